@@ -1,0 +1,111 @@
+import { z } from 'zod'
+import { costItemSchema } from './costItem.ts'
+import { estimatedTransactionFeeSchema } from './estimatedTransactionFee.ts'
+import { amountStringSchema, intSchema } from './primitives.ts'
+
+const tokenFields = {
+  address: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  decimals: intSchema,
+  chainId: intSchema,
+}
+
+/** estimation.srcChainTokenIn (spec §2.6). With prepend, `amount` includes the opex. */
+export const srcChainTokenInSchema = z.looseObject({
+  ...tokenFields,
+  amount: amountStringSchema,
+  approximateOperatingExpense: amountStringSchema,
+  mutatedWithOperatingExpense: z.boolean(),
+  approximateUsdValue: z.number(),
+  originApproximateUsdValue: z.number(),
+})
+
+/** estimation.srcChainTokenOut (spec §2.6): the reserve asset after a pre-swap. */
+export const srcChainTokenOutSchema = z.looseObject({
+  ...tokenFields,
+  amount: amountStringSchema,
+  maxRefundAmount: amountStringSchema,
+  approximateUsdValue: z.number(),
+})
+
+/**
+ * estimation.dstChainTokenOut (spec §2.6). Leniency: `withoutAdditionalTakerRewardsAmount` and
+ * its USD twin are optional; the real answer of dln-facts §1.3 has neither.
+ */
+export const dstChainTokenOutSchema = z.looseObject({
+  ...tokenFields,
+  amount: amountStringSchema,
+  recommendedAmount: amountStringSchema,
+  withoutAdditionalTakerRewardsAmount: amountStringSchema.optional(),
+  maxTheoreticalAmount: amountStringSchema,
+  approximateUsdValue: z.number(),
+  recommendedApproximateUsdValue: z.number(),
+  maxTheoreticalApproximateUsdValue: z.number(),
+  withoutAdditionalTakerRewardsApproximateUsdValue: z.number().optional(),
+})
+
+/**
+ * estimation (spec §2.6). Leniency: `srcChainTokenOut` is optional, because the service sends it
+ * only when a pre-swap into a reserve asset happens (dln-facts §1.2).
+ */
+export const orderEstimationSchema = z.looseObject({
+  srcChainTokenIn: srcChainTokenInSchema,
+  srcChainTokenOut: srcChainTokenOutSchema.optional(),
+  dstChainTokenOut: dstChainTokenOutSchema,
+  recommendedSlippage: z.number(),
+  costsDetails: z.array(costItemSchema),
+})
+
+/**
+ * tx of a create-tx answer (spec §2.6). Leniencies: `to` and `value` are absent for a Solana
+ * source, whose tx is only `data` (a serialized VersionedTransaction, dln-facts §1.4); `gasLimit`
+ * is present only with enableEstimate; `allowanceTarget` is an extra some answers carry.
+ */
+export const orderTxSchema = z.looseObject({
+  to: z.string().optional(),
+  data: z.string(),
+  value: amountStringSchema.optional(),
+  gasLimit: intSchema.optional(),
+  allowanceTarget: z.string().optional(),
+})
+
+/**
+ * Cross-chain order quote response (spec §2.6), the answer of create-tx (spec §4.4).
+ * Leniencies: `tx` is absent on a quote-only answer (spec rule 1), and so is `orderId`, since no
+ * order exists without its maker and authorities. {@link orderTxResponseSchema} requires both.
+ * `usdPriceImpact` is an object in the spec and a number in the real service (dln-facts §1.2):
+ * both are accepted.
+ */
+export const orderQuoteSchema = z.looseObject({
+  estimation: orderEstimationSchema,
+  tx: orderTxSchema.optional(),
+  orderId: z.string().optional(),
+  prependedOperatingExpenseCost: amountStringSchema.optional(),
+  order: z.looseObject({
+    approximateFulfillmentDelay: intSchema,
+    salt: intSchema,
+    metadata: z.string(),
+  }),
+  fixFee: amountStringSchema,
+  protocolFee: amountStringSchema.optional(),
+  userPoints: z.number(),
+  integratorPoints: z.number(),
+  actualUserPoints: z.number().optional(),
+  actualIntegratorPoints: z.number().optional(),
+  estimatedTransactionFee: estimatedTransactionFeeSchema.optional(),
+  usdPriceImpact: z.union([z.number(), z.looseObject({})]).optional(),
+})
+
+/** A create-tx answer that carries a signable transaction: `tx` and `orderId` are required. */
+export const orderTxResponseSchema = orderQuoteSchema.extend({
+  tx: orderTxSchema,
+  orderId: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x and 64 hex digits' }),
+})
+
+export type OrderEstimation = z.infer<typeof orderEstimationSchema>
+export type OrderTx = z.infer<typeof orderTxSchema>
+/** A create-tx answer, with or without a transaction. */
+export type OrderQuote = z.infer<typeof orderQuoteSchema>
+/** A create-tx answer that was asked to build a transaction and did. */
+export type OrderTxResponse = z.infer<typeof orderTxResponseSchema>
