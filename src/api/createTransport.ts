@@ -29,6 +29,8 @@ export type TransportConfig = {
   timeoutMs?: number
   /** Requests per minute per endpoint, retries included. Default 50, the public limit. */
   requestsPerMinute?: number
+  /** Length of the budget's sliding window in ms. Default 60 000 (a minute). */
+  rateWindowMs?: number
   /** Retries after the first attempt, for 429, 5xx, timeouts and network errors. Default 4. */
   retries?: number
   /** First backoff delay in ms; doubles each retry, with full jitter. Default 500. */
@@ -85,6 +87,7 @@ export function createTransport(config: TransportConfig): Transport {
   const {
     timeoutMs = 10_000,
     requestsPerMinute = 50,
+    rateWindowMs = 60_000,
     retries = 4,
     retryBaseDelayMs = 500,
     retryMaxDelayMs = 30_000,
@@ -107,7 +110,7 @@ export function createTransport(config: TransportConfig): Transport {
     if (!queue) {
       queue = new PQueue({
         intervalCap: requestsPerMinute,
-        interval: 60_000,
+        interval: rateWindowMs,
         strict: true,
         concurrency: 4,
       })

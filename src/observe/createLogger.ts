@@ -25,6 +25,19 @@ const REDACT_PATHS = SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]).conca
   '*.accessToken',
 ])
 
+const SECRET_KEY_SET = new Set<string>([
+  ...SECRET_KEYS,
+  'privatekey',
+  'secretkey',
+  'accesstoken',
+  'apikey',
+])
+
+/** Whether a field name holds a secret, whatever its case or separators (`apiKey`, `API_KEY`). */
+function isSecretKey(key: string): boolean {
+  return SECRET_KEY_SET.has(key.toLowerCase().replace(/[-_]/g, ''))
+}
+
 /**
  * Creates ferry's pino logger. Secrets never reach a line (safety P-5.3): pino `redact` censors
  * secret keys by path, and every string (message and fields, URLs included) is scrubbed of
@@ -39,7 +52,9 @@ export function createLogger(options: CreateLoggerOptions = {}): PinoLogger {
       return { type: value.name, message: redactSecrets(value.message, secrets) }
     }
     if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1))
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, depth + 1)]))
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, isSecretKey(k) ? REDACTED : scrub(v, depth + 1)]),
+    )
   }
   const pretty =
     options.pretty ?? (process.stderr.isTTY === true && options.destination === undefined)

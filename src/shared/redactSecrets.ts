@@ -12,7 +12,6 @@ export const SECRET_KEYS = [
   'secret',
   'secretkey',
   'mnemonic',
-  'token',
 ] as const
 
 /** The text that replaces a secret. */

@@ -6,14 +6,14 @@ import {
   type CreateTxParams,
 } from '../requests/buildCreateTxQuery.ts'
 import {
-  type OrderQuote,
+  type OrderQuoteOnly,
   type OrderTxResponse,
   orderQuoteSchema,
   orderTxResponseSchema,
 } from '../schemas/orderQuote.ts'
 
 /** A create-tx answer to a quote-only request: no signable transaction (spec §4.4 rule 1). */
-export type OrderQuoteResult = { kind: 'quote'; quote: Omit<OrderQuote, 'tx'> }
+export type OrderQuoteResult = { kind: 'quote'; quote: OrderQuoteOnly }
 /** A create-tx answer to a buildable request: `tx` and `orderId` are present and checked. */
 export type OrderTxResult = { kind: 'tx'; quote: OrderTxResponse }
 

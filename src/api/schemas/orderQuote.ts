@@ -103,9 +103,14 @@ export const orderTxResponseSchema = orderQuoteSchema.extend({
   orderId: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x and 64 hex digits' }),
 })
 
+/** The same answer without its transaction: what a quote-only request gets (spec §4.4 rule 1). */
+export const orderQuoteOnlySchema = orderQuoteSchema.omit({ tx: true })
+
 export type OrderEstimation = z.infer<typeof orderEstimationSchema>
 export type OrderTx = z.infer<typeof orderTxSchema>
 /** A create-tx answer, with or without a transaction. */
 export type OrderQuote = z.infer<typeof orderQuoteSchema>
+/** A create-tx answer with no signable transaction in its type. */
+export type OrderQuoteOnly = z.infer<typeof orderQuoteOnlySchema>
 /** A create-tx answer that was asked to build a transaction and did. */
 export type OrderTxResponse = z.infer<typeof orderTxResponseSchema>

@@ -1,0 +1,44 @@
+import type { Command } from 'commander'
+import type { Logger as PinoLogger } from 'pino'
+import { type ApiClient, createApiClient } from '../api/createApiClient.ts'
+import { createLogger } from '../observe/createLogger.ts'
+import { resolveServiceSettings } from '../settings/resolveServiceSettings.ts'
+
+/** Options every command accepts (declared on the program, see main.ts). */
+export type GlobalOptions = {
+  apiUrl?: string
+  statsUrl?: string
+  config?: string
+  json?: boolean
+  timeoutMs?: number
+  retries?: number
+  logLevel?: string
+}
+
+/** What a read-only command needs: its options, a logger on stderr and the service client. */
+export type CliContext = { options: GlobalOptions; logger: PinoLogger; client: ApiClient }
+
+/** Builds the client from the flags, the environment and the config file of a command. */
+export function createCliContext(command: Command): CliContext {
+  const options = command.optsWithGlobals<GlobalOptions>()
+  const service = resolveServiceSettings({ flags: options })
+  const logger = createLogger({
+    level: options.logLevel ?? 'error',
+    secrets: service.accessToken ? [service.accessToken] : [],
+  })
+  const client = createApiClient({
+    apiUrl: service.apiUrl,
+    statsUrl: service.statsUrl,
+    accessToken: service.accessToken,
+    requestsPerMinute: service.requestsPerMinute,
+    timeoutMs: service.timeoutMs,
+    retries: service.retries,
+    logger,
+  })
+  return { options, logger, client }
+}
+
+/** Writes the result: validated JSON with `--json`, the human summary otherwise. Both to stdout. */
+export function printResult(options: GlobalOptions, json: unknown, summary: () => string): void {
+  process.stdout.write(options.json ? `${JSON.stringify(json, null, 2)}\n` : `${summary()}\n`)
+}

@@ -1,0 +1,32 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const BIN = fileURLToPath(new URL('../../bin/ferry.js', import.meta.url))
+
+/** What a ferry subprocess did. */
+export type FerryRun = { code: number; stdout: string; stderr: string }
+
+/**
+ * Runs `ferry <args>` as a real subprocess (the installed bin), with a clean FERRY_* environment
+ * plus `env`. Bounded by `timeoutMs`.
+ */
+export function runFerry(
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 20_000,
+): Promise<FerryRun> {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('FERRY_')),
+  )
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...base, ...env }, timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+        resolve({ code, stdout, stderr })
+      },
+    )
+  })
+}

@@ -1,0 +1,201 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { createTransport, type TransportConfig } from '../../../src/api/createTransport.ts'
+import { ServiceError } from '../../../src/api/ServiceError.ts'
+import { ServiceResponseError } from '../../../src/api/ServiceResponseError.ts'
+import { ServiceUnreachableError } from '../../../src/api/ServiceUnreachableError.ts'
+import type { Clock } from '../../../src/shared/clock.ts'
+import {
+  type FixtureAnswer,
+  type FixtureServer,
+  startFixtureServer,
+} from '../../helpers/startFixtureServer.ts'
+
+const okSchema = z.looseObject({ ok: z.literal(true) })
+let server: FixtureServer | undefined
+
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+/** A clock whose sleeps return at once and are recorded, so backoff is asserted without waiting. */
+function recordingClock(): Clock & { sleeps: number[] } {
+  const sleeps: number[] = []
+  return { sleeps, nowMs: () => Date.now(), sleepMs: async (ms) => void sleeps.push(ms) }
+}
+
+async function run(answers: (i: number) => FixtureAnswer, config: Partial<TransportConfig> = {}) {
+  server = await startFixtureServer((_req, i) => answers(i))
+  const clock = recordingClock()
+  const transport = createTransport({
+    apiUrl: server.url,
+    statsUrl: server.url,
+    clock,
+    retries: 3,
+    retryBaseDelayMs: 100,
+    random: () => 0.5,
+    ...config,
+  })
+  const request = () =>
+    transport.request({
+      endpoint: 'create-tx',
+      base: 'api',
+      method: 'GET',
+      path: '/v1.0/net/order/create-tx',
+      schema: okSchema,
+    })
+  return { transport, request, clock, server }
+}
+
+describe('createTransport retry policy', () => {
+  test('default: a 200 answer is parsed with the schema on the first attempt', async () => {
+    const { request, server, clock } = await run(() => ({ body: { ok: true, extra: 1 } }))
+    await expect(request()).resolves.toEqual({ ok: true, extra: 1 })
+    expect(server.requests).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+  })
+
+  test('behavior: 429 with Retry-After is retried after at least that many seconds', async () => {
+    const { request, server, clock } = await run((i) =>
+      i < 2 ? { status: 429, headers: { 'retry-after': '2' }, body: {} } : { body: { ok: true } },
+    )
+    await expect(request()).resolves.toEqual({ ok: true })
+    expect(server.requests).toHaveLength(3)
+    expect(clock.sleeps).toEqual([2000, 2000])
+  })
+
+  test('behavior: 5xx is retried with exponential backoff and jitter, then gives up', async () => {
+    const { request, server, clock } = await run(() => ({
+      status: 503,
+      body: { errorCode: 0, errorId: 'INTERNAL_SERVER_ERROR', errorMessage: 'down' },
+    }))
+    const error = await request().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ServiceError)
+    expect((error as ServiceError).status).toBe(503)
+    expect(server.requests).toHaveLength(4)
+    // random() = 0.5 of 100, 200, 400 ms
+    expect(clock.sleeps).toEqual([50, 100, 200])
+  })
+
+  test('behavior: network errors are retried', async () => {
+    const { request, server } = await run(() => ({ body: { ok: true } }))
+    const url = server.url
+    await server.close()
+    const transport = createTransport({
+      apiUrl: url,
+      statsUrl: url,
+      clock: recordingClock(),
+      retries: 2,
+    })
+    const error = await transport
+      .request({ endpoint: 'create-tx', base: 'api', method: 'GET', path: '/x', schema: okSchema })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ServiceUnreachableError)
+    expect((error as ServiceUnreachableError).reason).toBe('network')
+    expect(transport.attempts['create-tx']).toBe(3)
+    void request
+  })
+
+  test('behavior: a timeout is an unreachable error after every attempt', async () => {
+    const { request, server } = await run(() => ({ hang: true }), { timeoutMs: 100, retries: 1 })
+    const error = await request().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ServiceUnreachableError)
+    expect((error as ServiceUnreachableError).reason).toBe('timeout')
+    expect((error as Error).message).toContain('after 2 attempt(s)')
+    expect(server.requests).toHaveLength(2)
+  })
+
+  test('behavior: 400 with an error body is not retried and keeps the body', async () => {
+    const body = {
+      errorCode: 25,
+      errorId: 'SAME_SOURCE_AND_DESTINATION_CHAINS',
+      errorMessage: 'same chain',
+    }
+    const { request, server } = await run(() => ({ status: 400, body }))
+    const error = (await request().catch((e: unknown) => e)) as ServiceError
+    expect(error).toBeInstanceOf(ServiceError)
+    expect(error.body).toMatchObject(body)
+    expect(error.status).toBe(400)
+    expect(server.requests).toHaveLength(1)
+  })
+
+  test('behavior: a 200 body with errorId is an error, not retried', async () => {
+    const { request, server } = await run(() => ({
+      body: { errorCode: 123, errorId: 'COMPLIANCE_ADDRESS_BLOCKED', errorMessage: 'blocked' },
+    }))
+    const error = (await request().catch((e: unknown) => e)) as ServiceError
+    expect(error).toBeInstanceOf(ServiceError)
+    expect(error.status).toBe(200)
+    expect(error.body.errorId).toBe('COMPLIANCE_ADDRESS_BLOCKED')
+    expect(server.requests).toHaveLength(1)
+  })
+
+  test('behavior: malformed JSON and schema failures are not retried; the path is named', async () => {
+    const bad = await run(() => ({ rawBody: '{"ok": tru' }))
+    const e1 = (await bad.request().catch((e: unknown) => e)) as ServiceResponseError
+    expect(e1).toBeInstanceOf(ServiceResponseError)
+    expect(e1.message).toContain('not JSON')
+    expect(bad.server.requests).toHaveLength(1)
+    await bad.server.close()
+    const shape = await run(() => ({ body: { ok: 'yes' } }))
+    const e2 = (await shape.request().catch((e: unknown) => e)) as ServiceResponseError
+    expect(e2).toBeInstanceOf(ServiceResponseError)
+    expect(e2.path).toBe('ok')
+    expect(shape.server.requests).toHaveLength(1)
+  })
+
+  test('behavior: the access token travels as accesstoken and never appears in errors', async () => {
+    const token = 'canary-token-0123456789'
+    const { request, server } = await run(() => ({ status: 500, rawBody: 'boom' }), {
+      accessToken: token,
+      retries: 0,
+    })
+    const error = (await request().catch((e: unknown) => e)) as Error
+    expect(server.requests[0]!.url.searchParams.get('accesstoken')).toBe(token)
+    expect(error.message).not.toContain(token)
+  })
+
+  test('behavior: leaderboard bodies go as application/json-patch+json', async () => {
+    const { transport, server } = await run(() => ({ body: { ok: true } }))
+    await transport.request({
+      endpoint: 'usersLeaderboard',
+      base: 'stats',
+      method: 'POST',
+      path: '/api/Users/usersLeaderboard',
+      body: { skip: 0, take: 1 },
+      schema: okSchema,
+    })
+    expect(server.requests[0]!.headers['content-type']).toBe('application/json-patch+json')
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({ skip: 0, take: 1 })
+  })
+})
+
+describe('createTransport rate budget', () => {
+  test('behavior: never more than the budget in any window, counted at the server', async () => {
+    const windowMs = 250
+    const budget = 3
+    const { request, server } = await run(() => ({ body: { ok: true } }), {
+      requestsPerMinute: budget,
+      rateWindowMs: windowMs,
+    })
+    await Promise.all(Array.from({ length: 10 }, () => request()))
+    const times = server.requests.map((r) => r.atMs).sort((a, b) => a - b)
+    expect(times).toHaveLength(10)
+    // Any budget+1 consecutive arrivals span at least a window (a few ms of socket jitter allowed).
+    for (let i = 0; i + budget < times.length; i++) {
+      expect(times[i + budget]! - times[i]!).toBeGreaterThanOrEqual(windowMs - 15)
+    }
+  })
+
+  test('behavior: each endpoint has its own budget', async () => {
+    const { transport, server } = await run(() => ({ body: { ok: true } }), {
+      requestsPerMinute: 1,
+      rateWindowMs: 60_000,
+    })
+    const get = (endpoint: 'create-tx' | 'chain/transaction') =>
+      transport.request({ endpoint, base: 'api', method: 'GET', path: '/x', schema: okSchema })
+    await Promise.all([get('create-tx'), get('chain/transaction')])
+    expect(server.requests).toHaveLength(2)
+  })
+})
