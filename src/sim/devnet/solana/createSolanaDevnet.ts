@@ -1,0 +1,216 @@
+import { EventEmitter } from 'node:events'
+import {
+  ACCOUNT_SIZE,
+  AccountLayout,
+  getAssociatedTokenAddressSync,
+  MINT_SIZE,
+  MintLayout,
+  TOKEN_PROGRAM_ID,
+} from '@solana/spl-token'
+import { PublicKey, type VersionedTransaction } from '@solana/web3.js'
+import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
+import { encodeBase58 } from '../../../chains/base58.ts'
+
+/** How many slots a blockhash stays valid, as on Solana (151 minus the current). */
+export const BLOCKHASH_VALID_SLOTS = 150
+/** Slots between two blockhashes; Solana makes one per slot, the devnet every few to stay cheap. */
+export const SLOTS_PER_BLOCKHASH = 4
+/** Base fee per signature in lamports (Solana's 5000). */
+export const LAMPORTS_PER_SIGNATURE = 5000n
+
+/** Outcome of one transaction the devnet processed. */
+export type SolanaTxRecord = {
+  signature: string
+  slot: number
+  /** Undefined on success; the litesvm error text otherwise. */
+  err: string | undefined
+  logs: string[]
+  tx: VersionedTransaction
+}
+
+/** The in-process Solana of the devnet: litesvm plus the bookkeeping an RPC node keeps. */
+export type SolanaDevnet = {
+  svm: LiteSVM
+  events: EventEmitter<{ transaction: [SolanaTxRecord] }>
+  slot(): number
+  latestBlockhash(): { blockhash: string; lastValidBlockHeight: number }
+  /** Moves the chain forward; a new blockhash every {@link SLOTS_PER_BLOCKHASH} slots. */
+  advanceSlots(count: number): void
+  /** Processes a signed transaction. Throws {@link SolanaSendError} when it cannot land at all. */
+  send(tx: VersionedTransaction): SolanaTxRecord
+  simulate(tx: VersionedTransaction): {
+    err: string | undefined
+    logs: string[]
+    unitsConsumed: number
+  }
+  status(signature: string): SolanaTxRecord | undefined
+  /** Every processed transaction, in order. */
+  records: SolanaTxRecord[]
+  /** Creates (or overwrites) an SPL mint at a fixed address, e.g. USDC's real mint. */
+  createMint(mint: PublicKey, decimals: number, authority: PublicKey): void
+  /** Credits `amount` base units to `owner`'s associated token account, creating it. */
+  mintTo(mint: PublicKey, owner: PublicKey, amount: bigint): PublicKey
+  tokenBalance(mint: PublicKey, owner: PublicKey): bigint
+}
+
+/** A transaction the devnet refuses before execution (bad blockhash, bad signature). */
+export class SolanaSendError extends Error {
+  override name = 'SolanaSendError'
+}
+
+/**
+ * Starts an in-process Solana (litesvm 0.x: system, SPL token, ATA, memo and compute-budget
+ * programs built in). Slots only move when {@link SolanaDevnet.advanceSlots} is called (a
+ * transaction also takes one slot), so expiry is deterministic in tests.
+ */
+export function createSolanaDevnet(): SolanaDevnet {
+  const svm = new LiteSVM()
+  const events = new EventEmitter<{ transaction: [SolanaTxRecord] }>()
+  const history = new Map<string, SolanaTxRecord>()
+  const records: SolanaTxRecord[] = []
+  // blockhash -> last block height at which it is valid
+  const blockhashes = new Map<string, number>()
+  let slot = 0
+  const currentBlockhash = (): string => svm.latestBlockhash()
+  blockhashes.set(currentBlockhash(), slot + BLOCKHASH_VALID_SLOTS)
+
+  const advanceSlots = (count: number): void => {
+    for (let i = 0; i < count; i++) {
+      slot++
+      svm.warpToSlot(BigInt(slot))
+      if (slot % SLOTS_PER_BLOCKHASH === 0) {
+        svm.expireBlockhash()
+        blockhashes.set(currentBlockhash(), slot + BLOCKHASH_VALID_SLOTS)
+      }
+    }
+  }
+
+  const checkBlockhash = (tx: VersionedTransaction): void => {
+    const validUntil = blockhashes.get(tx.message.recentBlockhash)
+    if (validUntil === undefined || validUntil < slot)
+      throw new SolanaSendError('Blockhash not found')
+  }
+
+  const tokenAccount = (mint: PublicKey, owner: PublicKey): PublicKey =>
+    getAssociatedTokenAddressSync(mint, owner, true)
+
+  return {
+    svm,
+    events,
+    slot: () => slot,
+    latestBlockhash: () => {
+      const blockhash = currentBlockhash()
+      return { blockhash, lastValidBlockHeight: blockhashes.get(blockhash)! }
+    },
+    advanceSlots,
+    send(tx) {
+      const signature = encodeBase58(tx.signatures[0]!)
+      const seen = history.get(signature)
+      if (seen) return seen
+      checkBlockhash(tx)
+      const result = svm.sendTransaction(tx)
+      const failed = result instanceof FailedTransactionMetadata
+      const meta = failed ? result.meta() : result
+      const record: SolanaTxRecord = {
+        signature,
+        slot: slot + 1,
+        err: failed ? describeError(result) : undefined,
+        logs: meta.logs(),
+        tx,
+      }
+      advanceSlots(1)
+      history.set(signature, record)
+      records.push(record)
+      events.emit('transaction', record)
+      return record
+    },
+    simulate(tx) {
+      const result = svm.simulateTransaction(tx)
+      if (result instanceof FailedTransactionMetadata) {
+        return {
+          err: describeError(result),
+          logs: result.meta().logs(),
+          unitsConsumed: Number(result.meta().computeUnitsConsumed()),
+        }
+      }
+      const meta = result.meta()
+      return {
+        err: undefined,
+        logs: meta.logs(),
+        unitsConsumed: Number(meta.computeUnitsConsumed()),
+      }
+    },
+    status: (signature) => history.get(signature),
+    records,
+    createMint(mint, decimals, authority) {
+      const data = Buffer.alloc(MINT_SIZE)
+      MintLayout.encode(
+        {
+          mintAuthorityOption: 1,
+          mintAuthority: authority,
+          supply: 0n,
+          decimals,
+          isInitialized: true,
+          freezeAuthorityOption: 0,
+          freezeAuthority: PublicKey.default,
+        },
+        data,
+      )
+      svm.setAccount(mint, {
+        lamports: Number(svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
+        data,
+        owner: TOKEN_PROGRAM_ID,
+        executable: false,
+      })
+    },
+    mintTo(mint, owner, amount) {
+      const address = tokenAccount(mint, owner)
+      const existing = svm.getAccount(address)
+      const balance = existing ? AccountLayout.decode(existing.data).amount : 0n
+      const data = Buffer.alloc(ACCOUNT_SIZE)
+      AccountLayout.encode(
+        {
+          mint,
+          owner,
+          amount: balance + amount,
+          delegateOption: 0,
+          delegate: PublicKey.default,
+          state: 1,
+          isNativeOption: 0,
+          isNative: 0n,
+          delegatedAmount: 0n,
+          closeAuthorityOption: 0,
+          closeAuthority: PublicKey.default,
+        },
+        data,
+      )
+      svm.setAccount(address, {
+        lamports: Number(svm.minimumBalanceForRentExemption(BigInt(ACCOUNT_SIZE))),
+        data,
+        owner: TOKEN_PROGRAM_ID,
+        executable: false,
+      })
+      const mintAccount = svm.getAccount(mint)
+      if (mintAccount) {
+        const decoded = MintLayout.decode(mintAccount.data)
+        const mintData = Buffer.alloc(MINT_SIZE)
+        MintLayout.encode({ ...decoded, supply: decoded.supply + amount }, mintData)
+        svm.setAccount(mint, { ...mintAccount, data: mintData })
+      }
+      return address
+    },
+    tokenBalance(mint, owner) {
+      const account = svm.getAccount(tokenAccount(mint, owner))
+      return account ? AccountLayout.decode(account.data).amount : 0n
+    },
+  }
+}
+
+function describeError(result: FailedTransactionMetadata): string {
+  const err = result.err()
+  const logs = result.meta().logs()
+  const last = logs.filter((l) => l.includes('failed') || l.includes('Error')).at(-1)
+  return (
+    last ?? `transaction failed (${typeof err === 'object' ? JSON.stringify(err) : String(err)})`
+  )
+}

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { FerryError } from '../../../shared/FerryError.ts'
+
+/** The devnet's Solana, running in a child process behind its JSON-RPC endpoint. */
+export type SolanaDevnetProcess = {
+  rpcUrl: string
+  pid: number
+  /** Stops the child and waits for it. Safe to call twice. */
+  stop(): Promise<void>
+}
+
+const MAIN = join(dirname(fileURLToPath(import.meta.url)), 'solanaDevnetMain.ts')
+
+/**
+ * Starts the in-process Solana (litesvm) in a child process and resolves with its RPC URL. The
+ * child dies with this process, SIGKILL included: it watches its stdin, which only we hold.
+ */
+export async function startSolanaDevnet(
+  options: { startTimeoutMs?: number } = {},
+): Promise<SolanaDevnetProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const rpcUrl = await new Promise<string>((resolve, reject) => {
+    let output = ''
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(
+        new FerryError('the Solana devnet did not start in time', { details: output.slice(-500) }),
+      )
+    }, options.startTimeoutMs ?? 20_000)
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8')
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!)
+      }
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8')
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(
+        new FerryError(`the Solana devnet exited before listening (code ${code})`, {
+          details: output.slice(-500),
+        }),
+      )
+    })
+  })
+  let stopped = false
+  return {
+    rpcUrl,
+    pid: child.pid ?? -1,
+    async stop() {
+      if (!stopped) {
+        stopped = true
+        child.stdin.end()
+      }
+      await exited
+    },
+  }
+}

@@ -1,0 +1,134 @@
+import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token'
+import {
+  Connection,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { callSolanaDevnet } from '../../../src/sim/devnet/solana/callSolanaDevnet.ts'
+import {
+  type SolanaDevnetProcess,
+  startSolanaDevnet,
+} from '../../../src/sim/devnet/solana/startSolanaDevnet.ts'
+
+const USDC = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')
+const MEMO = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr')
+
+let devnet: SolanaDevnetProcess
+let connection: Connection
+const payer = Keypair.generate()
+const other = Keypair.generate()
+
+beforeAll(async () => {
+  devnet = await startSolanaDevnet()
+  connection = new Connection(devnet.rpcUrl, {
+    commitment: 'confirmed',
+    disableRetryOnRateLimit: true,
+  })
+  const call = (method: string, params: unknown[]) =>
+    callSolanaDevnet(devnet.rpcUrl, method, params)
+  await call('devnet_airdrop', [payer.publicKey.toBase58(), '2000000000'])
+  await call('devnet_createMint', [USDC.toBase58(), 6, Keypair.generate().publicKey.toBase58()])
+  await call('devnet_mintTo', [USDC.toBase58(), payer.publicKey.toBase58(), '50000000'])
+  await call('devnet_mintTo', [USDC.toBase58(), other.publicKey.toBase58(), '0'])
+})
+
+afterAll(async () => {
+  await devnet.stop()
+})
+
+async function buildTx(
+  blockhash: string,
+  instructions: TransactionInstruction[],
+): Promise<VersionedTransaction> {
+  const message = new TransactionMessage({
+    payerKey: payer.publicKey,
+    recentBlockhash: blockhash,
+    instructions,
+  }).compileToV0Message()
+  const tx = new VersionedTransaction(message)
+  tx.sign([payer])
+  return tx
+}
+
+describe('Solana devnet JSON-RPC', () => {
+  test('default: web3.js Connection reads balances, rent, fees and token balances', async () => {
+    expect(await connection.getBalance(payer.publicKey)).toBe(2_000_000_000)
+    expect(await connection.getMinimumBalanceForRentExemption(165)).toBeGreaterThan(0)
+    const ata = getAssociatedTokenAddressSync(USDC, payer.publicKey)
+    const balance = await connection.getTokenAccountBalance(ata)
+    expect(balance.value).toMatchObject({ amount: '50000000', decimals: 6 })
+    const info = await connection.getAccountInfo(USDC)
+    expect(info?.owner.toBase58()).toBe('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
+    const { blockhash } = await connection.getLatestBlockhash()
+    const tx = await buildTx(blockhash, [
+      new TransactionInstruction({ programId: MEMO, keys: [], data: Buffer.from('x') }),
+    ])
+    expect((await connection.getFeeForMessage(tx.message)).value).toBe(5000)
+  })
+
+  test('behavior: an SPL transfer with a memo is simulated, sent, and its status confirmed', async () => {
+    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash()
+    expect(lastValidBlockHeight).toBeGreaterThan(await connection.getBlockHeight())
+    const from = getAssociatedTokenAddressSync(USDC, payer.publicKey)
+    const to = getAssociatedTokenAddressSync(USDC, other.publicKey)
+    const tx = await buildTx(blockhash, [
+      createTransferCheckedInstruction(from, USDC, to, payer.publicKey, 1_250_000n, 6),
+      new TransactionInstruction({ programId: MEMO, keys: [], data: Buffer.from('order 0xabc') }),
+    ])
+    const simulation = await connection.simulateTransaction(tx)
+    expect(simulation.value.err).toBeNull()
+    const signature = await connection.sendTransaction(tx, { skipPreflight: true })
+    const status = await connection.getSignatureStatuses([signature])
+    expect(status.value[0]).toMatchObject({ err: null, confirmationStatus: 'confirmed' })
+    expect((await connection.getTokenAccountBalance(to)).value.amount).toBe('1250000')
+    // Sending the same bytes again is harmless: the same signature, no second transfer.
+    expect(await connection.sendTransaction(tx, { skipPreflight: true })).toBe(signature)
+    expect((await connection.getTokenAccountBalance(to)).value.amount).toBe('1250000')
+  })
+
+  test('behavior: a failing transaction is refused by preflight and lands as failed without it', async () => {
+    const { blockhash } = await connection.getLatestBlockhash()
+    const tx = await buildTx(blockhash, [
+      SystemProgram.transfer({
+        fromPubkey: payer.publicKey,
+        toPubkey: other.publicKey,
+        lamports: 10_000_000_000,
+      }),
+    ])
+    await expect(connection.sendTransaction(tx)).rejects.toThrow(/simulation failed/i)
+    const signature = await connection.sendTransaction(tx, { skipPreflight: true })
+    const status = await connection.getSignatureStatuses([signature])
+    expect(status.value[0]?.err).not.toBeNull()
+  })
+
+  test('behavior: a blockhash expires after its last valid block height', async () => {
+    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash()
+    const tx = await buildTx(blockhash, [
+      new TransactionInstruction({ programId: MEMO, keys: [], data: Buffer.from('late') }),
+    ])
+    const height = await connection.getBlockHeight()
+    await callSolanaDevnet(devnet.rpcUrl, 'devnet_advanceSlots', [
+      lastValidBlockHeight - height + 1,
+    ])
+    await expect(connection.sendTransaction(tx, { skipPreflight: true })).rejects.toThrow(
+      /Blockhash not found/,
+    )
+    const fresh = await connection.getLatestBlockhash()
+    expect(fresh.blockhash).not.toBe(blockhash)
+  })
+
+  test('behavior: the solver sees every processed transaction with its logs', async () => {
+    const all = await callSolanaDevnet<{ signature: string; logs: string[]; err: unknown }[]>(
+      devnet.rpcUrl,
+      'devnet_getTransactions',
+      [0],
+    )
+    expect(all.length).toBeGreaterThanOrEqual(2)
+    expect(all.some((t) => t.logs.some((l) => l.includes('Memo')) && t.err === null)).toBe(true)
+  })
+})
