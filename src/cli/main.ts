@@ -5,6 +5,7 @@ import { UsageError } from '../shared/UsageError.ts'
 import { registerHookStatusCommand } from './commands/hookStatusCommand.ts'
 import { registerLeaderboardCommand } from './commands/leaderboardCommand.ts'
 import { registerQuoteCommand } from './commands/quoteCommand.ts'
+import { registerSimCommand } from './commands/simCommand.ts'
 import { registerSwapQuoteCommand } from './commands/swapQuoteCommand.ts'
 import { parseIntegerOption } from './optionParsers.ts'
 
@@ -41,6 +42,7 @@ function buildProgram(): Command {
   registerSwapQuoteCommand(program)
   registerHookStatusCommand(program)
   registerLeaderboardCommand(program)
+  registerSimCommand(program)
   for (const command of program.commands) command.exitOverride()
   return program
 }

@@ -1,0 +1,71 @@
+import { encodePacked, type Hex, keccak256, size } from 'viem'
+import type { DlnOrder } from './dlnOrder.ts'
+
+/**
+ * The orderId exactly as `DlnOrderLib.getOrderId` computes it (dln-facts §4.4): keccak256 of the
+ * packed order, each address prefixed by its 1-byte length, then a has-external-call flag and,
+ * when set, keccak256 of the external call. Pure; works for EVM (20-byte) and Solana (32-byte)
+ * addresses alike. Throws a RangeError for an address longer than 255 bytes.
+ * @returns 0x and 64 hex digits
+ */
+export function computeOrderId(order: DlnOrder): Hex {
+  const len = (bytes: Hex): number => {
+    const n = size(bytes)
+    if (n > 255) throw new RangeError(`address field of ${n} bytes exceeds 255`)
+    return n
+  }
+  const hasExternalCall = size(order.externalCall) > 0
+  const packed = encodePacked(
+    [
+      'uint64',
+      'uint8',
+      'bytes',
+      'uint256',
+      'uint8',
+      'bytes',
+      'uint256',
+      'uint256',
+      'uint8',
+      'bytes',
+      'uint256',
+      'uint8',
+      'bytes',
+      'uint8',
+      'bytes',
+      'uint8',
+      'bytes',
+      'uint8',
+      'bytes',
+      'uint8',
+      'bytes',
+      'bool',
+    ],
+    [
+      order.makerOrderNonce,
+      len(order.makerSrc),
+      order.makerSrc,
+      order.giveChainId,
+      len(order.giveTokenAddress),
+      order.giveTokenAddress,
+      order.giveAmount,
+      order.takeChainId,
+      len(order.takeTokenAddress),
+      order.takeTokenAddress,
+      order.takeAmount,
+      len(order.receiverDst),
+      order.receiverDst,
+      len(order.givePatchAuthoritySrc),
+      order.givePatchAuthoritySrc,
+      len(order.orderAuthorityAddressDst),
+      order.orderAuthorityAddressDst,
+      len(order.allowedTakerDst),
+      order.allowedTakerDst,
+      len(order.allowedCancelBeneficiarySrc),
+      order.allowedCancelBeneficiarySrc,
+      hasExternalCall,
+    ],
+  )
+  // The hash of the hook, not the hook itself, is appended: a long hook keeps the id cheap.
+  const tail: Hex = hasExternalCall ? keccak256(order.externalCall) : '0x'
+  return keccak256(`${packed}${tail.slice(2)}` as Hex)
+}

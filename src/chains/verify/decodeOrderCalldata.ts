@@ -1,0 +1,165 @@
+import { decodeFunctionData, encodeFunctionData, type Hex } from 'viem'
+import { crosschainForwarderAbi } from '../abi/crosschainForwarderAbi.ts'
+import { dlnSourceAbi } from '../abi/dlnSourceAbi.ts'
+import type { DlnOrderCreation } from '../orderId/dlnOrder.ts'
+import { VerificationError } from './VerificationError.ts'
+
+/** The swap leg of a forwarder-wrapped order (strictlySwapAndCall, dln-facts §1.3). */
+export type DecodedSwapLeg = {
+  tokenIn: Hex
+  amountIn: bigint
+  permitEnvelope: Hex
+  router: Hex
+  swapCalldata: Hex
+  tokenOut: Hex
+  expectedAmountOut: bigint
+  refundRecipient: Hex
+  receiver: Hex
+}
+
+/** A decoded order-creating call to DlnSource, possibly wrapped by the forwarder. */
+export type DecodedOrderCall = {
+  entry: 'createSaltedOrder' | 'createOrder' | 'strictlySwapAndCall'
+  creation: DlnOrderCreation
+  /** The salt of createSaltedOrder; undefined for createOrder (the maker's nonce applies). */
+  salt: bigint | undefined
+  affiliateFee: Hex
+  referralCode: number
+  permitEnvelope: Hex
+  metadata: Hex
+  swap: DecodedSwapLeg | undefined
+}
+
+/**
+ * Decodes calldata of createSaltedOrder, createOrder, or strictlySwapAndCall wrapping
+ * createSaltedOrder (dln-facts §4.3), and re-encodes each layer to demand byte equality, so
+ * trailing or non-canonical bytes cannot hide anything (safety P-1.2). Any other selector, or a
+ * wrapped call that is not createSaltedOrder, is a {@link VerificationError} at `tx.data`.
+ */
+export function decodeOrderCalldata(data: Hex): DecodedOrderCall {
+  const selector = data.slice(0, 10).toLowerCase()
+  if (selector === '0x4d8160ba') {
+    const { args } = decodeStrict(crosschainForwarderAbi, data, 'tx.data')
+    const [
+      tokenIn,
+      amountIn,
+      permitEnvelope,
+      router,
+      swapCalldata,
+      tokenOut,
+      expectedAmountOut,
+      refundRecipient,
+      receiver,
+      inner,
+    ] = args as readonly [Hex, bigint, Hex, Hex, Hex, Hex, bigint, Hex, Hex, Hex]
+    if (inner.slice(0, 10).toLowerCase() !== '0xb9303701') {
+      throw new VerificationError(
+        'tx.data._receiverCalldata',
+        'createSaltedOrder (0xb9303701)',
+        inner.slice(0, 10),
+        'is not a known call',
+      )
+    }
+    const decoded = decodeSource(inner, 'tx.data._receiverCalldata')
+    return {
+      ...decoded,
+      entry: 'strictlySwapAndCall',
+      swap: {
+        tokenIn,
+        amountIn,
+        permitEnvelope,
+        router,
+        swapCalldata,
+        tokenOut,
+        expectedAmountOut,
+        refundRecipient,
+        receiver,
+      },
+    }
+  }
+  if (selector === '0xb9303701' || selector === '0xfbe16ca7') return decodeSource(data, 'tx.data')
+  throw new VerificationError(
+    'tx.data',
+    'createSaltedOrder, createOrder or strictlySwapAndCall',
+    selector,
+    'has an unknown selector',
+  )
+}
+
+function decodeSource(data: Hex, field: string): DecodedOrderCall {
+  const { functionName, args } = decodeStrict(dlnSourceAbi, data, field)
+  if (functionName === 'createSaltedOrder') {
+    const [creation, salt, affiliateFee, referralCode, permitEnvelope, metadata] =
+      args as readonly [DlnOrderCreation, bigint, Hex, number, Hex, Hex]
+    return {
+      entry: 'createSaltedOrder',
+      creation,
+      salt,
+      affiliateFee,
+      referralCode,
+      permitEnvelope,
+      metadata,
+      swap: undefined,
+    }
+  }
+  if (functionName === 'createOrder') {
+    const [creation, affiliateFee, referralCode, permitEnvelope] = args as readonly [
+      DlnOrderCreation,
+      Hex,
+      number,
+      Hex,
+    ]
+    return {
+      entry: 'createOrder',
+      creation,
+      salt: undefined,
+      affiliateFee,
+      referralCode,
+      permitEnvelope,
+      metadata: '0x',
+      swap: undefined,
+    }
+  }
+  throw new VerificationError(
+    field,
+    'createSaltedOrder or createOrder',
+    functionName,
+    'is not an order-creating call',
+  )
+}
+
+function decodeStrict(
+  abi: typeof dlnSourceAbi | typeof crosschainForwarderAbi,
+  data: Hex,
+  field: string,
+): { functionName: string; args: readonly unknown[] } {
+  let decoded: { functionName: string; args: readonly unknown[] }
+  try {
+    decoded = decodeFunctionData({ abi, data }) as {
+      functionName: string
+      args: readonly unknown[]
+    }
+  } catch (error) {
+    throw new VerificationError(
+      field,
+      'ABI-encoded call',
+      data.slice(0, 10),
+      `does not decode: ${(error as Error).message.split('\n')[0]}`,
+    )
+  }
+  // The decoded args come from this very ABI, so re-encoding them is type-safe at run time.
+  const reencoded = encodeFunctionData({
+    abi,
+    functionName: decoded.functionName,
+    args: decoded.args,
+  } as Parameters<typeof encodeFunctionData>[0])
+  if (reencoded.toLowerCase() !== data.toLowerCase()) {
+    throw new VerificationError(
+      field,
+      `${reencoded.length} hex chars (canonical encoding)`,
+      `${data.length} hex chars`,
+      'is not canonically encoded',
+    )
+  }
+  return decoded
+}

@@ -1,0 +1,241 @@
+import { type Hex, size } from 'viem'
+import { EVM_NATIVE_TOKEN } from '../../api/requests/addressRules.ts'
+import { computeOrderId } from '../orderId/computeOrderId.ts'
+import type { DlnOrder } from '../orderId/dlnOrder.ts'
+import { toAddressBytes } from '../toAddressBytes.ts'
+import { type DecodedOrderCall, decodeOrderCalldata } from './decodeOrderCalldata.ts'
+import { deriveOrder } from './deriveOrder.ts'
+import { type EvmAllowList, evmAllowList } from './evmAllowList.ts'
+import type { OrderIntent } from './orderIntent.ts'
+import { VerificationError } from './VerificationError.ts'
+
+/** The transaction as the service returned it (spec §2.6 `tx`). */
+export type EvmTxToVerify = { to: string; data: Hex; value: bigint }
+
+/** Chain facts read on-chain just before signing (safety P-1.4, P-2.12). */
+export type EvmOnChainFacts = {
+  /** `DlnSource.globalFixedNativeFee()` in wei. Authoritative over the service's fixFee. */
+  fixedFeeWei: bigint
+  /** `DlnSource.globalTransferFeeBps()`. */
+  transferFeeBps: bigint
+  /** `DlnSource.masterNonce(sender)`; needed only for the deprecated createOrder. */
+  masterNonce?: bigint
+}
+
+/** What a verified order transaction will do, for the journal and the threshold maths. */
+export type VerifiedEvmOrder = {
+  orderId: Hex
+  order: DlnOrder
+  call: DecodedOrderCall
+  /** Input the wallet gives (what to approve), in input base units. */
+  amountIn: bigint
+  /** The spender to approve: the transaction's own target (dln-facts §1.4). */
+  spender: string
+  valueWei: bigint
+}
+
+/**
+ * Verifies a create-tx transaction against ferry's own intent before anything signs it
+ * (safety P-1.1..P-1.4, P-7.1..P-7.8): the target is on the chain's allow-list, the selector is
+ * known, the calldata re-encodes byte for byte, every OrderCreation field matches the intent, the
+ * value equals the on-chain fixed fee (plus the amount for native input), and the orderId
+ * recomputed from the decoded order equals the one the service announced.
+ * Throws {@link VerificationError} naming the first field that differs.
+ */
+export function verifyEvmOrderTx(params: {
+  tx: EvmTxToVerify
+  intent: OrderIntent
+  onChain: EvmOnChainFacts
+  announcedOrderId: string
+  allowListOverride?: Partial<EvmAllowList>
+}): VerifiedEvmOrder {
+  const { tx, intent, onChain } = params
+  const src = intent.srcChainId
+  const dst = intent.dstChainId
+  const allow = evmAllowList(src, params.allowListOverride)
+  if (!allow)
+    throw new VerificationError(
+      'chain',
+      'a chain with known DLN contracts',
+      src,
+      'has no allow-list',
+    )
+  const to = tx.to.toLowerCase()
+  if (to !== allow.dlnSource && to !== allow.forwarder) {
+    throw new VerificationError(
+      'tx.to',
+      `${allow.dlnSource} or ${allow.forwarder}`,
+      tx.to,
+      'is not allow-listed',
+    )
+  }
+  const call = decodeOrderCalldata(tx.data)
+  const wantForwarder = call.swap !== undefined
+  if (wantForwarder !== (to === allow.forwarder)) {
+    throw new VerificationError(
+      'tx.to',
+      wantForwarder ? allow.forwarder : allow.dlnSource,
+      tx.to,
+      'does not fit the call',
+    )
+  }
+  const c = call.creation
+  const eq = (field: string, expected: string, actual: string): void => {
+    if (expected.toLowerCase() !== actual.toLowerCase())
+      throw new VerificationError(field, expected, actual)
+  }
+  const srcBytes = (a: string): Hex => toAddressBytes(a, src)
+  const dstBytes = (a: string): Hex => toAddressBytes(a, dst)
+  const tokenInIsNative = srcBytes(intent.tokenIn) === EVM_NATIVE_TOKEN
+  const maxIn = intent.amountIn + (intent.maxPrependedOpex ?? 0n)
+  const checkAmountIn = (field: string, amount: bigint): void => {
+    if (amount < intent.amountIn || amount > maxIn) {
+      throw new VerificationError(
+        field,
+        `${intent.amountIn}..${maxIn}`,
+        amount,
+        'is outside the requested input plus the opex bound',
+      )
+    }
+  }
+
+  let amountIn: bigint
+  if (call.swap) {
+    const s = call.swap
+    eq('tx.data._srcTokenIn', srcBytes(intent.tokenIn), s.tokenIn)
+    checkAmountIn('tx.data._srcAmountIn', s.amountIn)
+    if (size(s.permitEnvelope) > 0)
+      throw new VerificationError('tx.data._srcTokenInPermitEnvelope', '0x', s.permitEnvelope)
+    eq('tx.data._srcTokenRefundRecipient', srcBytes(intent.sender), s.refundRecipient)
+    eq('tx.data._receiver', allow.dlnSource, s.receiver)
+    eq('order.giveTokenAddress', s.tokenOut, c.giveTokenAddress)
+    if (c.giveAmount !== s.expectedAmountOut) {
+      throw new VerificationError(
+        'order.giveAmount',
+        s.expectedAmountOut,
+        c.giveAmount,
+        'differs from the swap output',
+      )
+    }
+    amountIn = s.amountIn
+  } else {
+    eq('order.giveTokenAddress', srcBytes(intent.tokenIn), c.giveTokenAddress)
+    checkAmountIn('order.giveAmount', c.giveAmount)
+    amountIn = c.giveAmount
+  }
+  eq('order.takeTokenAddress', dstBytes(intent.tokenOut), c.takeTokenAddress)
+  if (c.takeAmount < intent.minTakeAmount) {
+    throw new VerificationError(
+      'order.takeAmount',
+      `>= ${intent.minTakeAmount}`,
+      c.takeAmount,
+      'is below the accepted minimum',
+    )
+  }
+  if (c.takeChainId !== BigInt(dst))
+    throw new VerificationError('order.takeChainId', dst, c.takeChainId)
+  eq('order.receiverDst', dstBytes(intent.receiver), c.receiverDst)
+  eq('order.givePatchAuthoritySrc', srcBytes(intent.srcAuthority), c.givePatchAuthoritySrc)
+  eq('order.orderAuthorityAddressDst', dstBytes(intent.dstAuthority), c.orderAuthorityAddressDst)
+  eq(
+    'order.allowedCancelBeneficiarySrc',
+    srcBytes(intent.cancelBeneficiary),
+    c.allowedCancelBeneficiarySrc,
+  )
+  checkAllowedTaker(intent, c.allowedTakerDst, dstBytes)
+  eq('order.externalCall', intent.externalCall ?? '0x', c.externalCall)
+  if (size(call.permitEnvelope) > 0)
+    throw new VerificationError('tx.data._permitEnvelope', '0x', call.permitEnvelope)
+  checkAffiliate(intent, call.affiliateFee, srcBytes)
+  if (call.referralCode !== (intent.referralCode ?? 0)) {
+    throw new VerificationError(
+      'tx.data._referralCode',
+      intent.referralCode ?? 0,
+      call.referralCode,
+    )
+  }
+
+  const expectedValue = onChain.fixedFeeWei + (tokenInIsNative ? amountIn : 0n)
+  if (tx.value !== expectedValue) {
+    throw new VerificationError(
+      'tx.value',
+      expectedValue,
+      tx.value,
+      'is not the on-chain fixed fee (plus native input)',
+    )
+  }
+
+  if (call.salt === undefined && onChain.masterNonce === undefined) {
+    throw new VerificationError(
+      'tx.data',
+      'createSaltedOrder',
+      'createOrder',
+      'needs the maker nonce, which was not read',
+    )
+  }
+  const order = deriveOrder(call, {
+    sender: srcBytes(intent.sender),
+    srcChainId: src,
+    transferFeeBps: onChain.transferFeeBps,
+    masterNonce: onChain.masterNonce,
+  })
+  const orderId = computeOrderId(order)
+  if (orderId.toLowerCase() !== params.announcedOrderId.toLowerCase()) {
+    throw new VerificationError(
+      'orderId',
+      orderId,
+      params.announcedOrderId,
+      'announced by the service is not the one the calldata creates',
+    )
+  }
+  return { orderId, order, call, amountIn, spender: to, valueWei: tx.value }
+}
+
+function checkAllowedTaker(intent: OrderIntent, actual: Hex, toBytes: (a: string) => Hex): void {
+  const policy = intent.allowedTaker ?? 'any'
+  if (policy === 'any') return
+  if (policy === 'empty') {
+    if (size(actual) !== 0)
+      throw new VerificationError('order.allowedTakerDst', '0x (none)', actual)
+    return
+  }
+  const allowed = policy.map((t) => toBytes(t).toLowerCase())
+  if (size(actual) !== 0 && !allowed.includes(actual.toLowerCase())) {
+    throw new VerificationError(
+      'order.allowedTakerDst',
+      allowed.join(' | '),
+      actual,
+      'is not an accepted taker',
+    )
+  }
+}
+
+/** Checks the 52-byte affiliate field (20-byte beneficiary + 32-byte amount, dln-facts §1.5). */
+function checkAffiliate(intent: OrderIntent, affiliateFee: Hex, toBytes: (a: string) => Hex): void {
+  if (size(affiliateFee) === 0) {
+    if (intent.affiliate)
+      throw new VerificationError('tx.data._affiliateFee', 'the configured affiliate fee', '0x')
+    return
+  }
+  if (!intent.affiliate)
+    throw new VerificationError(
+      'tx.data._affiliateFee',
+      '0x (none configured)',
+      affiliateFee,
+      'was injected',
+    )
+  if (size(affiliateFee) !== 52)
+    throw new VerificationError('tx.data._affiliateFee', '52 bytes', `${size(affiliateFee)} bytes`)
+  const beneficiary = `0x${affiliateFee.slice(2, 42)}`
+  const amount = BigInt(`0x${affiliateFee.slice(42)}`)
+  if (beneficiary.toLowerCase() !== toBytes(intent.affiliate.recipient).toLowerCase()) {
+    throw new VerificationError(
+      'tx.data._affiliateFee.beneficiary',
+      intent.affiliate.recipient,
+      beneficiary,
+    )
+  }
+  if (amount !== intent.affiliate.amount) {
+    throw new VerificationError('tx.data._affiliateFee.amount', intent.affiliate.amount, amount)
+  }
+}

@@ -1,0 +1,140 @@
+import { concatHex, type Hex, numberToHex } from 'viem'
+import type { z } from 'zod'
+import type { createTxParamsSchema } from '../../api/requests/buildCreateTxQuery.ts'
+import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
+import type { OrderTx } from '../../api/schemas/orderQuote.ts'
+import { computeOrderId } from '../../chains/orderId/computeOrderId.ts'
+import type { DlnOrder, DlnOrderCreation } from '../../chains/orderId/dlnOrder.ts'
+import { toAddressBytes } from '../../chains/toAddressBytes.ts'
+import type { MarketToken } from '../market/marketToken.ts'
+import { buildEvmOrderTx } from './buildEvmOrderTx.ts'
+import { buildSolanaOrderTx } from './buildSolanaOrderTx.ts'
+import { encodeHookBytes } from './encodeHookBytes.ts'
+import type { QuoteConfig } from './quoteConfig.ts'
+import type { EstimateGas } from './quoteContext.ts'
+import type { CostPipelineResult } from './runCostPipeline.ts'
+
+/** What the order needs beyond the cost pipeline. */
+export type OrderSubmissionParams = {
+  params: z.output<typeof createTxParamsSchema>
+  config: QuoteConfig
+  maker: string
+  salt: number
+  tokenIn: MarketToken
+  give: MarketToken
+  tokenOut: MarketToken
+  pipeline: CostPipelineResult
+  /** The order's take amount: the pipeline's, or the fixed one of a limit order. */
+  takeAmount: bigint
+  metadata: Hex
+  fixFee: bigint
+  estimateGas?: EstimateGas | undefined
+}
+
+/** The orderId, the signable transaction and the gas it was given. */
+export type OrderSubmission = {
+  orderId: Hex
+  order: DlnOrder
+  tx: OrderTx
+  /** Set with enableEstimate on EVM sources. */
+  gasLimit?: number
+}
+
+/**
+ * Builds the order exactly as DlnSource will store it (dln-facts §4.2: maker = tx.origin = the
+ * maker, nonce = salt, give amount after protocol and affiliate fees), its orderId (§4.4) and the
+ * source transaction: EVM calldata (§1.4) or, for Solana, a serialized VersionedTransaction.
+ * Requires the three build addresses of spec §4.4 rule 1.
+ */
+export function buildOrderSubmission(p: OrderSubmissionParams): OrderSubmission {
+  const { params, pipeline } = p
+  const src = params.srcChainId
+  const dst = params.dstChainId
+  const srcBytes = (a: string): Hex => toAddressBytes(a, src)
+  const dstBytes = (a: string): Hex => toAddressBytes(a, dst)
+  const optional = (a: string | undefined, to: (a: string) => Hex): Hex => (a ? to(a) : '0x')
+  const recipient = dstBytes(params.dstChainTokenOutRecipient ?? '')
+  const authoritySrc = srcBytes(params.srcChainOrderAuthorityAddress ?? '')
+  const hook = params.netHook ?? params.externalCall
+  const externalCall = encodeHookBytes(hook, dst === SOLANA_CHAIN_ID ? undefined : recipient)
+  const common = {
+    giveTokenAddress: srcBytes(p.give.address),
+    takeTokenAddress: dstBytes(p.tokenOut.address),
+    takeAmount: p.takeAmount,
+    takeChainId: BigInt(dst),
+    receiverDst: recipient,
+    givePatchAuthoritySrc: authoritySrc,
+    orderAuthorityAddressDst: dstBytes(params.dstChainOrderAuthorityAddress ?? ''),
+    allowedTakerDst: optional(params.allowedTaker, dstBytes),
+    externalCall,
+    allowedCancelBeneficiarySrc: optional(params.srcAllowedCancelBeneficiary, srcBytes),
+  }
+  const order: DlnOrder = {
+    ...common,
+    makerOrderNonce: BigInt(p.salt),
+    makerSrc: srcBytes(p.maker),
+    giveChainId: BigInt(src),
+    giveAmount: pipeline.orderGiveAmount,
+  }
+  const orderId = computeOrderId(order)
+  // dln-facts §1.5: the affiliate fee travels as beneficiary bytes ‖ uint256 amount.
+  const affiliateFee: Hex = params.affiliateFeeRecipient
+    ? concatHex([
+        srcBytes(params.affiliateFeeRecipient),
+        numberToHex(pipeline.affiliateAmount, { size: 32 }),
+      ])
+    : '0x'
+  const referralCode = params.referralCode ?? 0
+  const nativeAmount = p.tokenIn.isNative ? pipeline.srcAmountIn : 0n
+
+  if (src === SOLANA_CHAIN_ID) {
+    const tx = buildSolanaOrderTx({
+      maker: p.maker,
+      programId: p.config.solanaProgramId,
+      order,
+      creationGiveAmount: pipeline.creationGiveAmount,
+      affiliateFee,
+      referralCode,
+      metadata: p.metadata,
+      computeUnitLimit: p.config.solanaComputeUnitLimit,
+      computeUnitPriceMicroLamports: p.config.solanaComputeUnitPriceMicroLamports,
+    })
+    return { orderId, order, tx }
+  }
+
+  const creation: DlnOrderCreation = { ...common, giveAmount: pipeline.creationGiveAmount }
+  const evm = buildEvmOrderTx({
+    creation,
+    salt: BigInt(p.salt),
+    affiliateFee,
+    referralCode,
+    permitEnvelope: (params.srcChainTokenInSenderPermit ?? '0x') as Hex,
+    metadata: p.metadata,
+    preSwap:
+      p.tokenIn === p.give
+        ? undefined
+        : {
+            tokenIn: srcBytes(p.tokenIn.address),
+            amountIn: pipeline.srcAmountIn,
+            tokenOut: srcBytes(p.give.address),
+            expectedAmountOut: pipeline.creationGiveAmount,
+            refundRecipient: srcBytes(p.maker),
+            router: p.config.swapRouterAddress,
+          },
+    value: p.fixFee + nativeAmount,
+  })
+  const tx: OrderTx = { to: evm.to, data: evm.data, value: evm.value.toString() }
+  // dln-facts §1.4: ERC-20 input is approved to the contract the tx goes to.
+  if (!p.tokenIn.isNative) tx.allowanceTarget = evm.to
+  if (!params.enableEstimate) return { orderId, order, tx }
+  const gasLimit =
+    p.estimateGas?.({
+      chainId: src,
+      from: params.senderAddress ?? p.maker,
+      to: evm.to,
+      data: evm.data,
+      value: evm.value,
+    }) ?? (p.tokenIn === p.give ? p.config.createOrderGas : p.config.swapAndCreateOrderGas)
+  tx.gasLimit = gasLimit
+  return { orderId, order, tx, gasLimit }
+}

@@ -1,0 +1,39 @@
+import type { Clock } from '../../shared/clock.ts'
+
+/** Outcome of one request against its budget. */
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterS: number }
+
+/** Per-endpoint request budget. */
+export type RateLimiter = { take(endpoint: string): RateDecision }
+
+/**
+ * Creates a fixed-window limiter: each endpoint may take `requestsPerMinute` requests per clock
+ * minute (dln-facts §2.3: limits are per endpoint, not pooled). `undefined` or 0 turns it off,
+ * the default. A refused request gets the seconds until the window resets, at least 1.
+ */
+export function createRateLimiter(
+  requestsPerMinute: number | undefined,
+  clock: Clock,
+): RateLimiter {
+  const windows = new Map<string, { startMs: number; count: number }>()
+  return {
+    take(endpoint) {
+      if (!requestsPerMinute) return { allowed: true }
+      const nowMs = clock.nowMs()
+      const startMs = Math.floor(nowMs / 60_000) * 60_000
+      let window = windows.get(endpoint)
+      if (!window || window.startMs !== startMs) {
+        window = { startMs, count: 0 }
+        windows.set(endpoint, window)
+      }
+      if (window.count >= requestsPerMinute) {
+        return {
+          allowed: false,
+          retryAfterS: Math.max(1, Math.ceil((startMs + 60_000 - nowMs) / 1000)),
+        }
+      }
+      window.count++
+      return { allowed: true }
+    },
+  }
+}

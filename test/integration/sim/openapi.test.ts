@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { startTestSim, type TestSim } from './startTestSim.ts'
+
+// The essentials of an OpenAPI 3.0 document (spec.openapis.org/oas/v3.0.3), checked with zod
+// because no OpenAPI validator is installed.
+const schemaOrRef = z.union([
+  z.object({ $ref: z.string().startsWith('#/components/') }),
+  z.looseObject({}).refine((s) => !('$ref' in s)),
+])
+const media = z.record(z.string(), z.object({ schema: schemaOrRef }))
+const parameter = z.object({
+  name: z.string().min(1),
+  in: z.enum(['query', 'path', 'header', 'cookie']),
+  required: z.boolean().optional(),
+  schema: schemaOrRef,
+})
+const operation = z.looseObject({
+  summary: z.string().optional(),
+  parameters: z.array(parameter).optional(),
+  requestBody: z.object({ required: z.boolean().optional(), content: media }).optional(),
+  responses: z
+    .record(
+      z.string().regex(/^([1-5]\d\d|default)$/),
+      z.object({ description: z.string(), content: media.optional() }),
+    )
+    .refine((r) => Object.keys(r).length > 0),
+})
+const openApi3Schema = z.looseObject({
+  openapi: z.string().regex(/^3\.0\.\d+$/),
+  info: z.looseObject({ title: z.string().min(1), version: z.string().min(1) }),
+  paths: z.record(
+    z.string().startsWith('/'),
+    z.partialRecord(z.enum(['get', 'post', 'put', 'delete', 'patch']), operation),
+  ),
+  components: z.looseObject({}).optional(),
+})
+
+describe('/openapi.json', () => {
+  let sim: TestSim
+  let doc: z.infer<typeof openApi3Schema>
+  beforeAll(async () => {
+    sim = await startTestSim()
+    doc = openApi3Schema.parse((await sim.get('/openapi.json')).json)
+  })
+  afterAll(() => sim.server.close())
+
+  test('default: validates as OpenAPI 3 and lists the five endpoints and /health', () => {
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/Orders/{orderId}/externalCallProcess',
+      '/api/Users/referralProgramLeaderboard',
+      '/api/Users/usersLeaderboard',
+      '/health',
+      '/v1.0/chain/transaction',
+      '/v1.0/net/order/create-tx',
+    ])
+  })
+
+  test('behavior: every path template parameter is declared as a required path parameter', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const op of Object.values(item)) {
+        for (const name of path.match(/\{(\w+)\}/g) ?? []) {
+          const declared = op?.parameters?.find((p) => `{${p.name}}` === name && p.in === 'path')
+          expect(declared?.required, `${path} ${name}`).toBe(true)
+        }
+      }
+    }
+  })
+
+  test('behavior: every $ref resolves inside the document', () => {
+    const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? []
+    for (const ref of refs) {
+      const pointer = ref.slice(9, -1).replace(/^#\//, '').split('/')
+      let node: unknown = doc
+      for (const key of pointer) node = (node as Record<string, unknown>)?.[key]
+      expect(node, ref).toBeDefined()
+    }
+  })
+
+  test('behavior: create-tx documents every spec §4.4 parameter, required ones as required', () => {
+    const params = doc.paths['/v1.0/net/order/create-tx']?.get?.parameters ?? []
+    expect(params).toHaveLength(30)
+    const required = params
+      .filter((p) => p.required)
+      .map((p) => p.name)
+      .sort()
+    expect(required).toEqual([
+      'dstChainId',
+      'dstChainTokenOut',
+      'srcChainId',
+      'srcChainTokenIn',
+      'srcChainTokenInAmount',
+    ])
+    expect(params.find((p) => p.name === 'netHook')?.in).toBe('query')
+  })
+
+  test('behavior: response schemas are the client schemas (field names of spec §2)', () => {
+    const quote = doc.paths['/v1.0/net/order/create-tx']?.get?.responses['200']?.content?.[
+      'application/json'
+    ]?.schema as { required: string[] }
+    expect(quote.required).toEqual(
+      expect.arrayContaining(['estimation', 'order', 'fixFee', 'userPoints', 'integratorPoints']),
+    )
+    const body = doc.paths['/api/Users/usersLeaderboard']?.post?.requestBody?.content
+    expect(Object.keys(body ?? {})).toEqual(['application/json-patch+json', 'application/json'])
+    const bodySchema = body?.['application/json-patch+json']?.schema as
+      | { properties: { take: { maximum: number } } }
+      | undefined
+    expect(bodySchema?.properties.take.maximum).toBe(100)
+  })
+})
