@@ -34,55 +34,81 @@ export type VerifiedEvmOrder = {
   valueWei: bigint
 }
 
-/**
- * Verifies a create-tx transaction against ferry's own intent before anything signs it
- * (safety P-1.1..P-1.4, P-7.1..P-7.8): the target is on the chain's allow-list, the selector is
- * known, the calldata re-encodes byte for byte, every OrderCreation field matches the intent, the
- * value equals the on-chain fixed fee (plus the amount for native input), and the orderId
- * recomputed from the decoded order equals the one the service announced.
- * Throws {@link VerificationError} naming the first field that differs.
- */
-export function verifyEvmOrderTx(params: {
+/** Inputs of {@link checkEvmOrderTx} and {@link verifyEvmOrderTx}. */
+export type CheckEvmOrderTxParams = {
   tx: EvmTxToVerify
   intent: OrderIntent
   onChain: EvmOnChainFacts
   announcedOrderId: string
   allowListOverride?: Partial<EvmAllowList>
-}): VerifiedEvmOrder {
+}
+
+/** The verdict of one check: the field and, when it failed, why. */
+export type CheckVerdict =
+  | { field: string; ok: true }
+  | { field: string; ok: false; error: VerificationError }
+
+/** Every check's verdict, in order; `verified` is set only when all passed. */
+export type EvmOrderChecks = {
+  checks: CheckVerdict[]
+  call: DecodedOrderCall
+  /** The orderId the calldata creates, when it could be derived. */
+  orderId: Hex | undefined
+  verified: VerifiedEvmOrder | undefined
+}
+
+/**
+ * Checks a create-tx transaction against ferry's own intent, field by field
+ * (safety P-1.1..P-1.4, P-7.1..P-7.8): the target is on the chain's allow-list, the selector is
+ * known, the calldata re-encodes byte for byte, every OrderCreation field matches the intent, the
+ * value equals the on-chain fixed fee (plus the amount for native input), and the orderId
+ * recomputed from the decoded order equals the one the service announced.
+ * Decoding failures and a chain without an allow-list throw at once; every other check is
+ * recorded, so `ferry inspect` can show them all.
+ */
+export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
   const { tx, intent, onChain } = params
+  const checks: CheckVerdict[] = []
+  const fail = (field: string, expected: unknown, actual: unknown, reason?: string): void => {
+    checks.push({ field, ok: false, error: new VerificationError(field, expected, actual, reason) })
+  }
+  const pass = (field: string): void => {
+    checks.push({ field, ok: true })
+  }
+  const guard = (field: string, run: () => void): void => {
+    try {
+      run()
+      pass(field)
+    } catch (error) {
+      if (!(error instanceof VerificationError)) throw error
+      checks.push({ field: error.field, ok: false, error })
+    }
+  }
   const src = intent.srcChainId
   const dst = intent.dstChainId
   const allow = evmAllowList(src, params.allowListOverride)
-  if (!allow)
+  if (!allow) {
     throw new VerificationError(
       'chain',
       'a chain with known DLN contracts',
       src,
       'has no allow-list',
     )
+  }
   const to = tx.to.toLowerCase()
   if (to !== allow.dlnSource && to !== allow.forwarder) {
-    throw new VerificationError(
-      'tx.to',
-      `${allow.dlnSource} or ${allow.forwarder}`,
-      tx.to,
-      'is not allow-listed',
-    )
-  }
+    fail('tx.to', `${allow.dlnSource} or ${allow.forwarder}`, tx.to, 'is not allow-listed')
+  } else pass('tx.to')
   const call = decodeOrderCalldata(tx.data)
+  pass('tx.data')
   const wantForwarder = call.swap !== undefined
   if (wantForwarder !== (to === allow.forwarder)) {
-    throw new VerificationError(
-      'tx.to',
-      wantForwarder ? allow.forwarder : allow.dlnSource,
-      tx.to,
-      'does not fit the call',
-    )
+    fail('tx.to', wantForwarder ? allow.forwarder : allow.dlnSource, tx.to, 'does not fit the call')
   }
   const c = call.creation
   const eq = (field: string, expected: string, actual: string): void => {
-    if (expected.toLowerCase() !== actual.toLowerCase())
-      throw new VerificationError(field, expected, actual)
+    if (expected.toLowerCase() !== actual.toLowerCase()) fail(field, expected, actual)
+    else pass(field)
   }
   const srcBytes = (a: string): Hex => toAddressBytes(a, src)
   const dstBytes = (a: string): Hex => toAddressBytes(a, dst)
@@ -90,7 +116,7 @@ export function verifyEvmOrderTx(params: {
   const maxIn = intent.amountIn + (intent.maxPrependedOpex ?? 0n)
   const checkAmountIn = (field: string, amount: bigint): void => {
     if (amount < intent.amountIn || amount > maxIn) {
-      throw new VerificationError(
+      fail(
         field,
         `${intent.amountIn}..${maxIn}`,
         amount,
@@ -105,17 +131,12 @@ export function verifyEvmOrderTx(params: {
     eq('tx.data._srcTokenIn', srcBytes(intent.tokenIn), s.tokenIn)
     checkAmountIn('tx.data._srcAmountIn', s.amountIn)
     if (size(s.permitEnvelope) > 0)
-      throw new VerificationError('tx.data._srcTokenInPermitEnvelope', '0x', s.permitEnvelope)
+      fail('tx.data._srcTokenInPermitEnvelope', '0x', s.permitEnvelope)
     eq('tx.data._srcTokenRefundRecipient', srcBytes(intent.sender), s.refundRecipient)
     eq('tx.data._receiver', allow.dlnSource, s.receiver)
     eq('order.giveTokenAddress', s.tokenOut, c.giveTokenAddress)
     if (c.giveAmount !== s.expectedAmountOut) {
-      throw new VerificationError(
-        'order.giveAmount',
-        s.expectedAmountOut,
-        c.giveAmount,
-        'differs from the swap output',
-      )
+      fail('order.giveAmount', s.expectedAmountOut, c.giveAmount, 'differs from the swap output')
     }
     amountIn = s.amountIn
   } else {
@@ -125,15 +146,14 @@ export function verifyEvmOrderTx(params: {
   }
   eq('order.takeTokenAddress', dstBytes(intent.tokenOut), c.takeTokenAddress)
   if (c.takeAmount < intent.minTakeAmount) {
-    throw new VerificationError(
+    fail(
       'order.takeAmount',
       `>= ${intent.minTakeAmount}`,
       c.takeAmount,
       'is below the accepted minimum',
     )
   }
-  if (c.takeChainId !== BigInt(dst))
-    throw new VerificationError('order.takeChainId', dst, c.takeChainId)
+  if (c.takeChainId !== BigInt(dst)) fail('order.takeChainId', dst, c.takeChainId)
   eq('order.receiverDst', dstBytes(intent.receiver), c.receiverDst)
   eq('order.givePatchAuthoritySrc', srcBytes(intent.srcAuthority), c.givePatchAuthoritySrc)
   eq('order.orderAuthorityAddressDst', dstBytes(intent.dstAuthority), c.orderAuthorityAddressDst)
@@ -142,36 +162,22 @@ export function verifyEvmOrderTx(params: {
     srcBytes(intent.cancelBeneficiary),
     c.allowedCancelBeneficiarySrc,
   )
-  checkAllowedTaker(intent, c.allowedTakerDst, dstBytes)
+  guard('order.allowedTakerDst', () => checkAllowedTaker(intent, c.allowedTakerDst, dstBytes))
   eq('order.externalCall', intent.externalCall ?? '0x', c.externalCall)
-  if (size(call.permitEnvelope) > 0)
-    throw new VerificationError('tx.data._permitEnvelope', '0x', call.permitEnvelope)
-  checkAffiliate(intent, call.affiliateFee, srcBytes)
+  if (size(call.permitEnvelope) > 0) fail('tx.data._permitEnvelope', '0x', call.permitEnvelope)
+  guard('tx.data._affiliateFee', () => checkAffiliate(intent, call.affiliateFee, srcBytes))
   if (call.referralCode !== (intent.referralCode ?? 0)) {
-    throw new VerificationError(
-      'tx.data._referralCode',
-      intent.referralCode ?? 0,
-      call.referralCode,
-    )
+    fail('tx.data._referralCode', intent.referralCode ?? 0, call.referralCode)
   }
 
   const expectedValue = onChain.fixedFeeWei + (tokenInIsNative ? amountIn : 0n)
   if (tx.value !== expectedValue) {
-    throw new VerificationError(
-      'tx.value',
-      expectedValue,
-      tx.value,
-      'is not the on-chain fixed fee (plus native input)',
-    )
+    fail('tx.value', expectedValue, tx.value, 'is not the on-chain fixed fee (plus native input)')
   }
 
   if (call.salt === undefined && onChain.masterNonce === undefined) {
-    throw new VerificationError(
-      'tx.data',
-      'createSaltedOrder',
-      'createOrder',
-      'needs the maker nonce, which was not read',
-    )
+    fail('tx.data', 'createSaltedOrder', 'createOrder', 'needs the maker nonce, which was not read')
+    return { checks, call, orderId: undefined, verified: undefined }
   }
   const order = deriveOrder(call, {
     sender: srcBytes(intent.sender),
@@ -181,14 +187,28 @@ export function verifyEvmOrderTx(params: {
   })
   const orderId = computeOrderId(order)
   if (orderId.toLowerCase() !== params.announcedOrderId.toLowerCase()) {
-    throw new VerificationError(
+    fail(
       'orderId',
       orderId,
       params.announcedOrderId,
       'announced by the service is not the one the calldata creates',
     )
-  }
-  return { orderId, order, call, amountIn, spender: to, valueWei: tx.value }
+  } else pass('orderId')
+  const verified = checks.every((c) => c.ok)
+    ? { orderId, order, call, amountIn, spender: to, valueWei: tx.value }
+    : undefined
+  return { checks, call, orderId, verified }
+}
+
+/**
+ * Verifies a create-tx transaction against ferry's own intent before anything signs it: runs
+ * {@link checkEvmOrderTx} and throws the first failed check's {@link VerificationError}.
+ */
+export function verifyEvmOrderTx(params: CheckEvmOrderTxParams): VerifiedEvmOrder {
+  const result = checkEvmOrderTx(params)
+  const failed = result.checks.find((c) => !c.ok)
+  if (failed && !failed.ok) throw failed.error
+  return result.verified!
 }
 
 function checkAllowedTaker(intent: OrderIntent, actual: Hex, toBytes: (a: string) => Hex): void {

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+
+import {DlnOrderLib} from "./DlnOrderLib.sol";
+import {SafeTransfer} from "./SafeTransfer.sol";
+
+interface IDevnetMessenger {
+    function send(uint256 _dstChainId, address _target, bytes calldata _data) external returns (bytes32);
+}
+
+interface IDlnExternalCallAdapter {
+    function receiveCall(
+        bytes32 _orderId,
+        address _token,
+        uint256 _amount,
+        bytes calldata _externalCall,
+        address _receiver,
+        address _rewardBeneficiary
+    ) external payable;
+}
+
+/// @title DlnDestination (devnet)
+/// @notice The destination side of DLN with the real 1.4.0 ABI for both fulfillOrder overloads,
+/// sendEvmUnlock, sendEvmOrderCancel, takeOrders, getOrderId and the FulfilledOrder /
+/// SentOrderUnlock / SentOrderCancel events (dln-facts §4.3, §4.5). Unlock and cancel messages
+/// go through the DevnetMessenger instead of the deBridge gate: the gate fee is zero, so any
+/// msg.value sent with them stays here. No patchOrderTake, batch unlock, Solana unlock or permits.
+contract DlnDestination {
+    using SafeTransfer for address;
+
+    enum OrderTakeStatus {
+        NotSet,
+        Fulfilled,
+        SentUnlock,
+        SentCancel
+    }
+
+    struct OrderTakeState {
+        OrderTakeStatus status;
+        address takerAddress;
+        uint256 giveChainId;
+    }
+
+    bool public initialized;
+    address public messenger;
+    address public externalCallAdapter;
+    /// @notice DlnSource's address on the give chains (the same everywhere on the devnet).
+    address public dlnSource;
+    mapping(bytes32 => OrderTakeState) public takeOrders;
+
+    event FulfilledOrder(DlnOrderLib.Order order, bytes32 orderId, address sender, address unlockAuthority);
+    event SentOrderUnlock(bytes32 orderId, bytes beneficiary, bytes32 submissionId);
+    event SentOrderCancel(DlnOrderLib.Order order, bytes32 orderId, bytes cancelBeneficiary, bytes32 submissionId);
+
+    error AlreadyInitialized();
+    error WrongChain();
+    error MismatchedOrderId();
+    error IncorrectOrderStatus();
+    error Unauthorized();
+    error MismatchTakerAmount();
+    error MismatchNativeTakerAmount();
+    error WrongAddressLength();
+    error AllowOnlyForBeneficiary(bytes expectedBeneficiary);
+
+    function initialize(address _messenger, address _externalCallAdapter, address _dlnSource) external {
+        if (initialized) revert AlreadyInitialized();
+        initialized = true;
+        messenger = _messenger;
+        externalCallAdapter = _externalCallAdapter;
+        dlnSource = _dlnSource;
+    }
+
+    /// @notice Fills with the hook reward going to msg.sender.
+    function fulfillOrder(
+        DlnOrderLib.Order memory _order,
+        uint256 _fulFillAmount,
+        bytes32 _orderId,
+        bytes calldata _permitEnvelope,
+        address _unlockAuthority
+    ) external payable {
+        _permitEnvelope;
+        _fulfill(_order, _fulFillAmount, _orderId, _unlockAuthority, msg.sender);
+    }
+
+    function fulfillOrder(
+        DlnOrderLib.Order memory _order,
+        uint256 _fulFillAmount,
+        bytes32 _orderId,
+        bytes calldata _permitEnvelope,
+        address _unlockAuthority,
+        address _externalCallRewardBeneficiary
+    ) external payable {
+        _permitEnvelope;
+        _fulfill(_order, _fulFillAmount, _orderId, _unlockAuthority, _externalCallRewardBeneficiary);
+    }
+
+    /// @notice Only the recorded taker; Fulfilled -> SentUnlock; asks the messenger to call
+    /// DlnSource.claimUnlock(orderId, beneficiary) on the give chain.
+    function sendEvmUnlock(bytes32 _orderId, address _beneficiary, uint256 _executionFee) external payable {
+        _executionFee;
+        OrderTakeState storage s = takeOrders[_orderId];
+        if (s.status != OrderTakeStatus.Fulfilled) revert IncorrectOrderStatus();
+        if (s.takerAddress != msg.sender) revert Unauthorized();
+        s.status = OrderTakeStatus.SentUnlock;
+        bytes32 submissionId = IDevnetMessenger(messenger).send(
+            s.giveChainId, dlnSource, abi.encodeWithSignature("claimUnlock(bytes32,address)", _orderId, _beneficiary)
+        );
+        emit SentOrderUnlock(_orderId, abi.encodePacked(_beneficiary), submissionId);
+    }
+
+    /// @notice Only orderAuthorityAddressDst; NotSet -> SentCancel; the beneficiary must be
+    /// allowedCancelBeneficiarySrc when set; asks the messenger to call
+    /// DlnSource.claimCancel(orderId, beneficiary) on the give chain.
+    function sendEvmOrderCancel(DlnOrderLib.Order memory _order, address _cancelBeneficiary, uint256 _executionFee)
+        external
+        payable
+    {
+        _executionFee;
+        if (_order.takeChainId != block.chainid) revert WrongChain();
+        bytes32 orderId = DlnOrderLib.getOrderId(_order);
+        OrderTakeState storage s = takeOrders[orderId];
+        if (s.status != OrderTakeStatus.NotSet) revert IncorrectOrderStatus();
+        if (_order.orderAuthorityAddressDst.length != 20) revert WrongAddressLength();
+        if (DlnOrderLib.toAddress(_order.orderAuthorityAddressDst) != msg.sender) revert Unauthorized();
+        if (_order.allowedCancelBeneficiarySrc.length > 0) {
+            if (_order.allowedCancelBeneficiarySrc.length != 20
+                || DlnOrderLib.toAddress(_order.allowedCancelBeneficiarySrc) != _cancelBeneficiary) {
+                revert AllowOnlyForBeneficiary(_order.allowedCancelBeneficiarySrc);
+            }
+        }
+        s.status = OrderTakeStatus.SentCancel;
+        s.giveChainId = _order.giveChainId;
+        bytes32 submissionId = IDevnetMessenger(messenger).send(
+            _order.giveChainId,
+            dlnSource,
+            abi.encodeWithSignature("claimCancel(bytes32,address)", orderId, _cancelBeneficiary)
+        );
+        emit SentOrderCancel(_order, orderId, abi.encodePacked(_cancelBeneficiary), submissionId);
+    }
+
+    function getOrderId(DlnOrderLib.Order memory _order) external pure returns (bytes32) {
+        return DlnOrderLib.getOrderId(_order);
+    }
+
+    function _fulfill(
+        DlnOrderLib.Order memory _order,
+        uint256 _amount,
+        bytes32 _orderId,
+        address _unlockAuthority,
+        address _rewardBeneficiary
+    ) internal {
+        if (_order.takeChainId != block.chainid) revert WrongChain();
+        if (DlnOrderLib.getOrderId(_order) != _orderId) revert MismatchedOrderId();
+        OrderTakeState storage s = takeOrders[_orderId];
+        if (s.status != OrderTakeStatus.NotSet) revert IncorrectOrderStatus();
+        if (_order.allowedTakerDst.length > 0) {
+            if (_order.allowedTakerDst.length != 20 || DlnOrderLib.toAddress(_order.allowedTakerDst) != _unlockAuthority) {
+                revert Unauthorized();
+            }
+        }
+        if (_amount != _order.takeAmount) revert MismatchTakerAmount();
+        if (_order.takeTokenAddress.length != 20 || _order.receiverDst.length != 20) revert WrongAddressLength();
+        address token = DlnOrderLib.toAddress(_order.takeTokenAddress);
+        if (token == address(0) && msg.value != _amount) revert MismatchNativeTakerAmount();
+
+        s.status = OrderTakeStatus.Fulfilled;
+        s.takerAddress = _unlockAuthority;
+        s.giveChainId = _order.giveChainId;
+
+        address receiver = DlnOrderLib.toAddress(_order.receiverDst);
+        if (_order.externalCall.length == 0) {
+            if (token == address(0)) SafeTransfer.safeTransferNative(receiver, _amount);
+            else token.safeTransferFrom(msg.sender, receiver, _amount);
+        } else {
+            if (token != address(0)) token.safeTransferFrom(msg.sender, externalCallAdapter, _amount);
+            IDlnExternalCallAdapter(externalCallAdapter).receiveCall{value: token == address(0) ? _amount : 0}(
+                _orderId, token, _amount, _order.externalCall, receiver, _rewardBeneficiary
+            );
+        }
+        emit FulfilledOrder(_order, _orderId, msg.sender, _unlockAuthority);
+    }
+}

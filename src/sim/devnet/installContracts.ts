@@ -1,0 +1,223 @@
+import {
+  type Abi,
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  http,
+  parseEther,
+  zeroAddress,
+} from 'viem'
+import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
+import { CHAINS, EVM_CONTRACTS } from '../../chains/chainRegistry.ts'
+import { FerryError } from '../../shared/FerryError.ts'
+import { loadContractArtifacts } from './compileContracts.ts'
+import { DEVNET_ADDRESSES } from './devnetAddresses.ts'
+import { type DevnetToken, type DevnetTokenSymbol, devnetTokens } from './devnetTokens.ts'
+
+/** A destination chain DlnSource accepts, with the byte length of its addresses. */
+export type SupportedDstChain = { chainId: number; addressLength: 20 | 32 }
+
+/** Options of {@link installContracts}. */
+export type InstallContractsOptions = {
+  /** The chain's id; must equal what the node reports (e.g. 42161). */
+  chainId: number
+  /**
+   * Destination chains of DlnSource (others revert NotSupportedDstChain). Default: every chain of
+   * CHAINS but this one, 32-byte addresses for Solana, 20 for the rest.
+   */
+  supportedChains?: SupportedDstChain[]
+  /** globalFixedNativeFee in wei. Default: CHAINS[chainId].fixedFeeFallback, else 0.001 ETH. */
+  fixedFeeWei?: bigint
+  /** globalTransferFeeBps. Default 4 (dln-facts §1.5). */
+  transferFeeBps?: number
+  /**
+   * The only account that may call DevnetMessenger.deliver (the solver's relayer). Default: the
+   * zero address, which lets anyone deliver.
+   */
+  relayer?: Address
+  /** Owner of SimSwapRouter (sets rates). Default: anvil account 0. */
+  routerOwner?: Address
+  /** Token addresses to use instead of devnetTokens(chainId). */
+  tokens?: Partial<Record<DevnetTokenSymbol, Address>>
+  /** Liquidity minted to SimSwapRouter per token, in whole tokens; also its ether. Default 1e9. */
+  routerLiquidity?: bigint
+}
+
+/** What {@link installContracts} placed on the chain, by role. Addresses are as viem prints them. */
+export type InstalledContracts = {
+  chainId: number
+  dlnSource: Address
+  dlnDestination: Address
+  forwarder: Address
+  externalCallAdapter: Address
+  externalCallExecutor: Address
+  messenger: Address
+  swapRouter: Address
+  hookTarget: Address
+  tokens: Record<DevnetTokenSymbol, DevnetToken>
+  fixedFeeWei: bigint
+  transferFeeBps: number
+  relayer: Address
+  routerOwner: Address
+  supportedChains: SupportedDstChain[]
+}
+
+/** Anvil's account 0 of the well-known test mnemonic (a public key, test use only). */
+const ANVIL_ACCOUNT_0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+// Minted WETH has no ether behind it; this much ether keeps withdraw and native payouts working.
+const ETHER_RESERVE = parseEther('1000000000')
+
+/**
+ * Places every devnet contract at its canonical address (dln-facts §4.1; devnet-only contracts at
+ * DEVNET_ADDRESSES, tokens per devnetTokens) with anvil_setCode, then sets their state through
+ * their `initialize` calls, sent by an impersonated installer account so that no test account's
+ * nonce moves. Also mints router liquidity and funds SimSwapRouter and WETH with ether.
+ * Compiles the contracts first when the sources changed. Throws a FerryError when the node's
+ * chain id differs from `chainId`, when the contracts are already installed, or when an
+ * initialize call fails.
+ */
+export async function installContracts(
+  rpcUrl: string,
+  options: InstallContractsOptions,
+): Promise<InstalledContracts> {
+  const artifacts = await loadContractArtifacts()
+  const transport = http(rpcUrl)
+  const testClient = createTestClient({ mode: 'anvil', transport })
+  const publicClient = createPublicClient({ transport, pollingInterval: 50 })
+  const walletClient = createWalletClient({ transport })
+
+  const nodeChainId = await publicClient.getChainId()
+  if (nodeChainId !== options.chainId) {
+    throw new FerryError('installContracts: wrong chain', {
+      metaMessages: [`expected: ${options.chainId}`, `node: ${nodeChainId}`, `rpc: ${rpcUrl}`],
+    })
+  }
+
+  const tokens = devnetTokens(options.chainId)
+  for (const [symbol, address] of Object.entries(options.tokens ?? {})) {
+    const token = tokens[symbol as DevnetTokenSymbol]
+    tokens[symbol as DevnetTokenSymbol] = { ...token, address, canonical: false }
+  }
+  const installed: InstalledContracts = {
+    chainId: options.chainId,
+    ...EVM_CONTRACTS,
+    messenger: DEVNET_ADDRESSES.messenger,
+    swapRouter: DEVNET_ADDRESSES.swapRouter,
+    hookTarget: DEVNET_ADDRESSES.hookTarget,
+    tokens,
+    fixedFeeWei:
+      options.fixedFeeWei ??
+      CHAINS[options.chainId as keyof typeof CHAINS]?.fixedFeeFallback ??
+      parseEther('0.001'),
+    transferFeeBps: options.transferFeeBps ?? 4,
+    relayer: options.relayer ?? zeroAddress,
+    routerOwner: options.routerOwner ?? ANVIL_ACCOUNT_0,
+    supportedChains: options.supportedChains ?? defaultSupportedChains(options.chainId),
+  }
+
+  const placements: [Address, string][] = [
+    [installed.dlnSource, 'DlnSource'],
+    [installed.dlnDestination, 'DlnDestination'],
+    [installed.forwarder, 'CrosschainForwarder'],
+    [installed.externalCallAdapter, 'DlnExternalCallAdapter'],
+    [installed.externalCallExecutor, 'ExternalCallExecutor'],
+    [installed.messenger, 'DevnetMessenger'],
+    [installed.swapRouter, 'SimSwapRouter'],
+    [installed.hookTarget, 'SimHookTarget'],
+    ...Object.values(tokens).map((t): [Address, string] => [t.address, t.contract]),
+  ]
+  const artifactOf = (name: string): { abi: Abi; deployedBytecode: `0x${string}` } => {
+    const artifact = artifacts[name]
+    if (!artifact) throw new FerryError(`installContracts: no artifact for ${name}`)
+    return artifact
+  }
+  const existing = await publicClient.getCode({ address: installed.dlnSource })
+  if (existing && existing !== '0x') {
+    throw new FerryError('installContracts: contracts are already installed on this chain', {
+      metaMessages: [`rpc: ${rpcUrl}`, `DlnSource: ${installed.dlnSource}`],
+    })
+  }
+  await Promise.all(
+    placements.map(([address, name]) =>
+      testClient.setCode({ address, bytecode: artifactOf(name).deployedBytecode }),
+    ),
+  )
+  const installer = DEVNET_ADDRESSES.installer
+  await Promise.all([
+    testClient.setBalance({ address: installer, value: parseEther('1000') }),
+    testClient.setBalance({ address: installed.swapRouter, value: ETHER_RESERVE }),
+    testClient.setBalance({ address: tokens.WETH.address, value: ETHER_RESERVE }),
+    testClient.impersonateAccount({ address: installer }),
+  ])
+
+  // Sequential: every call comes from the one impersonated installer and its nonce.
+  const call = async (
+    address: Address,
+    contract: string,
+    functionName: string,
+    args: readonly unknown[],
+  ): Promise<void> => {
+    const hash = await walletClient.writeContract({
+      account: installer,
+      chain: null,
+      address,
+      abi: artifactOf(contract).abi,
+      functionName,
+      args,
+    })
+    const receipt = await publicClient.waitForTransactionReceipt({ hash })
+    if (receipt.status !== 'success') {
+      throw new FerryError(`installContracts: ${contract}.${functionName} reverted`, {
+        metaMessages: [`tx: ${hash}`],
+      })
+    }
+  }
+  try {
+    for (const token of Object.values(tokens)) {
+      await call(token.address, token.contract, 'initialize', [
+        token.name,
+        token.symbol,
+        token.decimals,
+      ])
+    }
+    await call(installed.messenger, 'DevnetMessenger', 'initialize', [
+      installed.relayer,
+      installed.dlnDestination,
+    ])
+    await call(installed.dlnSource, 'DlnSource', 'initialize', [
+      installed.messenger,
+      installed.fixedFeeWei,
+      installed.transferFeeBps,
+      installed.supportedChains.map((c) => BigInt(c.chainId)),
+      installed.supportedChains.map((c) => c.addressLength),
+    ])
+    await call(installed.dlnDestination, 'DlnDestination', 'initialize', [
+      installed.messenger,
+      installed.externalCallAdapter,
+      installed.dlnSource,
+    ])
+    await call(installed.externalCallAdapter, 'DlnExternalCallAdapter', 'initialize', [
+      installed.dlnDestination,
+      installed.externalCallExecutor,
+    ])
+    await call(installed.forwarder, 'CrosschainForwarder', 'initialize', [installed.swapRouter])
+    await call(installed.swapRouter, 'SimSwapRouter', 'initialize', [installed.routerOwner])
+    const liquidity = options.routerLiquidity ?? 1_000_000_000n
+    for (const token of Object.values(tokens)) {
+      await call(token.address, token.contract, 'mint', [
+        installed.swapRouter,
+        liquidity * 10n ** BigInt(token.decimals),
+      ])
+    }
+  } finally {
+    await testClient.stopImpersonatingAccount({ address: installer })
+  }
+  return installed
+}
+
+function defaultSupportedChains(chainId: number): SupportedDstChain[] {
+  return Object.values(CHAINS)
+    .filter((c) => c.chainId !== chainId)
+    .map((c) => ({ chainId: c.chainId, addressLength: c.chainId === SOLANA_CHAIN_ID ? 32 : 20 }))
+}
