@@ -93,6 +93,8 @@ export function buildOrderSubmission(p: OrderSubmissionParams): OrderSubmission 
       programId: p.config.solanaProgramId,
       order,
       creationGiveAmount: pipeline.creationGiveAmount,
+      giveDecimals: p.give.decimals,
+      fixFeeLamports: p.fixFee,
       affiliateFee,
       referralCode,
       metadata: p.metadata,

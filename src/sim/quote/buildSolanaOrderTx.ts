@@ -1,44 +1,90 @@
-import type { Hex } from 'viem'
+import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token'
 import {
-  COMPUTE_BUDGET_PROGRAM_ID,
-  computeBudgetInstructions,
-} from './computeBudgetInstructions.ts'
-import { encodeSolanaOrderPayload } from './encodeSolanaOrderPayload.ts'
-import { serializeUnsignedSolanaTx } from './serializeUnsignedSolanaTx.ts'
-import type { SolanaOrderPayload } from './solanaOrderPayload.ts'
+  ComputeBudgetProgram,
+  PublicKey,
+  SystemProgram,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js'
+import { bytesToHex, type Hex, hexToBytes } from 'viem'
+import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
+import { MEMO_PROGRAM, ORDER_MEMO_PREFIX } from '../../chains/solana/decodeSolanaOrderTx.ts'
+import { encodeSolanaOrderPayload } from '../../chains/solana/encodeSolanaOrderPayload.ts'
 
 // All-zero blockhash: the client sets a fresh one before signing (dln-facts §1.4).
 const PLACEHOLDER_BLOCKHASH = '11111111111111111111111111111111'
+const NATIVE_SOL = new PublicKey('11111111111111111111111111111111')
 
 /** Inputs of a Solana-source order transaction. */
-export type SolanaOrderTxParams = SolanaOrderPayload & {
+export type SolanaOrderTxParams = {
   /** The maker's base58 key: fee payer and only signer. */
   maker: string
-  /** The order program called (configurable until the devnet defines it). */
+  /**
+   * Owner of the escrow that receives the give amount and the fixed fee: the order program's id
+   * (configurable; the devnet's solver watches it).
+   */
   programId: string
+  order: DlnOrder
+  /** Base units of the give token taken from the maker, before the protocol and affiliate fees. */
+  creationGiveAmount: bigint
+  /** Decimals of the give token (TransferChecked states them). */
+  giveDecimals: number
+  /** The flat fee in lamports (dln-facts §1.5: 0.015 SOL). */
+  fixFeeLamports: bigint
+  affiliateFee: Hex
+  referralCode: number
+  metadata: Hex
   computeUnitLimit: number
   computeUnitPriceMicroLamports: number
 }
 
 /**
  * `tx.data` of a Solana-source create-tx answer: 0x-hex of an unsigned serialized
- * VersionedTransaction (dln-facts §1.4). Instructions: 0 SetComputeUnitLimit, 1
- * SetComputeUnitPrice (patchable in place, as clients do), 2 a call of `programId` with the maker
- * as signer and the packed order of encodeSolanaOrderPayload as data. This is the simulator's own
- * instruction layout, not the real DLN program's; a large hook can push the transaction past
- * Solana's 1232-byte packet limit.
+ * VersionedTransaction (dln-facts §1.4). This is the simulator's own layout, not the real DLN
+ * program's (whose instruction format is not public), built only from programs every Solana
+ * node has, so the devnet runs it unchanged:
+ * 0 SetComputeUnitLimit and 1 SetComputeUnitPrice (as clients patch them, dln-facts §1.4);
+ * 2 the give amount to the escrow: SPL TransferChecked from the maker's associated token account
+ *   to the escrow's, or a System transfer for native SOL;
+ * 3 a System transfer of the fixed fee to the escrow;
+ * 4 a Memo `dln-order:v1:<base64 payload>` holding the Order exactly as its orderId is computed
+ *   (encodeSolanaOrderPayload), so the solver and ferry's verifier read the same fields.
  */
 export function buildSolanaOrderTx(p: SolanaOrderTxParams): { data: Hex } {
-  const data = serializeUnsignedSolanaTx({
-    accountKeys: [p.maker, p.programId, COMPUTE_BUDGET_PROGRAM_ID],
-    numRequiredSignatures: 1,
-    numReadonlySigned: 0,
-    numReadonlyUnsigned: 2,
+  const maker = new PublicKey(p.maker)
+  const escrow = new PublicKey(p.programId)
+  const mint = new PublicKey(hexToBytes(p.order.giveTokenAddress))
+  const instructions = [
+    ComputeBudgetProgram.setComputeUnitLimit({ units: p.computeUnitLimit }),
+    ComputeBudgetProgram.setComputeUnitPrice({ microLamports: p.computeUnitPriceMicroLamports }),
+    mint.equals(NATIVE_SOL)
+      ? SystemProgram.transfer({
+          fromPubkey: maker,
+          toPubkey: escrow,
+          lamports: p.creationGiveAmount,
+        })
+      : createTransferCheckedInstruction(
+          getAssociatedTokenAddressSync(mint, maker, true),
+          mint,
+          getAssociatedTokenAddressSync(mint, escrow, true),
+          maker,
+          p.creationGiveAmount,
+          p.giveDecimals,
+        ),
+    SystemProgram.transfer({ fromPubkey: maker, toPubkey: escrow, lamports: p.fixFeeLamports }),
+    new TransactionInstruction({
+      programId: new PublicKey(MEMO_PROGRAM),
+      keys: [{ pubkey: maker, isSigner: true, isWritable: false }],
+      data: Buffer.from(
+        `${ORDER_MEMO_PREFIX}${Buffer.from(hexToBytes(encodeSolanaOrderPayload(p))).toString('base64')}`,
+      ),
+    }),
+  ]
+  const message = new TransactionMessage({
+    payerKey: maker,
     recentBlockhash: PLACEHOLDER_BLOCKHASH,
-    instructions: [
-      ...computeBudgetInstructions(2, p.computeUnitLimit, p.computeUnitPriceMicroLamports),
-      { programIndex: 1, accountIndices: [0], data: encodeSolanaOrderPayload(p) },
-    ],
-  })
-  return { data }
+    instructions,
+  }).compileToV0Message()
+  return { data: bytesToHex(new VersionedTransaction(message).serialize()) }
 }

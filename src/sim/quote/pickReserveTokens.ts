@@ -15,6 +15,9 @@ const WETH_RESERVE_CHAINS: readonly number[] = [56, 137, 43114]
 export function isReserveToken(market: Market, token: MarketToken): boolean {
   if (token.symbol === 'USDC') return true
   if (token.isNative && NATIVE_ETH_RESERVE_CHAINS.includes(token.chainId)) return true
+  // SOL on Solana is taken as it is: an assumption (dln-facts does not list Solana's reserves),
+  // and the devnet's Solana has no swap program to pre-swap with.
+  if (token.isNative && token.chainId === 7565164) return true
   if (token.symbol === 'WETH' && WETH_RESERVE_CHAINS.includes(token.chainId)) return true
   const hasUsdc = market.tokensOf(token.chainId).some((t) => t.symbol === 'USDC')
   return !hasUsdc && token.isNative

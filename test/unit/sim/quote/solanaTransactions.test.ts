@@ -1,3 +1,5 @@
+import { getAssociatedTokenAddressSync } from '@solana/spl-token'
+import { PublicKey } from '@solana/web3.js'
 import { bytesToHex, type Hex, hexToBytes, size } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { createTxParamsSchema } from '../../../../src/api/requests/buildCreateTxQuery.ts'
@@ -7,12 +9,13 @@ import { swapQuoteSchema } from '../../../../src/api/schemas/swapQuote.ts'
 import { encodeBase58 } from '../../../../src/chains/base58.ts'
 import { SOLANA_PROGRAMS } from '../../../../src/chains/chainRegistry.ts'
 import { computeOrderId } from '../../../../src/chains/orderId/computeOrderId.ts'
+import { decodeSolanaOrderPayload } from '../../../../src/chains/solana/decodeSolanaOrderPayload.ts'
+import { decodeSolanaOrderTx } from '../../../../src/chains/solana/decodeSolanaOrderTx.ts'
+import { encodeSolanaOrderPayload } from '../../../../src/chains/solana/encodeSolanaOrderPayload.ts'
 import { toAddressBytes } from '../../../../src/chains/toAddressBytes.ts'
 import { createMarket } from '../../../../src/sim/market/createMarket.ts'
 import { buildOrderQuote } from '../../../../src/sim/quote/buildOrderQuote.ts'
 import { buildSwapQuote } from '../../../../src/sim/quote/buildSwapQuote.ts'
-import { decodeSolanaOrderPayload } from '../../../../src/sim/quote/decodeSolanaOrderPayload.ts'
-import { encodeSolanaOrderPayload } from '../../../../src/sim/quote/encodeSolanaOrderPayload.ts'
 import { serializeUnsignedSolanaTx } from '../../../../src/sim/quote/serializeUnsignedSolanaTx.ts'
 
 const maker = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
@@ -76,41 +79,50 @@ describe('Solana transactions', () => {
     expect(orderTxResponseSchema.safeParse(q).success).toBe(true)
     expect(q.tx && Object.keys(q.tx)).toEqual(['data'])
     expect(q.fixFee).toBe('15000000')
-    // SOL is not a reserve where USDC exists: it is pre-swapped.
-    expect(q.estimation.srcChainTokenOut?.symbol).toBe('USDC')
+    // SOL is a reserve on Solana: no pre-swap, the order gives SOL itself.
+    expect(q.estimation.srcChainTokenOut).toBeUndefined()
 
     // Solana's packet limit: a bigger transaction could not be sent at all.
     expect(size(q.tx?.data as Hex)).toBeLessThanOrEqual(1232)
-    const tx = parseV0(q.tx?.data as Hex)
-    expect(tx.signatures).toBe(1)
-    expect(tx.header).toEqual([1, 0, 2])
-    expect(tx.keys[0]).toBe(maker)
-    expect(tx.lookups).toBe(0)
-    const [limit, price, call] = tx.instructions
-    expect(limit?.program).toBe('ComputeBudget111111111111111111111111111111')
-    expect([...(limit?.data ?? [])]).toEqual([2, 0x80, 0x1a, 0x06, 0])
-    expect(price?.data[0]).toBe(3)
-    expect(call?.program).toBe(SOLANA_PROGRAMS.dlnSource)
-    expect(call?.accounts).toEqual([0])
-    expect(call?.data[0]).toBe(1)
-    const { order, creationGiveAmount, referralCode, metadata } = decodeSolanaOrderPayload(
-      bytesToHex(call?.data ?? new Uint8Array()),
-    )
+    const wire = parseV0(q.tx?.data as Hex)
+    expect(wire.signatures).toBe(1)
+    expect(wire.keys[0]).toBe(maker)
+    expect(wire.lookups).toBe(0)
+    const tx = decodeSolanaOrderTx(q.tx?.data as Hex)
+    expect(tx.instructions.map((i) => i.programId)).toEqual([
+      'ComputeBudget111111111111111111111111111111',
+      'ComputeBudget111111111111111111111111111111',
+      '11111111111111111111111111111111',
+      '11111111111111111111111111111111',
+      'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+    ])
+    expect(tx.computeUnitLimit).toBe(400_000)
+    expect(tx.give).toEqual({
+      kind: 'native',
+      from: maker,
+      to: SOLANA_PROGRAMS.dlnSource,
+      lamports: 10_000_000_000n,
+    })
+    expect(tx.lamportTransfers).toEqual([
+      { from: maker, to: SOLANA_PROGRAMS.dlnSource, lamports: 15_000_000n },
+    ])
+    const { order, creationGiveAmount, referralCode, metadata } = tx.payload!
     expect(referralCode).toBe(0)
     expect(metadata).toBe(q.order.metadata)
     expect(computeOrderId(order)).toBe(q.orderId)
     expect(order.giveChainId).toBe(7565164n)
     expect(order.makerSrc).toBe(toAddressBytes(maker, 7565164))
     expect(order.receiverDst).toBe(evmUser)
-    expect(creationGiveAmount.toString()).toBe(q.estimation.srcChainTokenOut?.amount)
+    expect(creationGiveAmount).toBe(10_000_000_000n)
     expect(order.giveAmount).toBe(creationGiveAmount - (creationGiveAmount * 4n) / 10_000n)
   })
 
-  test('behavior: the order program id is configurable', () => {
+  test('behavior: an SPL order moves the token to the escrow of the configurable program id', () => {
     const programId = 'Fg6PaFpoGXkYsidMpWTK6W2BeZ7FEfcYkg476zPFsLnS'
+    const usdc = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
     const params = createTxParamsSchema.parse({
       srcChainId: 7565164,
-      srcChainTokenIn: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      srcChainTokenIn: usdc,
       srcChainTokenInAmount: 100_000_000n,
       dstChainId: 8453,
       dstChainTokenOut: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
@@ -123,7 +135,26 @@ describe('Solana transactions', () => {
       nowMs: 1_000,
       config: { solanaProgramId: programId },
     })
-    expect(parseV0(q.tx?.data as Hex).keys[1]).toBe(programId)
+    const tx = decodeSolanaOrderTx(q.tx?.data as Hex)
+    expect(tx.give).toMatchObject({
+      kind: 'spl',
+      mint: usdc,
+      owner: maker,
+      amount: 100_000_000n,
+      decimals: 6,
+      source: getAssociatedTokenAddressSync(
+        new PublicKey(usdc),
+        new PublicKey(maker),
+        true,
+      ).toBase58(),
+      destination: getAssociatedTokenAddressSync(
+        new PublicKey(usdc),
+        new PublicKey(programId),
+        true,
+      ).toBase58(),
+    })
+    expect(tx.lamportTransfers[0]?.to).toBe(programId)
+    expect(computeOrderId(tx.payload!.order)).toBe(q.orderId)
   })
 
   test('behavior: a Solana swap compares Jupiter and carries only tx.data', () => {

@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
+import type { DlnOrder } from '../orderId/dlnOrder.ts'
 
 /** What the simulator's Solana order instruction carries. */
 export type SolanaOrderPayload = {

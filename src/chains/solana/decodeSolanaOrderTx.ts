@@ -1,0 +1,158 @@
+import { decodeTransferCheckedInstruction, TOKEN_PROGRAM_ID } from '@solana/spl-token'
+import {
+  ComputeBudgetProgram,
+  type MessageCompiledInstruction,
+  type PublicKey,
+  SystemInstruction,
+  SystemProgram,
+  TransactionInstruction,
+  VersionedTransaction,
+} from '@solana/web3.js'
+import { bytesToHex, type Hex, hexToBytes } from 'viem'
+import { decodeSolanaOrderPayload } from './decodeSolanaOrderPayload.ts'
+import type { SolanaOrderPayload } from './solanaOrderPayload.ts'
+
+/** SPL Memo program v2. */
+export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
+/** Prefix of an order memo; the rest is base64 of the packed order payload. */
+export const ORDER_MEMO_PREFIX = 'dln-order:v1:'
+
+/** One instruction of a decoded Solana transaction, with its accounts resolved to keys. */
+export type DecodedSolanaInstruction = {
+  programId: string
+  accounts: string[]
+  data: Uint8Array
+}
+
+/** What a Solana-source order transaction does, read from its bytes. */
+export type DecodedSolanaOrderTx = {
+  tx: VersionedTransaction
+  feePayer: string
+  instructions: DecodedSolanaInstruction[]
+  /** The give amount's movement: SPL TransferChecked or a System transfer of native SOL. */
+  give:
+    | {
+        kind: 'spl'
+        source: string
+        mint: string
+        destination: string
+        owner: string
+        amount: bigint
+        decimals: number
+      }
+    | { kind: 'native'; from: string; to: string; lamports: bigint }
+    | undefined
+  /** System transfers of lamports other than the give (the fixed fee). */
+  lamportTransfers: { from: string; to: string; lamports: bigint }[]
+  computeUnitLimit: number | undefined
+  computeUnitPriceMicroLamports: bigint | undefined
+  payload: SolanaOrderPayload | undefined
+}
+
+/**
+ * Decodes an order transaction in the simulator's layout (see buildSolanaOrderTx): compute
+ * budget, the give transfer, the fee transfer and the order memo. Accounts of address lookup
+ * tables are resolved through `lookupTables` (key → addresses) when the message uses any.
+ * Unknown instructions are returned undecoded for the verifier to refuse.
+ */
+export function decodeSolanaOrderTx(
+  txHex: Hex,
+  lookupTables: ReadonlyMap<string, PublicKey[]> = new Map(),
+): DecodedSolanaOrderTx {
+  const tx = VersionedTransaction.deserialize(hexToBytes(txHex))
+  const message = tx.message
+  const keys = message.getAccountKeys({
+    addressLookupTableAccounts: message.addressTableLookups.map((l) => {
+      const addresses = lookupTables.get(l.accountKey.toBase58())
+      if (!addresses)
+        throw new TypeError(`address lookup table ${l.accountKey.toBase58()} was not resolved`)
+      return {
+        key: l.accountKey,
+        state: {
+          addresses,
+          deactivationSlot: 2n ** 64n - 1n,
+          lastExtendedSlot: 0,
+          lastExtendedSlotStartIndex: 0,
+        },
+        isActive: () => true,
+      }
+    }) as never,
+  })
+  const key = (i: number): PublicKey => {
+    const k = keys.get(i)
+    if (!k) throw new TypeError(`account index ${i} is out of range`)
+    return k
+  }
+  const instructions = message.compiledInstructions.map((ix: MessageCompiledInstruction) => ({
+    programId: key(ix.programIdIndex).toBase58(),
+    accounts: ix.accountKeyIndexes.map((i) => key(i).toBase58()),
+    data: ix.data,
+    keys: ix.accountKeyIndexes.map((i) => ({
+      pubkey: key(i),
+      isSigner: message.isAccountSigner(i),
+      isWritable: message.isAccountWritable(i),
+    })),
+    program: key(ix.programIdIndex),
+  }))
+  const decoded: DecodedSolanaOrderTx = {
+    tx,
+    feePayer: key(0).toBase58(),
+    instructions: instructions.map(({ programId, accounts, data }) => ({
+      programId,
+      accounts,
+      data,
+    })),
+    give: undefined,
+    lamportTransfers: [],
+    computeUnitLimit: undefined,
+    computeUnitPriceMicroLamports: undefined,
+    payload: undefined,
+  }
+  for (const ix of instructions) {
+    const web3Ix = new TransactionInstruction({
+      programId: ix.program,
+      keys: ix.keys,
+      data: Buffer.from(ix.data),
+    })
+    if (ix.programId === ComputeBudgetProgram.programId.toBase58()) {
+      // Layout (dln-facts §1.4): u8 tag, then u32 LE units (tag 2) or u64 LE micro-lamports (tag 3).
+      const view = Buffer.from(ix.data)
+      if (view[0] === 2) decoded.computeUnitLimit = view.readUInt32LE(1)
+      if (view[0] === 3) decoded.computeUnitPriceMicroLamports = view.readBigUInt64LE(1)
+    } else if (ix.programId === SystemProgram.programId.toBase58()) {
+      if (SystemInstruction.decodeInstructionType(web3Ix) === 'Transfer') {
+        const t = SystemInstruction.decodeTransfer(web3Ix)
+        const transfer = {
+          from: t.fromPubkey.toBase58(),
+          to: t.toPubkey.toBase58(),
+          lamports: t.lamports,
+        }
+        // The first lamport transfer is the give amount when the order gives native SOL.
+        decoded.lamportTransfers.push(transfer)
+      }
+    } else if (ix.programId === TOKEN_PROGRAM_ID.toBase58()) {
+      const t = decodeTransferCheckedInstruction(web3Ix)
+      decoded.give = {
+        kind: 'spl',
+        source: t.keys.source.pubkey.toBase58(),
+        mint: t.keys.mint.pubkey.toBase58(),
+        destination: t.keys.destination.pubkey.toBase58(),
+        owner: t.keys.owner.pubkey.toBase58(),
+        amount: t.data.amount,
+        decimals: t.data.decimals,
+      }
+    } else if (ix.programId === MEMO_PROGRAM) {
+      const text = Buffer.from(ix.data).toString('utf8')
+      if (text.startsWith(ORDER_MEMO_PREFIX)) {
+        decoded.payload = decodeSolanaOrderPayload(
+          bytesToHex(Buffer.from(text.slice(ORDER_MEMO_PREFIX.length), 'base64')),
+        )
+      }
+    }
+  }
+  if (!decoded.give && decoded.payload && decoded.lamportTransfers.length >= 2) {
+    const [give] = decoded.lamportTransfers.splice(0, 1)
+    decoded.give = { kind: 'native', ...give! }
+  }
+  return decoded
+}
