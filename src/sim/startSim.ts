@@ -1,9 +1,12 @@
+import type { Hex } from 'viem'
 import { type Clock, systemClock } from '../shared/clock.ts'
 import { createMarket } from './market/createMarket.ts'
 import type { MarketConfig } from './market/marketConfig.ts'
 import { buildOrderQuote } from './quote/buildOrderQuote.ts'
 import { buildSwapQuote } from './quote/buildSwapQuote.ts'
+import { QuoteBuildError } from './quote/QuoteBuildError.ts'
 import type { QuoteConfig } from './quote/quoteConfig.ts'
+import type { GasEstimateRequest } from './quote/quoteContext.ts'
 import { createSimServer, type SimListenOptions, type SimServer } from './server/createSimServer.ts'
 import type { SimServerDeps } from './server/simServerDeps.ts'
 import { seedDemoOrders } from './stats/seedDemoOrders.ts'
@@ -26,6 +29,12 @@ export type StartSimOptions = SimListenOptions &
      * externalCallProcess has something to show before a solver feeds the store. Default 0.
      */
     demoOrders?: number
+    /**
+     * Real gas estimation for `enableEstimate` (the devnet plugs in eth_estimateGas). It sets
+     * tx.gasLimit; when it throws, create-tx answers 400 ESTIMATION_FAILED (spec §7 rule 2).
+     * Default: the quote config's gas model.
+     */
+    estimateGas?: (request: GasEstimateRequest) => Promise<number>
   }
 
 /** A running simulator started by {@link startSim}. */
@@ -48,6 +57,7 @@ export async function startSim(options: StartSimOptions = {}): Promise<StartedSi
     quoteConfig,
     walkIntervalMs = 1000,
     demoOrders = 0,
+    estimateGas,
     ...deps
   } = options
   const seed = deps.seed ?? 1
@@ -63,8 +73,31 @@ export async function startSim(options: StartSimOptions = {}): Promise<StartedSi
     {
       ...deps,
       clock,
-      quoteOrder: (params, { nowMs }) =>
-        buildOrderQuote(params, { market: marketAt(nowMs), nowMs, config: quoteConfig }),
+      quoteOrder: async (params, { nowMs }) => {
+        const quote = buildOrderQuote(params, {
+          market: marketAt(nowMs),
+          nowMs,
+          config: quoteConfig,
+        })
+        if (params.enableEstimate && estimateGas && quote.tx?.to && params.senderAddress) {
+          try {
+            quote.tx.gasLimit = await estimateGas({
+              chainId: params.srcChainId,
+              from: params.senderAddress,
+              to: quote.tx.to as Hex,
+              data: quote.tx.data as Hex,
+              value: BigInt(quote.tx.value ?? '0'),
+            })
+          } catch (error) {
+            throw new QuoteBuildError(
+              'ESTIMATION_FAILED',
+              'enableEstimate',
+              `the transaction would fail: ${(error as Error).message.split('\n')[0]}`,
+            )
+          }
+        }
+        return quote
+      },
       quoteSwap: (params, { nowMs }) =>
         buildSwapQuote(params, { market: marketAt(nowMs), nowMs, config: quoteConfig }),
     },

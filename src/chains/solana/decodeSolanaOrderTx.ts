@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib'
 import { decodeTransferCheckedInstruction, TOKEN_PROGRAM_ID } from '@solana/spl-token'
 import {
   ComputeBudgetProgram,
@@ -12,9 +13,17 @@ import { bytesToHex, type Hex, hexToBytes } from 'viem'
 import { decodeSolanaOrderPayload } from './decodeSolanaOrderPayload.ts'
 import type { SolanaOrderPayload } from './solanaOrderPayload.ts'
 
-/** SPL Memo program v2. */
-export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
-/** Prefix of an order memo; the rest is base64 of the packed order payload. */
+/**
+ * SPL Memo v1, which carries the order payload. Not v2: the devnet's litesvm aborts when it runs
+ * its bundled BPFLoader2 programs (Memo v2, ATA) many times, and v1 runs under BPFLoader1.
+ */
+export const MEMO_PROGRAM = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo'
+/** SPL Memo v2; decoded too, so a memo from either version is read. */
+export const MEMO_V2_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
+/** SPL Token instruction tag of TransferChecked. */
+const TRANSFER_CHECKED = 12
+
+/** Prefix of an order memo; the rest is base64 of the deflated (raw) packed order payload. */
 export const ORDER_MEMO_PREFIX = 'dln-order:v1:'
 
 /** One instruction of a decoded Solana transaction, with its accounts resolved to keys. */
@@ -130,7 +139,9 @@ export function decodeSolanaOrderTx(
         // The first lamport transfer is the give amount when the order gives native SOL.
         decoded.lamportTransfers.push(transfer)
       }
-    } else if (ix.programId === TOKEN_PROGRAM_ID.toBase58()) {
+    } else if (ix.programId === TOKEN_PROGRAM_ID.toBase58() && ix.data[0] === TRANSFER_CHECKED) {
+      // Other token instructions (approve, setAuthority, closeAccount…) stay undecoded: the
+      // verifier refuses them by their tag.
       const t = decodeTransferCheckedInstruction(web3Ix)
       decoded.give = {
         kind: 'spl',
@@ -141,11 +152,11 @@ export function decodeSolanaOrderTx(
         amount: t.data.amount,
         decimals: t.data.decimals,
       }
-    } else if (ix.programId === MEMO_PROGRAM) {
+    } else if (ix.programId === MEMO_PROGRAM || ix.programId === MEMO_V2_PROGRAM) {
       const text = Buffer.from(ix.data).toString('utf8')
       if (text.startsWith(ORDER_MEMO_PREFIX)) {
         decoded.payload = decodeSolanaOrderPayload(
-          bytesToHex(Buffer.from(text.slice(ORDER_MEMO_PREFIX.length), 'base64')),
+          bytesToHex(inflateRawSync(Buffer.from(text.slice(ORDER_MEMO_PREFIX.length), 'base64'))),
         )
       }
     }

@@ -6,6 +6,7 @@ export type QuoteBuildErrorId =
   | 'UNSUPPORTED_TOKEN_OUT'
   | 'ERROR_LOW_GIVE_AMOUNT'
   | 'IMPOSSIBLE_ROUTE'
+  | 'ESTIMATION_FAILED'
 
 /**
  * A request the simulated market cannot quote. `errorId` is the service's id for it, so the server

@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib'
 import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token'
 import {
   ComputeBudgetProgram,
@@ -48,8 +49,9 @@ export type SolanaOrderTxParams = {
  * 2 the give amount to the escrow: SPL TransferChecked from the maker's associated token account
  *   to the escrow's, or a System transfer for native SOL;
  * 3 a System transfer of the fixed fee to the escrow;
- * 4 a Memo `dln-order:v1:<base64 payload>` holding the Order exactly as its orderId is computed
- *   (encodeSolanaOrderPayload), so the solver and ferry's verifier read the same fields.
+ * 4 a Memo `dln-order:v1:<base64 of the deflated payload>` holding the Order exactly as its orderId is computed
+ *   (encodeSolanaOrderPayload), so the solver and ferry's verifier read the same fields. Deflate
+ *   keeps a hook's ABI padding from pushing the transaction past Solana's 1232-byte packet.
  */
 export function buildSolanaOrderTx(p: SolanaOrderTxParams): { data: Hex } {
   const maker = new PublicKey(p.maker)
@@ -75,9 +77,9 @@ export function buildSolanaOrderTx(p: SolanaOrderTxParams): { data: Hex } {
     SystemProgram.transfer({ fromPubkey: maker, toPubkey: escrow, lamports: p.fixFeeLamports }),
     new TransactionInstruction({
       programId: new PublicKey(MEMO_PROGRAM),
-      keys: [{ pubkey: maker, isSigner: true, isWritable: false }],
+      keys: [],
       data: Buffer.from(
-        `${ORDER_MEMO_PREFIX}${Buffer.from(hexToBytes(encodeSolanaOrderPayload(p))).toString('base64')}`,
+        `${ORDER_MEMO_PREFIX}${deflateRawSync(hexToBytes(encodeSolanaOrderPayload(p)), { level: 9 }).toString('base64')}`,
       ),
     }),
   ]

@@ -16,7 +16,7 @@ import {
 } from '../../../src/sim/devnet/solana/startSolanaDevnet.ts'
 
 const USDC = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')
-const MEMO = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr')
+const MEMO = new PublicKey('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo')
 
 let devnet: SolanaDevnetProcess
 let connection: Connection
@@ -130,5 +130,25 @@ describe('Solana devnet JSON-RPC', () => {
     )
     expect(all.length).toBeGreaterThanOrEqual(2)
     expect(all.some((t) => t.logs.some((l) => l.includes('Memo')) && t.err === null)).toBe(true)
+  })
+
+  test('behavior: a long run of order-shaped transactions leaves the devnet alive', async () => {
+    // Regression: litesvm aborted (std::bad_alloc) after ~50 runs of its BPFLoader2 programs
+    // (Memo v2, ATA); the devnet now runs only programs that stay up (token, memo v1, system).
+    const from = getAssociatedTokenAddressSync(USDC, payer.publicKey)
+    const to = getAssociatedTokenAddressSync(USDC, other.publicKey)
+    for (let i = 0; i < 120; i++) {
+      const { blockhash } = await connection.getLatestBlockhash()
+      const tx = await buildTx(blockhash, [
+        createTransferCheckedInstruction(from, USDC, to, payer.publicKey, 1n, 6),
+        new TransactionInstruction({
+          programId: MEMO,
+          keys: [],
+          data: Buffer.from(`dln-order:v1:${i}`),
+        }),
+      ])
+      await connection.sendTransaction(tx, { skipPreflight: true })
+    }
+    expect(await connection.getSlot()).toBeGreaterThan(120)
   })
 })

@@ -53,6 +53,17 @@ export async function startSolanaDevnet(
     })
   })
   let stopped = false
+  child.once('exit', (code, signal) => {
+    if (!stopped)
+      process.stderr.write(
+        `solana devnet exited unexpectedly: ${code ?? signal}\n${tail.join('')}\n`,
+      )
+  })
+  const tail: string[] = []
+  child.stderr.on('data', (chunk: Buffer) => {
+    tail.push(chunk.toString('utf8'))
+    if (tail.length > 20) tail.shift()
+  })
   return {
     rpcUrl,
     pid: child.pid ?? -1,

@@ -94,7 +94,7 @@ describe('Solana transactions', () => {
       'ComputeBudget111111111111111111111111111111',
       '11111111111111111111111111111111',
       '11111111111111111111111111111111',
-      'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+      'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
     ])
     expect(tx.computeUnitLimit).toBe(400_000)
     expect(tx.give).toEqual({

@@ -1,0 +1,26 @@
+import { type PublicKey, VersionedTransaction } from '@solana/web3.js'
+import { type Hex, hexToBytes } from 'viem'
+
+/**
+ * Reads one address lookup table: its addresses, or undefined when the account does not exist.
+ * Over RPC: `(key) => connection.getAddressLookupTable(key).then((r) => r.value?.state.addresses)`.
+ */
+export type SolanaLookupTableResolver = (key: PublicKey) => Promise<PublicKey[] | undefined>
+
+/**
+ * Resolves every address lookup table a serialized transaction uses, so the verifier sees the
+ * real program and account keys (safety P-1.7). A table that cannot be read is left out; the
+ * decoder then refuses the transaction naming it. No RPC call when the message uses none.
+ */
+export async function loadSolanaLookupTables(
+  txData: Hex,
+  resolve: SolanaLookupTableResolver,
+): Promise<Map<string, PublicKey[]>> {
+  const tx = VersionedTransaction.deserialize(hexToBytes(txData))
+  const tables = new Map<string, PublicKey[]>()
+  for (const lookup of tx.message.addressTableLookups) {
+    const addresses = await resolve(lookup.accountKey)
+    if (addresses) tables.set(lookup.accountKey.toBase58(), addresses)
+  }
+  return tables
+}

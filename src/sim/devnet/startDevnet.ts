@@ -1,0 +1,262 @@
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  type Hex,
+  http,
+  type PublicClient,
+  parseAbi,
+} from 'viem'
+import type { ChainId } from '../../api/schemas/chainId.ts'
+import { type Logger, silentLogger } from '../../shared/Logger.ts'
+import { createMarket } from '../market/createMarket.ts'
+import { type StartedSim, startSim } from '../startSim.ts'
+import { createDevnetChainState } from './createDevnetChainState.ts'
+import { devnetEvmAccount, devnetSolanaKeypair } from './devnetAccounts.ts'
+import { type InstalledContracts, installContracts } from './installContracts.ts'
+import { callSolanaDevnet } from './solana/callSolanaDevnet.ts'
+import { type SolanaDevnetProcess, startSolanaDevnet } from './solana/startSolanaDevnet.ts'
+import { createSolver, type Solver } from './solver/createSolver.ts'
+import type { SolverPolicy } from './solver/solverBehaviour.ts'
+import { type AnvilChain, startAnvil } from './startAnvil.ts'
+
+/** USDC's real mint on Solana, recreated on the devnet. */
+export const SOLANA_USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+
+/** Options of {@link startDevnet}. */
+export type StartDevnetOptions = {
+  /** EVM chains to run, each an anvil with the real chain id. Default [42161, 8453]. */
+  evmChainIds?: number[]
+  /** Run the in-process Solana (7565164). Default true. */
+  solana?: boolean
+  /** Seed of the simulator's market. Default 1. */
+  seed?: number
+  /** Port of the simulator; 0 (default) picks a free one. */
+  simPort?: number
+  logger?: Logger
+  /** The solver's behaviour; `false` starts no solver. Default: the happy path. */
+  solver?: SolverPolicy | false
+  /** The solver's fill delay in ms when the policy does not say. Default 500. */
+  fillDelayMs?: number
+}
+
+/** One running EVM chain of the devnet. */
+export type DevnetEvmChain = {
+  chainId: ChainId
+  rpcUrl: string
+  anvil: AnvilChain
+  client: PublicClient
+  contracts: InstalledContracts
+}
+
+/** The running devnet: chains, contracts, funded demo wallets and the simulator wired to them. */
+export type Devnet = {
+  evm: DevnetEvmChain[]
+  solana:
+    | { rpcUrl: string; process: SolanaDevnetProcess; usdcMint: string; escrow: string }
+    | undefined
+  sim: StartedSim
+  /** The simulated taker; undefined when started with `solver: false`. */
+  solver: Solver | undefined
+  /** Stops the simulator and every chain process; safe to call twice. */
+  stop(): Promise<void>
+}
+
+const routerAbi = parseAbi(['function setRate(address,address,uint256,uint256)'])
+const tokenAbi = parseAbi(['function mint(address,uint256)'])
+
+/** Whole tokens the demo user and the solver start with, per token and chain. */
+const USER_FUNDS = 1_000_000n
+const SOLVER_FUNDS = 100_000_000n
+
+/**
+ * Starts the embedded world: anvil chains with the DLN contracts at their canonical addresses,
+ * the Solana devnet, funded demo wallets (public test keys, see devnetAccounts), router rates at
+ * the market's spot prices, and the service simulator reading real chain state for
+ * `enableEstimate` (balances, allowances, eth_estimateGas). The solver is started separately.
+ * Everything listens on 127.0.0.1; every process stops with {@link Devnet.stop} or with ferry.
+ */
+export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
+  const { evmChainIds = [42161, 8453], solana = true, seed = 1, logger = silentLogger } = options
+  const stops: (() => Promise<void>)[] = []
+  const stopAll = async (): Promise<void> => {
+    await Promise.allSettled(
+      stops
+        .splice(0)
+        .reverse()
+        .map((s) => s()),
+    )
+  }
+  try {
+    const [anvils, solanaProcess] = await Promise.all([
+      Promise.all(
+        evmChainIds.map(async (chainId) => {
+          const anvil = await startAnvil({ chainId })
+          stops.push(() => anvil.stop())
+          return anvil
+        }),
+      ),
+      solana
+        ? startSolanaDevnet().then((p) => {
+            stops.push(() => p.stop())
+            return p
+          })
+        : Promise.resolve(undefined),
+    ])
+    const market = createMarket({ seed })
+    const solverAccount = devnetEvmAccount('solver')
+    const evm = await Promise.all(
+      anvils.map(async (anvil) => {
+        const contracts = await installContracts(anvil.rpcUrl, {
+          chainId: anvil.chainId,
+          relayer: solverAccount.address,
+        })
+        const client = createPublicClient({
+          transport: http(anvil.rpcUrl),
+          pollingInterval: 100,
+        }) as PublicClient
+        await fundEvmChain(anvil, contracts, client, market)
+        logger.info({ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }, 'devnet EVM chain ready')
+        return { chainId: anvil.chainId as ChainId, rpcUrl: anvil.rpcUrl, anvil, client, contracts }
+      }),
+    )
+    const solanaInfo = solanaProcess ? await fundSolana(solanaProcess) : undefined
+    const clients = new Map(evm.map((c) => [c.chainId as number, c.client]))
+    const sim = await startSim({
+      port: options.simPort ?? 0,
+      seed,
+      // Solana orders pay into the devnet escrow, whose key the solver holds to pay unlocks.
+      quoteConfig: { solanaProgramId: devnetSolanaKeypair('escrow').publicKey.toBase58() },
+      logger,
+      chainState: createDevnetChainState(clients, solanaInfo?.rpcUrl),
+      estimateGas: async (req) => {
+        const client = clients.get(req.chainId)
+        if (!client) throw new Error(`the devnet does not run chain ${req.chainId}`)
+        const gas = await client.estimateGas({
+          account: req.from as Address,
+          to: req.to,
+          data: req.data,
+          value: req.value,
+        })
+        // Headroom as the real service gives: estimates are tight by design.
+        return Number((gas * 12n) / 10n)
+      },
+    })
+    stops.push(() => sim.close())
+    let solver: Solver | undefined
+    if (options.solver !== false) {
+      const policy = options.solver ?? {}
+      const fillDelayMs = options.fillDelayMs ?? 500
+      solver = createSolver({
+        evm,
+        solana: solanaInfo,
+        stats: sim.stats,
+        market,
+        logger,
+        policy:
+          typeof policy === 'function'
+            ? (orderId) => ({ fillDelayMs, ...policy(orderId) })
+            : { fillDelayMs, ...policy },
+      })
+      const started = solver
+      stops.push(() => started.stop())
+    }
+    return { evm, solana: solanaInfo, sim, solver, stop: stopAll }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+}
+
+async function fundEvmChain(
+  anvil: AnvilChain,
+  contracts: InstalledContracts,
+  client: PublicClient,
+  market: ReturnType<typeof createMarket>,
+): Promise<void> {
+  const deployer = devnetEvmAccount('deployer')
+  const wallet = createWalletClient({ account: deployer.account, transport: http(anvil.rpcUrl) })
+  // No chain object: anvil's id is the real chain's, and viem then skips its chain-id check.
+  const chain = null
+  const hashes: Hex[] = []
+  const tokens = Object.values(contracts.tokens)
+  for (const token of tokens) {
+    for (const [who, whole] of [
+      [devnetEvmAccount('user').address, USER_FUNDS],
+      [devnetEvmAccount('solver').address, SOLVER_FUNDS],
+    ] as const) {
+      hashes.push(
+        await wallet.writeContract({
+          chain,
+          address: token.address,
+          abi: tokenAbi,
+          functionName: 'mint',
+          args: [who, whole * 10n ** BigInt(token.decimals)],
+        }),
+      )
+    }
+  }
+  // Router rates at the market's spot prices, so on-chain swaps give at least what quotes expect.
+  const marketTokens = market.tokensOf(anvil.chainId as ChainId)
+  const scale = 10n ** 18n
+  for (const from of marketTokens) {
+    for (const to of marketTokens) {
+      if (from === to) continue
+      const num = market.convert(from, scale, to)
+      if (num === 0n) continue
+      hashes.push(
+        await wallet.writeContract({
+          chain,
+          address: contracts.swapRouter,
+          abi: routerAbi,
+          functionName: 'setRate',
+          args: [from.address as Address, to.address as Address, num, scale],
+        }),
+      )
+    }
+  }
+  for (const hash of hashes) {
+    const receipt = await client.waitForTransactionReceipt({ hash })
+    if (receipt.status !== 'success') throw new Error(`devnet funding transaction ${hash} reverted`)
+  }
+  // The solver approves DlnDestination once, as takers do.
+  const solverWallet = createWalletClient({
+    account: devnetEvmAccount('solver').account,
+    transport: http(anvil.rpcUrl),
+  })
+  for (const token of tokens) {
+    const hash = await solverWallet.writeContract({
+      chain,
+      address: token.address,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [contracts.dlnDestination, 1n << 255n],
+    })
+    await client.waitForTransactionReceipt({ hash })
+  }
+}
+
+async function fundSolana(
+  process: SolanaDevnetProcess,
+): Promise<{ rpcUrl: string; process: SolanaDevnetProcess; usdcMint: string; escrow: string }> {
+  const rpc = process.rpcUrl
+  const authority = devnetSolanaKeypair('treasury').publicKey.toBase58()
+  await callSolanaDevnet(rpc, 'devnet_createMint', [SOLANA_USDC_MINT, 6, authority])
+  // The real DLN program keeps orders in program accounts; the devnet has no such program, so a
+  // keypair the solver holds plays the escrow (see buildSolanaOrderTx).
+  const escrow = devnetSolanaKeypair('escrow').publicKey.toBase58()
+  for (const role of ['user', 'solver'] as const) {
+    const key = devnetSolanaKeypair(role).publicKey.toBase58()
+    await callSolanaDevnet(rpc, 'devnet_airdrop', [key, String(1_000n * 10n ** 9n)])
+    await callSolanaDevnet(rpc, 'devnet_mintTo', [
+      SOLANA_USDC_MINT,
+      key,
+      String((role === 'user' ? USER_FUNDS : SOLVER_FUNDS) * 10n ** 6n),
+    ])
+  }
+  // The escrow's token account exists up front: the order transaction only transfers into it.
+  await callSolanaDevnet(rpc, 'devnet_mintTo', [SOLANA_USDC_MINT, escrow, '0'])
+  await callSolanaDevnet(rpc, 'devnet_airdrop', [escrow, String(10n ** 9n)])
+  return { rpcUrl: rpc, process, usdcMint: SOLANA_USDC_MINT, escrow }
+}

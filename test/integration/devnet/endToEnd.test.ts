@@ -1,0 +1,290 @@
+import { getAssociatedTokenAddressSync } from '@solana/spl-token'
+import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js'
+import {
+  type Address,
+  createWalletClient,
+  decodeEventLog,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  parseAbi,
+} from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type ApiClient, createApiClient } from '../../../src/api/createApiClient.ts'
+import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
+import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
+import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
+import { devnetEvmAccount, devnetSolanaKeypair } from '../../../src/sim/devnet/devnetAccounts.ts'
+import { type Devnet, SOLANA_USDC_MINT, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
+import { waitForEvent } from '../../helpers/waitForEvent.ts'
+
+const user = devnetEvmAccount('user')
+const hookAbi = parseAbi([
+  'function pull(address token, uint256 amount, address beneficiary)',
+  'function credited(address, address) view returns (uint256)',
+])
+let devnet: Devnet
+let api: ApiClient
+
+beforeAll(async () => {
+  devnet = await startDevnet({ evmChainIds: [42161, 8453], solana: true, fillDelayMs: 50 })
+  api = createApiClient({ apiUrl: devnet.sim.baseUrl, statsUrl: devnet.sim.statsUrl, retries: 0 })
+  devnet.solver!.events.on('failed', (e) => {
+    failures.push(`${e.stage}: ${e.error}`)
+  })
+}, 60_000)
+
+const failures: string[] = []
+
+afterAll(async () => {
+  await devnet?.stop()
+  // A solver failure would make a flow time out; say why instead.
+  expect(failures).toEqual([])
+})
+
+const chain = (id: number) => devnet.evm.find((c) => c.chainId === id)!
+const balanceOf = (id: number, token: Address, who: Address) =>
+  chain(id).client.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [who],
+  })
+
+/** Quotes, approves and sends an EVM-source order with plain viem; returns the CreatedOrder. */
+async function placeEvmOrder(
+  params: Parameters<ApiClient['createOrderTx']>[0] & { srcChainId: number },
+) {
+  const src = chain(params.srcChainId)
+  const wallet = createWalletClient({ account: user.account, transport: http(src.rpcUrl) })
+  const token = params.srcChainTokenIn as Address
+  // USDC is a reserve asset, so DlnSource is the target and the spender; the approval comes
+  // first because enableEstimate simulates the transaction (spec §4.4). Headroom for the opex.
+  const approve = await wallet.writeContract({
+    chain: null,
+    address: token,
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [src.contracts.dlnSource, BigInt(String(params.srcChainTokenInAmount)) * 2n],
+  })
+  await src.client.waitForTransactionReceipt({ hash: approve })
+  const result = await api.createOrderTx(params)
+  if (result.kind !== 'tx') throw new Error('expected a transaction')
+  const { quote } = result
+  expect(quote.tx.to?.toLowerCase()).toBe(src.contracts.dlnSource.toLowerCase())
+  const hash = await wallet.sendTransaction({
+    chain: null,
+    to: quote.tx.to as Address,
+    data: quote.tx.data as Hex,
+    value: BigInt(quote.tx.value!),
+  })
+  const receipt = await src.client.waitForTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+  const created = receipt.logs
+    .filter((l) => l.address.toLowerCase() === src.contracts.dlnSource.toLowerCase())
+    .map((l) => decodeEventLog({ abi: dlnSourceAbi, data: l.data, topics: l.topics }))
+    .find((e) => e.eventName === 'CreatedOrder')
+  const args = created?.args as unknown as { orderId: Hex; order: DlnOrder }
+  return { quote, orderId: args.orderId, order: args.order }
+}
+
+describe('devnet end to end (plain viem and web3.js, no ferry engine)', () => {
+  test('default: EVM → EVM with a hook: created, filled at takeAmount, hook executed, steps Executed', async () => {
+    const recipient = '0x4444444444444444444444444444444444444444' as Address
+    const baseUsdc = chain(8453).contracts.tokens.USDC.address
+    const hookTarget = chain(8453).contracts.hookTarget
+    const pulled = 1_000_000n
+    const before = await balanceOf(8453, baseUsdc, recipient)
+    const { quote, orderId } = await placeEvmOrder({
+      srcChainId: 42161,
+      srcChainTokenIn: chain(42161).contracts.tokens.USDC.address,
+      srcChainTokenInAmount: 250_000_000n,
+      dstChainId: 8453,
+      dstChainTokenOut: baseUsdc,
+      dstChainTokenOutAmount: 'auto',
+      dstChainTokenOutRecipient: recipient,
+      srcChainOrderAuthorityAddress: user.address,
+      dstChainOrderAuthorityAddress: user.address,
+      srcAllowedCancelBeneficiary: user.address,
+      senderAddress: user.address,
+      enableEstimate: true,
+      prependOperatingExpenses: true,
+      netHook: {
+        type: 'evm_transaction_call',
+        data: {
+          to: hookTarget,
+          calldata: encodeFunctionData({
+            abi: hookAbi,
+            functionName: 'pull',
+            args: [baseUsdc, pulled, recipient],
+          }),
+          gas: 200_000,
+        },
+      },
+    })
+    expect(orderId).toBe(quote.orderId)
+    expect(quote.tx.gasLimit).toBeGreaterThan(0)
+    const filled = await waitForEvent<{ orderId: Hex; txHash: string }>(
+      devnet.solver!.events,
+      'filled',
+      (e) => e.orderId === orderId,
+    )
+    const takeAmount = BigInt(quote.estimation.dstChainTokenOut.amount)
+    expect((await balanceOf(8453, baseUsdc, recipient)) - before).toBe(takeAmount - pulled)
+    const credited = await chain(8453).client.readContract({
+      address: hookTarget,
+      abi: hookAbi,
+      functionName: 'credited',
+      args: [recipient, baseUsdc],
+    })
+    expect(credited).toBe(pulled)
+    const process = await api.getExternalCallProcess(orderId)
+    expect(process.totalInstructionsCount).toBe(1)
+    expect(process.steps.map((s) => s.status)).toEqual(['Executed'])
+    expect(process.steps[0]!.eventMetadata.transactionHash.stringValue).toBe(filled.txHash)
+    const fillReceipt = await chain(8453).client.getTransactionReceipt({
+      hash: filled.txHash as Hex,
+    })
+    expect(process.steps[0]!.eventMetadata.blockNumber).toBe(Number(fillReceipt.blockNumber))
+    expect(process.steps[0]!.eventMetadata.initiator.stringValue.toLowerCase()).toBe(
+      devnetEvmAccount('solver').address.toLowerCase(),
+    )
+    // The unlock reaches the source: the solver is paid on 42161.
+    await waitForEvent<{ orderId: Hex }>(
+      devnet.solver!.events,
+      'unlocked',
+      (e) => e.orderId === orderId,
+    )
+  })
+
+  test('behavior: EVM → Solana: the receiver token account rises by takeAmount', async () => {
+    const receiver = Keypair.generate().publicKey
+    const { quote, orderId } = await placeEvmOrder({
+      srcChainId: 42161,
+      srcChainTokenIn: chain(42161).contracts.tokens.USDC.address,
+      srcChainTokenInAmount: 100_000_000n,
+      dstChainId: 7565164,
+      dstChainTokenOut: SOLANA_USDC_MINT,
+      dstChainTokenOutAmount: 'auto',
+      dstChainTokenOutRecipient: receiver.toBase58(),
+      srcChainOrderAuthorityAddress: user.address,
+      dstChainOrderAuthorityAddress: devnetSolanaKeypair('user').publicKey.toBase58(),
+      srcAllowedCancelBeneficiary: user.address,
+      senderAddress: user.address,
+      netHook: { type: 'solana_serialized_instructions', data: { instructions: '0x0102' } },
+    })
+    await waitForEvent<{ orderId: Hex }>(
+      devnet.solver!.events,
+      'hook',
+      (e) => e.orderId === orderId,
+    )
+    const connection = new Connection(devnet.solana!.rpcUrl, 'confirmed')
+    const ata = getAssociatedTokenAddressSync(new PublicKey(SOLANA_USDC_MINT), receiver, true)
+    expect((await connection.getTokenAccountBalance(ata)).value.amount).toBe(
+      quote.estimation.dstChainTokenOut.amount,
+    )
+    const process = await api.getExternalCallProcess(orderId)
+    expect(process.steps.every((s) => s.status === 'Executed')).toBe(true)
+  })
+
+  test('behavior: Solana → EVM: the deposit is seen, filled on Base, hook executed', async () => {
+    const solUser = devnetSolanaKeypair('user')
+    const recipient = '0x5555555555555555555555555555555555555555' as Address
+    const baseUsdc = chain(8453).contracts.tokens.USDC.address
+    const result = await api.createOrderTx({
+      srcChainId: 7565164,
+      srcChainTokenIn: SOLANA_USDC_MINT,
+      srcChainTokenInAmount: 50_000_000n,
+      dstChainId: 8453,
+      dstChainTokenOut: baseUsdc,
+      dstChainTokenOutAmount: 'auto',
+      dstChainTokenOutRecipient: recipient,
+      srcChainOrderAuthorityAddress: solUser.publicKey.toBase58(),
+      dstChainOrderAuthorityAddress: user.address,
+      srcAllowedCancelBeneficiary: solUser.publicKey.toBase58(),
+      senderAddress: solUser.publicKey.toBase58(),
+      netHook: {
+        type: 'evm_transaction_call',
+        data: {
+          to: chain(8453).contracts.hookTarget,
+          calldata: encodeFunctionData({
+            abi: hookAbi,
+            functionName: 'pull',
+            args: [baseUsdc, 1n, recipient],
+          }),
+          gas: 200_000,
+        },
+      },
+    })
+    if (result.kind !== 'tx') throw new Error('expected a transaction')
+    const connection = new Connection(devnet.solana!.rpcUrl, 'confirmed')
+    const tx = VersionedTransaction.deserialize(Buffer.from(result.quote.tx.data.slice(2), 'hex'))
+    tx.message.recentBlockhash = (await connection.getLatestBlockhash()).blockhash
+    tx.sign([solUser])
+    const before = await balanceOf(8453, baseUsdc, recipient)
+    await connection.sendTransaction(tx)
+    const orderId = result.quote.orderId as Hex
+    const filled = await waitForEvent<{ orderId: Hex; txHash: string }>(
+      devnet.solver!.events,
+      'filled',
+      (e) => e.orderId === orderId,
+    )
+    expect((await balanceOf(8453, baseUsdc, recipient)) - before).toBe(
+      BigInt(result.quote.estimation.dstChainTokenOut.amount) - 1n,
+    )
+    const process = await api.getExternalCallProcess(orderId)
+    expect(
+      process.steps.map((s) => [s.status, s.eventMetadata.transactionHash.stringValue]),
+    ).toEqual([['Executed', filled.txHash]])
+    // The unlock pays the solver out of the Solana escrow.
+    await waitForEvent<{ orderId: Hex }>(
+      devnet.solver!.events,
+      'unlocked',
+      (e) => e.orderId === orderId,
+    )
+  })
+
+  test('behavior: cancel path: never filled, cancelled by the destination authority, refunded in full', async () => {
+    const arbUsdc = chain(42161).contracts.tokens.USDC.address
+    const usdcBefore = await balanceOf(42161, arbUsdc, user.address)
+    devnet.solver!.setPolicy({ neverFill: true })
+    const { quote, orderId, order } = await placeEvmOrder({
+      srcChainId: 42161,
+      srcChainTokenIn: arbUsdc,
+      srcChainTokenInAmount: 75_000_000n,
+      dstChainId: 8453,
+      dstChainTokenOut: chain(8453).contracts.tokens.USDC.address,
+      dstChainTokenOutAmount: 'auto',
+      dstChainTokenOutRecipient: user.address,
+      srcChainOrderAuthorityAddress: user.address,
+      dstChainOrderAuthorityAddress: user.address,
+      srcAllowedCancelBeneficiary: user.address,
+      senderAddress: user.address,
+    })
+    devnet.solver!.setPolicy({ fillDelayMs: 50 })
+    const paid = BigInt(quote.estimation.srcChainTokenIn.amount)
+    expect(await balanceOf(42161, arbUsdc, user.address)).toBe(usdcBefore - paid)
+    const dst = chain(8453)
+    const wallet = createWalletClient({ account: user.account, transport: http(dst.rpcUrl) })
+    const cancel = await wallet.writeContract({
+      chain: null,
+      address: dst.contracts.dlnDestination,
+      abi: dlnDestinationAbi,
+      functionName: 'sendEvmOrderCancel',
+      args: [order, user.address, 0n],
+    })
+    expect((await dst.client.waitForTransactionReceipt({ hash: cancel })).status).toBe('success')
+    const ethBefore = await chain(42161).client.getBalance({ address: user.address })
+    await waitForEvent<{ orderId: Hex }>(
+      devnet.solver!.events,
+      'cancelled',
+      (e) => e.orderId === orderId,
+    )
+    // Full give amount (order amount + protocol fee) back in USDC, and the fixed fee in ether.
+    expect(await balanceOf(42161, arbUsdc, user.address)).toBe(usdcBefore)
+    expect((await chain(42161).client.getBalance({ address: user.address })) - ethBefore).toBe(
+      BigInt(quote.fixFee),
+    )
+  })
+})
