@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander'
 import { FerryError } from '../shared/FerryError.ts'
 import { redactSecrets } from '../shared/redactSecrets.ts'
 import { UsageError } from '../shared/UsageError.ts'
+import { registerDevnetCommand } from './commands/devnetCommand.ts'
 import { registerHookStatusCommand } from './commands/hookStatusCommand.ts'
 import { registerLeaderboardCommand } from './commands/leaderboardCommand.ts'
 import { registerQuoteCommand } from './commands/quoteCommand.ts'
@@ -43,6 +44,7 @@ function buildProgram(): Command {
   registerHookStatusCommand(program)
   registerLeaderboardCommand(program)
   registerSimCommand(program)
+  registerDevnetCommand(program)
   for (const command of program.commands) command.exitOverride()
   return program
 }
