@@ -17,7 +17,7 @@ import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
 import { devnetEvmAccount, devnetSolanaKeypair } from '../../../src/sim/devnet/devnetAccounts.ts'
 import { type Devnet, SOLANA_USDC_MINT, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
-import { waitForEvent } from '../../helpers/waitForEvent.ts'
+import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
 
 const user = devnetEvmAccount('user')
 const hookAbi = parseAbi([
@@ -26,10 +26,12 @@ const hookAbi = parseAbi([
 ])
 let devnet: Devnet
 let api: ApiClient
+let solverEvents: EventRecorder
 
 beforeAll(async () => {
   devnet = await startDevnet({ evmChainIds: [42161, 8453], solana: true, fillDelayMs: 50 })
   api = createApiClient({ apiUrl: devnet.sim.baseUrl, statsUrl: devnet.sim.statsUrl, retries: 0 })
+  solverEvents = recordEvents(devnet.solver!.events, ['filled', 'hook', 'unlocked', 'cancelled'])
   devnet.solver!.events.on('failed', (e) => {
     failures.push(`${e.stage}: ${e.error}`)
   })
@@ -125,8 +127,7 @@ describe('devnet end to end (plain viem and web3.js, no ferry engine)', () => {
     })
     expect(orderId).toBe(quote.orderId)
     expect(quote.tx.gasLimit).toBeGreaterThan(0)
-    const filled = await waitForEvent<{ orderId: Hex; txHash: string }>(
-      devnet.solver!.events,
+    const filled = await solverEvents.waitFor<{ orderId: Hex; txHash: string }>(
       'filled',
       (e) => e.orderId === orderId,
     )
@@ -151,11 +152,7 @@ describe('devnet end to end (plain viem and web3.js, no ferry engine)', () => {
       devnetEvmAccount('solver').address.toLowerCase(),
     )
     // The unlock reaches the source: the solver is paid on 42161.
-    await waitForEvent<{ orderId: Hex }>(
-      devnet.solver!.events,
-      'unlocked',
-      (e) => e.orderId === orderId,
-    )
+    await solverEvents.waitFor<{ orderId: Hex }>('unlocked', (e) => e.orderId === orderId)
   })
 
   test('behavior: EVM → Solana: the receiver token account rises by takeAmount', async () => {
@@ -174,18 +171,21 @@ describe('devnet end to end (plain viem and web3.js, no ferry engine)', () => {
       senderAddress: user.address,
       netHook: { type: 'solana_serialized_instructions', data: { instructions: '0x0102' } },
     })
-    await waitForEvent<{ orderId: Hex }>(
-      devnet.solver!.events,
-      'hook',
+    expect(orderId).toBe(quote.orderId)
+    const filled = await solverEvents.waitFor<{ orderId: Hex; txHash: string }>(
+      'filled',
       (e) => e.orderId === orderId,
     )
+    await solverEvents.waitFor<{ orderId: Hex }>('hook', (e) => e.orderId === orderId)
     const connection = new Connection(devnet.solana!.rpcUrl, 'confirmed')
     const ata = getAssociatedTokenAddressSync(new PublicKey(SOLANA_USDC_MINT), receiver, true)
     expect((await connection.getTokenAccountBalance(ata)).value.amount).toBe(
       quote.estimation.dstChainTokenOut.amount,
     )
     const process = await api.getExternalCallProcess(orderId)
-    expect(process.steps.every((s) => s.status === 'Executed')).toBe(true)
+    expect(
+      process.steps.map((s) => [s.status, s.eventMetadata.transactionHash.stringValue]),
+    ).toEqual([['Executed', filled.txHash]])
   })
 
   test('behavior: Solana → EVM: the deposit is seen, filled on Base, hook executed', async () => {
@@ -225,8 +225,7 @@ describe('devnet end to end (plain viem and web3.js, no ferry engine)', () => {
     const before = await balanceOf(8453, baseUsdc, recipient)
     await connection.sendTransaction(tx)
     const orderId = result.quote.orderId as Hex
-    const filled = await waitForEvent<{ orderId: Hex; txHash: string }>(
-      devnet.solver!.events,
+    const filled = await solverEvents.waitFor<{ orderId: Hex; txHash: string }>(
       'filled',
       (e) => e.orderId === orderId,
     )
@@ -238,11 +237,7 @@ describe('devnet end to end (plain viem and web3.js, no ferry engine)', () => {
       process.steps.map((s) => [s.status, s.eventMetadata.transactionHash.stringValue]),
     ).toEqual([['Executed', filled.txHash]])
     // The unlock pays the solver out of the Solana escrow.
-    await waitForEvent<{ orderId: Hex }>(
-      devnet.solver!.events,
-      'unlocked',
-      (e) => e.orderId === orderId,
-    )
+    await solverEvents.waitFor<{ orderId: Hex }>('unlocked', (e) => e.orderId === orderId)
   })
 
   test('behavior: cancel path: never filled, cancelled by the destination authority, refunded in full', async () => {
@@ -262,7 +257,6 @@ describe('devnet end to end (plain viem and web3.js, no ferry engine)', () => {
       srcAllowedCancelBeneficiary: user.address,
       senderAddress: user.address,
     })
-    devnet.solver!.setPolicy({ fillDelayMs: 50 })
     const paid = BigInt(quote.estimation.srcChainTokenIn.amount)
     expect(await balanceOf(42161, arbUsdc, user.address)).toBe(usdcBefore - paid)
     const dst = chain(8453)
@@ -276,15 +270,58 @@ describe('devnet end to end (plain viem and web3.js, no ferry engine)', () => {
     })
     expect((await dst.client.waitForTransactionReceipt({ hash: cancel })).status).toBe('success')
     const ethBefore = await chain(42161).client.getBalance({ address: user.address })
-    await waitForEvent<{ orderId: Hex }>(
-      devnet.solver!.events,
-      'cancelled',
-      (e) => e.orderId === orderId,
-    )
+    await solverEvents.waitFor<{ orderId: Hex }>('cancelled', (e) => e.orderId === orderId)
     // Full give amount (order amount + protocol fee) back in USDC, and the fixed fee in ether.
     expect(await balanceOf(42161, arbUsdc, user.address)).toBe(usdcBefore)
     expect((await chain(42161).client.getBalance({ address: user.address })) - ethBefore).toBe(
       BigInt(quote.fixFee),
     )
+    // Only now: a solver that saw the order later than the policy change would try to fill it.
+    devnet.solver!.setPolicy({ fillDelayMs: 50 })
+  })
+
+  test('behavior: misbehaviour knobs: a failed hook and partial steps show in externalCallProcess', async () => {
+    const baseUsdc = chain(8453).contracts.tokens.USDC.address
+    const order = (recipient: Address) => ({
+      srcChainId: 42161,
+      srcChainTokenIn: chain(42161).contracts.tokens.USDC.address,
+      srcChainTokenInAmount: 20_000_000n,
+      dstChainId: 8453,
+      dstChainTokenOut: baseUsdc,
+      dstChainTokenOutAmount: 'auto' as const,
+      dstChainTokenOutRecipient: recipient,
+      srcChainOrderAuthorityAddress: user.address,
+      dstChainOrderAuthorityAddress: user.address,
+      srcAllowedCancelBeneficiary: user.address,
+      senderAddress: user.address,
+      netHook: {
+        type: 'evm_transaction_call' as const,
+        data: {
+          to: chain(8453).contracts.hookTarget,
+          calldata: encodeFunctionData({
+            abi: hookAbi,
+            functionName: 'pull',
+            args: [baseUsdc, 1n, recipient],
+          }),
+          gas: 200_000,
+        },
+      },
+    })
+    devnet.solver!.setPolicy({ fillDelayMs: 50, hook: 'fail' })
+    const failed = await placeEvmOrder(order('0x6666666666666666666666666666666666666666'))
+    await solverEvents.waitFor<{ orderId: Hex }>('hook', (e) => e.orderId === failed.orderId)
+    expect((await api.getExternalCallProcess(failed.orderId)).steps.map((s) => s.status)).toEqual([
+      'Failed',
+    ])
+    devnet.solver!.setPolicy({ fillDelayMs: 50, partialSteps: true })
+    const partial = await placeEvmOrder(order('0x7777777777777777777777777777777777777777'))
+    await solverEvents.waitFor<{ orderId: Hex; stepNumber: number }>(
+      'hook',
+      (e) => e.orderId === partial.orderId && e.stepNumber === 2,
+    )
+    const process = await api.getExternalCallProcess(partial.orderId)
+    expect(process.totalInstructionsCount).toBe(2)
+    expect(process.steps.map((s) => s.status)).toEqual(['Executed', 'Pending'])
+    devnet.solver!.setPolicy({ fillDelayMs: 50 })
   })
 })
