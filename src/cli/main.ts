@@ -4,6 +4,7 @@ import { redactSecrets } from '../shared/redactSecrets.ts'
 import { UsageError } from '../shared/UsageError.ts'
 import { registerDevnetCommand } from './commands/devnetCommand.ts'
 import { registerHookStatusCommand } from './commands/hookStatusCommand.ts'
+import { registerInspectCommand } from './commands/inspectCommand.ts'
 import { registerLeaderboardCommand } from './commands/leaderboardCommand.ts'
 import { registerQuoteCommand } from './commands/quoteCommand.ts'
 import { registerSimCommand } from './commands/simCommand.ts'
@@ -44,6 +45,7 @@ function buildProgram(): Command {
   registerHookStatusCommand(program)
   registerLeaderboardCommand(program)
   registerSimCommand(program)
+  registerInspectCommand(program)
   registerDevnetCommand(program)
   for (const command of program.commands) command.exitOverride()
   return program

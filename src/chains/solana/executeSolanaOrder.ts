@@ -117,9 +117,11 @@ export async function executeSolanaOrder(
       { ...params.request, senderAddress: intent.sender } as BuildableCreateTxParams,
       { signal, logger },
     )
+    // The quote's age counts from its arrival: lookups and checks take time too.
+    const receivedAtMs = clock.nowMs()
     const txData = quote.tx.data as Hex
     const lookups = await loadSolanaLookupTables(txData, resolve)
-    const p: Prepared = { quote, txData, receivedAtMs: clock.nowMs(), lookups }
+    const p: Prepared = { quote, txData, receivedAtMs, lookups }
     verify(txData, p)
     return p
   }

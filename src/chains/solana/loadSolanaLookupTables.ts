@@ -1,5 +1,6 @@
 import { type PublicKey, VersionedTransaction } from '@solana/web3.js'
 import { type Hex, hexToBytes } from 'viem'
+import { VerificationError } from '../verify/VerificationError.ts'
 
 /**
  * Reads one address lookup table: its addresses, or undefined when the account does not exist.
@@ -11,12 +12,24 @@ export type SolanaLookupTableResolver = (key: PublicKey) => Promise<PublicKey[] 
  * Resolves every address lookup table a serialized transaction uses, so the verifier sees the
  * real program and account keys (safety P-1.7). A table that cannot be read is left out; the
  * decoder then refuses the transaction naming it. No RPC call when the message uses none.
+ * Bytes that do not deserialize are a {@link VerificationError} at `tx.data`; resolver (RPC)
+ * errors propagate as they are.
  */
 export async function loadSolanaLookupTables(
   txData: Hex,
   resolve: SolanaLookupTableResolver,
 ): Promise<Map<string, PublicKey[]>> {
-  const tx = VersionedTransaction.deserialize(hexToBytes(txData))
+  let tx: VersionedTransaction
+  try {
+    tx = VersionedTransaction.deserialize(hexToBytes(txData))
+  } catch (error) {
+    throw new VerificationError(
+      'tx.data',
+      'a serialized Solana transaction',
+      `${txData.slice(0, 18)}…`,
+      `does not decode: ${(error as Error).message.split('\n')[0]}`,
+    )
+  }
   const tables = new Map<string, PublicKey[]>()
   for (const lookup of tx.message.addressTableLookups) {
     const addresses = await resolve(lookup.accountKey)

@@ -552,7 +552,18 @@ export function createSolver(options: CreateSolverOptions): Solver {
       clearInterval(loop)
       for (const t of timers) clearTimeout(t)
       timers.clear()
-      await Promise.allSettled([...pending])
+      // In-flight fills and relays finish on their own; a stuck one must not hold the stop.
+      let bound: NodeJS.Timeout | undefined
+      await Promise.race([
+        Promise.allSettled([...pending]),
+        new Promise<void>((resolve) => {
+          bound = setTimeout(() => {
+            logger.warn({ pending: pending.size }, 'solver stopped with work still in flight')
+            resolve()
+          }, 5_000)
+        }),
+      ])
+      clearTimeout(bound)
     },
   }
 }

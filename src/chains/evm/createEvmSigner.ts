@@ -1,0 +1,79 @@
+import type { Address, Hex, TransactionSerializableEIP1559 } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { FerryError } from '../../shared/FerryError.ts'
+import type { EvmAllowList } from '../verify/evmAllowList.ts'
+import { checkSignable } from './checkSignable.ts'
+import { decryptKeystoreV3 } from './decryptKeystoreV3.ts'
+
+/** Where the EVM key comes from: a raw key (from the environment) or a v3 keystore + password. */
+export type EvmKeySource = { privateKey: string } | { keystoreJson: string; password: string }
+
+/** An EIP-1559 transaction ready for signing; `chainId` and `nonce` are required. */
+export type EvmTxToSign = TransactionSerializableEIP1559 & {
+  chainId: number
+  nonce: number
+  to: Address
+  data: Hex
+  value: bigint
+  gas: bigint
+}
+
+/**
+ * The only holder of the EVM key (safety P-5.2). The key lives in this closure; nothing returns
+ * it. Every signature first re-runs the allow-list check ({@link checkSignable}).
+ */
+export type EvmSigner = {
+  readonly address: Address
+  /** Signs after the allow-list check; throws a VerificationError instead of signing. */
+  signTransaction(tx: EvmTxToSign): Promise<Hex>
+}
+
+/** Options of {@link createEvmSigner}. */
+export type CreateEvmSignerOptions = {
+  /** Per-chain allow-list override, as configured (defaults: the canonical DLN contracts). */
+  allowListOverride?: Partial<EvmAllowList>
+}
+
+/**
+ * Derives the account from the key source and refuses to start when it is not
+ * `expectedAddress` (safety P-1.9, P-5.4). Errors name the problem and the addresses, never the
+ * key or the password (P-5.3); the underlying crypto errors are dropped, not chained, because
+ * some libraries quote their input.
+ */
+export function createEvmSigner(
+  source: EvmKeySource,
+  expectedAddress: string,
+  options: CreateEvmSignerOptions = {},
+): EvmSigner {
+  let key: string
+  if ('privateKey' in source) {
+    key = source.privateKey.startsWith('0x') ? source.privateKey : `0x${source.privateKey}`
+  } else {
+    key = decryptKeystoreV3(source.keystoreJson, source.password)
+  }
+  if (!/^0x[0-9a-fA-F]{64}$/.test(key)) {
+    throw new FerryError('EVM key: not 32 bytes of hex', {
+      metaMessages: ['fix: give the private key as 64 hex digits (value not shown)'],
+    })
+  }
+  let account: ReturnType<typeof privateKeyToAccount>
+  try {
+    account = privateKeyToAccount(key as Hex)
+  } catch {
+    throw new FerryError('EVM key: not a valid secp256k1 private key (value not shown)')
+  }
+  key = ''
+  if (account.address.toLowerCase() !== expectedAddress.toLowerCase()) {
+    throw new FerryError('EVM key does not derive to the configured address', {
+      metaMessages: [`configured: ${expectedAddress}`, `derived: ${account.address}`],
+    })
+  }
+  const override = options.allowListOverride
+  return {
+    address: account.address,
+    async signTransaction(tx: EvmTxToSign): Promise<Hex> {
+      checkSignable(tx, account.address, override)
+      return account.signTransaction({ ...tx, type: 'eip1559' })
+    },
+  }
+}

@@ -1,0 +1,173 @@
+import type { Address, Hex, TransactionReceipt } from 'viem'
+import type { ApiClient } from '../../api/createApiClient.ts'
+import type { SwapTxParams } from '../../api/requests/buildSwapTxQuery.ts'
+import type { SwapQuote } from '../../api/schemas/swapQuote.ts'
+import { type Clock, systemClock } from '../../shared/clock.ts'
+import { FerryError } from '../../shared/FerryError.ts'
+import { type Logger, silentLogger } from '../../shared/Logger.ts'
+import { toAddressBytes } from '../toAddressBytes.ts'
+import { evmAllowList } from '../verify/evmAllowList.ts'
+import { VerificationError } from '../verify/VerificationError.ts'
+import {
+  type SwapIntent,
+  type VerifiedEvmSwap,
+  verifyEvmSwapTx,
+} from '../verify/verifyEvmSwapTx.ts'
+import type { EvmSender, EvmSendProgress } from './createEvmSender.ts'
+import {
+  type AllowancePolicy,
+  type EnsureAllowanceResult,
+  ensureAllowance,
+} from './ensureAllowance.ts'
+import type { EvmPriorityLevel } from './evmFeePolicy.ts'
+import { DEFAULT_MAX_QUOTE_AGE_MS } from './executeEvmOrder.ts'
+import { readEvmOrderFacts } from './readEvmOrderFacts.ts'
+import { StaleQuoteError } from './StaleQuoteError.ts'
+import { explainRevert, simulateEvmTx } from './simulateEvmTx.ts'
+
+/** Inputs of {@link executeEvmSwap}. Durations in ms. */
+export type ExecuteEvmSwapParams = {
+  intent: SwapIntent
+  api: Pick<ApiClient, 'getSwapTransaction'>
+  sender: EvmSender
+  /** Request fields ferry adds (slippage, referral, priority). */
+  extras?: Pick<SwapTxParams, 'slippage' | 'referralCode' | 'srcChainPriorityLevel'>
+  /** Default `{ kind: 'exact' }`. */
+  allowancePolicy?: AllowancePolicy
+  /** Default 30 000. */
+  maxQuoteAgeMs?: number
+  /** Default 1. */
+  maxRequotes?: number
+  /** Default: the sender's. */
+  confirmations?: number
+  intentId?: string
+  clock?: Clock
+  logger?: Logger
+  onProgress?: (event: EvmSendProgress) => void
+}
+
+/** A swap mined at the confirmation depth. */
+export type ExecuteEvmSwapResult = {
+  hash: Hex
+  nonce: number
+  receipt: TransactionReceipt
+  verified: VerifiedEvmSwap
+  quote: SwapQuote
+  allowance: EnsureAllowanceResult | undefined
+}
+
+/**
+ * Runs one single-chain swap through the same pipeline as orders (safety P-1.15): batched reads,
+ * an approval only to the router derived from a verified transaction, verification of the
+ * service's swap tx ({@link verifyEvmSwapTx}), eth_estimateGas as simulation and gas limit
+ * (×1.3, bounded by the chain cap) unless the service gave one, a freshness check before signing,
+ * then the serialized sender.
+ */
+export async function executeEvmSwap(params: ExecuteEvmSwapParams): Promise<ExecuteEvmSwapResult> {
+  const { intent, api, sender } = params
+  const clock = params.clock ?? systemClock
+  const logger = params.logger ?? silentLogger
+  const maxQuoteAgeMs = params.maxQuoteAgeMs ?? DEFAULT_MAX_QUOTE_AGE_MS
+  const allow = evmAllowList(intent.chainId)
+  if (!allow || intent.chainId !== sender.chainId) {
+    throw new VerificationError('chain', sender.chainId, intent.chainId)
+  }
+  if (intent.sender.toLowerCase() !== sender.address.toLowerCase()) {
+    throw new VerificationError('intent.sender', sender.address, intent.sender)
+  }
+  const router = allow.forwarder as Address
+  const isNative = /^0x0{40}$/.test(toAddressBytes(intent.tokenIn, intent.chainId))
+  const token = isNative ? undefined : (intent.tokenIn as Address)
+  const level: EvmPriorityLevel = params.extras?.srcChainPriorityLevel ?? 'normal'
+  const facts = await readEvmOrderFacts(sender.rpc.read, {
+    dlnSource: allow.dlnSource as Address,
+    owner: sender.address,
+    ...(token ? { token, spenders: [router] } : {}),
+  })
+  if (facts.tokenBalance !== undefined && facts.tokenBalance < intent.amountIn) {
+    throw new FerryError('balance below the swap input', {
+      metaMessages: [`balance: ${facts.tokenBalance}`, `needed: ${intent.amountIn}`],
+    })
+  }
+  const request: SwapTxParams = {
+    ...params.extras,
+    chainId: intent.chainId,
+    tokenIn: intent.tokenIn,
+    tokenInAmount: intent.amountIn,
+    tokenOut: intent.tokenOut,
+    tokenOutRecipient: intent.recipient,
+    senderAddress: sender.address,
+  }
+  const verify = (quote: SwapQuote): VerifiedEvmSwap =>
+    verifyEvmSwapTx({
+      tx: {
+        to: quote.tx.to ?? '',
+        data: quote.tx.data as Hex,
+        value: BigInt(quote.tx.value ?? '0'),
+      },
+      intent,
+    })
+  let allowance: EnsureAllowanceResult | undefined
+  if (token && (facts.allowances[0] ?? 0n) < intent.amountIn) {
+    const preflight = verify(await api.getSwapTransaction(request))
+    allowance = await ensureAllowance({
+      sender,
+      token,
+      spender: preflight.spender as Address,
+      amount: preflight.amountIn,
+      currentAllowance: facts.allowances[0] ?? 0n,
+      ...(params.allowancePolicy ? { policy: params.allowancePolicy } : {}),
+      ...(params.intentId ? { intentId: params.intentId } : {}),
+    })
+  }
+  for (let requote = 0; ; requote++) {
+    const quote = await api.getSwapTransaction(request)
+    const quotedAtMs = clock.nowMs()
+    const verified = verify(quote)
+    const base = { to: router, data: quote.tx.data as Hex, value: verified.valueWei }
+    let gasLimit: bigint
+    if (quote.tx.gasLimit !== undefined) {
+      gasLimit = BigInt(quote.tx.gasLimit)
+      await simulateEvmTx(sender, { ...base, gasLimit })
+    } else {
+      try {
+        const estimate = await sender.rpc.read.estimateGas({ account: sender.address, ...base })
+        gasLimit = (estimate * 13n) / 10n
+      } catch (error) {
+        await simulateEvmTx(sender, { ...base, gasLimit: sender.gasLimitCap })
+        throw error
+      }
+    }
+    if (gasLimit > sender.gasLimitCap) {
+      throw new VerificationError('tx.gasLimit', `<= ${sender.gasLimitCap}`, gasLimit)
+    }
+    try {
+      const sent = await sender.send({
+        kind: 'swap',
+        ...base,
+        gasLimit,
+        priorityLevel: level,
+        quotedAtMs,
+        signByMs: quotedAtMs + maxQuoteAgeMs,
+        ...(params.confirmations === undefined ? {} : { confirmations: params.confirmations }),
+        ...(params.intentId ? { intentId: params.intentId } : {}),
+        ...(params.onProgress ? { onProgress: params.onProgress } : {}),
+      })
+      if (sent.receipt.status !== 'success') {
+        throw await explainRevert(sender, { ...base, gasLimit }, sent.receipt.blockNumber)
+      }
+      logger.info({ chainId: sender.chainId, hash: sent.hash }, 'swap mined')
+      return {
+        hash: sent.hash,
+        nonce: sent.nonce,
+        receipt: sent.receipt,
+        verified,
+        quote,
+        allowance,
+      }
+    } catch (error) {
+      if (error instanceof StaleQuoteError && requote < (params.maxRequotes ?? 1)) continue
+      throw error
+    }
+  }
+}

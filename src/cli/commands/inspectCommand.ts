@@ -1,0 +1,168 @@
+import { type Command, InvalidArgumentError } from 'commander'
+import type { Hex } from 'viem'
+import { type ChainId, chainIdSchema, SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
+import { CHAINS } from '../../chains/chainRegistry.ts'
+import { DEFAULT_SOLANA_TRANSFER_FEE_BPS } from '../../chains/verify/verifySolanaOrderTx.ts'
+import { FerryError } from '../../shared/FerryError.ts'
+import { UsageError } from '../../shared/UsageError.ts'
+import type { GlobalOptions } from '../cliContext.ts'
+import { printResult } from '../cliContext.ts'
+import { formatInspectReport } from '../format/formatInspectReport.ts'
+import { inspectEvmTx } from '../inspect/inspectEvmTx.ts'
+import type { InspectReport } from '../inspect/inspectReport.ts'
+import { inspectSolanaTx } from '../inspect/inspectSolanaTx.ts'
+import { parseIntentFile } from '../inspect/parseIntentFile.ts'
+import { parseIntegerOption } from '../optionParsers.ts'
+
+type InspectOptions = {
+  chain?: number
+  to?: string
+  data?: string
+  value?: bigint
+  from?: string
+  transferFeeBps?: number
+  fixedFee?: bigint
+  masterNonce?: bigint
+  orderId?: string
+  intent?: string
+  solanaTx?: string
+  orderProgram?: string
+  maxPriorityFee?: bigint
+}
+
+/**
+ * Registers `ferry inspect`: decodes an order transaction (EVM `--chain --to --data`, or
+ * `--solana-tx`), prints every decoded field, the orderId it creates and the verdict of each
+ * verifier check, against `--intent` when given. Reads no chain and no service. Exit 0 when every
+ * check passes, 1 when one fails or the transaction does not decode, 2 on bad flags.
+ */
+export function registerInspectCommand(program: Command): void {
+  program
+    .command('inspect')
+    .description('decode an order transaction, its orderId and the verifier checks (offline)')
+    .option('--chain <id>', 'source chain id of an EVM transaction', parseIntegerOption)
+    .option('--to <address>', 'the transaction target (tx.to)')
+    .option('--data <hex>', 'the calldata (tx.data)')
+    .option('--value <wei>', 'tx.value in wei (else the value check is skipped)', parseBaseUnits)
+    .option('--from <sender>', 'the sender, i.e. the maker (default: givePatchAuthoritySrc)')
+    .option(
+      '--transfer-fee-bps <n>',
+      'the chain’s globalTransferFeeBps (default 4)',
+      parseIntegerOption,
+    )
+    .option(
+      '--fixed-fee <baseUnits>',
+      'the chain’s fixed fee (default: the registry’s)',
+      parseBaseUnits,
+    )
+    .option('--master-nonce <n>', 'the maker nonce, for the deprecated createOrder', parseBaseUnits)
+    .option('--order-id <hex>', 'the orderId the service announced, to compare')
+    .option('--intent <file.json>', 'an OrderIntent to hold every field against')
+    .option('--solana-tx <hex>', 'a serialized Solana VersionedTransaction (hex)')
+    .option('--order-program <id>', 'Solana: the order program owning the escrow')
+    .option('--max-priority-fee <lamports>', 'Solana: priority fee cap', parseBaseUnits)
+    .action((_opts, cmd: Command) => {
+      const options = cmd.optsWithGlobals<InspectOptions & GlobalOptions>()
+      const report = inspect(options)
+      printResult(options, report, () => formatInspectReport(report))
+      if (!report.ok) {
+        const failed = report.checks.filter((c) => !c.ok).map((c) => c.field)
+        throw new FerryError(
+          `inspect: refused, ${failed.length} check(s) failed: ${failed.join(', ')}`,
+        )
+      }
+    })
+}
+
+function inspect(o: InspectOptions): InspectReport {
+  const file = o.intent === undefined ? undefined : parseIntentFile(o.intent)
+  const announcedOrderId = o.orderId ?? file?.orderId
+  if (announcedOrderId !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(announcedOrderId)) {
+    throw new UsageError('--order-id', 'must be 0x and 64 hex digits', 'give the announced orderId')
+  }
+  const evmFlags = [o.to, o.data].some((v) => v !== undefined)
+  if (o.solanaTx !== undefined) {
+    if (evmFlags) throw bothForms()
+    if (o.chain !== undefined && o.chain !== SOLANA_CHAIN_ID) {
+      throw new UsageError(
+        '--chain',
+        `${o.chain} is not Solana`,
+        `drop --chain or give ${SOLANA_CHAIN_ID}`,
+      )
+    }
+    checkIntentChain(file?.intent.srcChainId, SOLANA_CHAIN_ID)
+    return inspectSolanaTx({
+      txData: hexOption(
+        '--solana-tx',
+        o.solanaTx.startsWith('0x') ? o.solanaTx : `0x${o.solanaTx}`,
+      ),
+      intent: file?.intent,
+      announcedOrderId,
+      orderProgramId: o.orderProgram,
+      fixedFeeLamports: o.fixedFee,
+      maxPriorityFeeLamports: o.maxPriorityFee,
+      transferFeeBps:
+        o.transferFeeBps === undefined ? DEFAULT_SOLANA_TRANSFER_FEE_BPS : BigInt(o.transferFeeBps),
+    })
+  }
+  if (o.chain === undefined || o.to === undefined || o.data === undefined) {
+    throw new UsageError(
+      '--chain/--to/--data',
+      'an EVM transaction needs all three',
+      'give --chain, --to and --data, or --solana-tx',
+    )
+  }
+  const parsed = chainIdSchema.safeParse(o.chain)
+  if (!parsed.success) {
+    throw new UsageError('--chain', `${o.chain} is not a supported chain id`, 'use a spec chain id')
+  }
+  const chainId: ChainId = parsed.data
+  if (CHAINS[chainId].kind === 'solana')
+    throw new UsageError('--chain', 'is Solana', 'use --solana-tx')
+  checkIntentChain(file?.intent.srcChainId, chainId)
+  if (!/^0x[0-9a-fA-F]{40}$/.test(o.to)) {
+    throw new UsageError('--to', 'must be an EVM address', 'give 0x and 40 hex digits')
+  }
+  return inspectEvmTx({
+    chainId,
+    to: o.to,
+    data: hexOption('--data', o.data),
+    value: o.value,
+    from: o.from,
+    transferFeeBps: BigInt(o.transferFeeBps ?? 4),
+    fixedFeeWei: o.fixedFee ?? CHAINS[chainId].fixedFeeFallback ?? 0n,
+    masterNonce: o.masterNonce,
+    intent: file?.intent,
+    announcedOrderId,
+  })
+}
+
+function bothForms(): UsageError {
+  return new UsageError(
+    '--solana-tx',
+    'is given together with --to/--data',
+    'inspect one transaction: either --chain --to --data, or --solana-tx',
+  )
+}
+
+function checkIntentChain(intentChain: number | undefined, chainId: number): void {
+  if (intentChain !== undefined && intentChain !== chainId) {
+    throw new UsageError(
+      '--intent srcChainId',
+      `${intentChain} differs from the transaction's chain ${chainId}`,
+      'give the intent of this transaction',
+    )
+  }
+}
+
+function hexOption(flag: string, value: string): Hex {
+  if (!/^0x([0-9a-fA-F]{2})*$/.test(value)) {
+    throw new UsageError(flag, 'must be hex bytes', 'give 0x and an even number of hex digits')
+  }
+  return value as Hex
+}
+
+function parseBaseUnits(value: string): bigint {
+  if (!/^(0|[1-9][0-9]*)$/.test(value)) throw new InvalidArgumentError('expected base units')
+  return BigInt(value)
+}

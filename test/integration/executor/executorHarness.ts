@@ -1,0 +1,127 @@
+import { type Address, erc20Abi, type Hex, type PublicClient, parseGwei } from 'viem'
+import { type ApiClient, createApiClient } from '../../../src/api/createApiClient.ts'
+import type { ChainId } from '../../../src/api/schemas/chainId.ts'
+import { type CreateEvmRpcOptions, createEvmRpc } from '../../../src/chains/evm/createEvmRpc.ts'
+import {
+  type CreateEvmSenderOptions,
+  createEvmSender,
+  type EvmSender,
+} from '../../../src/chains/evm/createEvmSender.ts'
+import { createEvmSigner, type EvmKeySource } from '../../../src/chains/evm/createEvmSigner.ts'
+import {
+  createMemorySendJournal,
+  type MemorySendJournal,
+} from '../../../src/chains/evm/sendJournal.ts'
+import type { OrderIntent } from '../../../src/chains/verify/orderIntent.ts'
+import { type DevnetEvmAccount, devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
+import type { Devnet, DevnetEvmChain } from '../../../src/sim/devnet/startDevnet.ts'
+
+/** The devnet's demo user, who holds every token on both chains. */
+export const user: DevnetEvmAccount = devnetEvmAccount('user')
+
+/** A service client with no client-side rate limit or retries (tests make many calls). */
+export function testApi(apiUrl: string, statsUrl: string = apiUrl): ApiClient {
+  return createApiClient({ apiUrl, statsUrl, requestsPerMinute: 100_000, retries: 0 })
+}
+
+/** A sender for the demo user (or `key`) on one devnet chain, with test-speed timings. */
+export function testSender(
+  chain: DevnetEvmChain,
+  overrides: Partial<CreateEvmSenderOptions> & {
+    rpcUrl?: string
+    rpcOptions?: CreateEvmRpcOptions
+    key?: EvmKeySource
+    address?: Address
+  } = {},
+): { sender: EvmSender; journal: MemorySendJournal } {
+  const journal = createMemorySendJournal()
+  const { rpcUrl, rpcOptions, key, address, ...rest } = overrides
+  const sender = createEvmSender({
+    chainId: chain.chainId,
+    signer: createEvmSigner(key ?? { privateKey: user.privateKey }, address ?? user.address),
+    rpc: createEvmRpc(rpcUrl ?? chain.rpcUrl, rpcOptions),
+    journal,
+    feePolicy: { maxFeePerGasCapWei: parseGwei('200') },
+    confirmations: 1,
+    pollIntervalMs: 20,
+    replaceAfterMs: 60_000,
+    ...rest,
+  })
+  return { sender, journal }
+}
+
+/** An order intent where the demo user (or `who`) is maker, receiver and every authority. */
+export function orderIntent(
+  src: DevnetEvmChain,
+  dst: DevnetEvmChain,
+  tokenIn: string,
+  amountIn: bigint,
+  tokenOut: string,
+  who: Address = user.address,
+): OrderIntent {
+  return {
+    srcChainId: src.chainId as ChainId,
+    dstChainId: dst.chainId as ChainId,
+    sender: who,
+    tokenIn,
+    amountIn,
+    tokenOut,
+    minTakeAmount: 1n,
+    receiver: who,
+    srcAuthority: who,
+    dstAuthority: who,
+    cancelBeneficiary: who,
+    allowedTaker: 'any',
+  }
+}
+
+/** ERC-20 balance. */
+export function balanceOf(client: PublicClient, token: Address, owner: Address): Promise<bigint> {
+  return client.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner],
+  })
+}
+
+/** ERC-20 allowance. */
+export function allowanceOf(
+  client: PublicClient,
+  token: Address,
+  owner: Address,
+  spender: Address,
+): Promise<bigint> {
+  return client.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [owner, spender],
+  })
+}
+
+/** The two devnet chains as [Arbitrum, Base]. */
+export function chainsOf(devnet: Devnet): [DevnetEvmChain, DevnetEvmChain] {
+  const arb = devnet.evm.find((c) => c.chainId === 42161)
+  const base = devnet.evm.find((c) => c.chainId === 8453)
+  if (!arb || !base) throw new Error('the devnet lacks 42161 or 8453')
+  return [arb, base]
+}
+
+/** Sends a raw JSON-RPC request (anvil_* test methods). */
+export async function rpcCall(
+  rpcUrl: string,
+  method: string,
+  params: unknown[] = [],
+): Promise<unknown> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } }
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result
+}
+
+export type { Hex }

@@ -1,0 +1,251 @@
+import { EventEmitter, once } from 'node:events'
+import {
+  type Address,
+  createTestClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  parseEther,
+  parseGwei,
+  type TestClient,
+} from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
+import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
+import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
+import type {
+  EvmBroadcastOutcome,
+  EvmSendJournal,
+  EvmSendRecord,
+} from '../../../src/chains/evm/sendJournal.ts'
+import {
+  type Devnet,
+  type DevnetEvmChain,
+  startDevnet,
+} from '../../../src/sim/devnet/startDevnet.ts'
+import { chainsOf, orderIntent, testApi, testSender, user } from './executorHarness.ts'
+import { type RpcProxy, startRpcProxy } from './startRpcProxy.ts'
+
+const NATIVE = '0x0000000000000000000000000000000000000000'
+let devnet: Devnet
+let arb: DevnetEvmChain
+let base: DevnetEvmChain
+let anvil: TestClient
+let proxy: RpcProxy
+const open: EvmSender[] = []
+
+/** A journal that keeps records and emits each broadcast outcome, so tests wait on events. */
+function eventJournal(): EvmSendJournal & {
+  records: EvmSendRecord[]
+  outcomes: EvmBroadcastOutcome[]
+  events: EventEmitter
+} {
+  const events = new EventEmitter()
+  const records: EvmSendRecord[] = []
+  const outcomes: EvmBroadcastOutcome[] = []
+  return {
+    records,
+    outcomes,
+    events,
+    async beforeBroadcast(record) {
+      records.push(record)
+    },
+    afterBroadcast(outcome) {
+      outcomes.push(outcome)
+      events.emit('broadcast', outcome)
+    },
+  }
+}
+
+function sender(journal: EvmSendJournal, more: Parameters<typeof testSender>[1] = {}): EvmSender {
+  const s = testSender(arb, { journal, ...more }).sender
+  open.push(s)
+  return s
+}
+
+const approveData = (amount: bigint): Hex =>
+  encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [EVM_CONTRACTS.dlnSource as Address, amount],
+  })
+const approveReq = (amount: bigint) =>
+  ({
+    kind: 'approve',
+    to: arb.contracts.tokens.WBTC.address,
+    data: approveData(amount),
+    value: 0n,
+    gasLimit: 100_000n,
+  }) as const
+
+beforeAll(async () => {
+  devnet = await startDevnet({ solana: false })
+  ;[arb, base] = chainsOf(devnet)
+  anvil = createTestClient({ mode: 'anvil', transport: http(arb.rpcUrl) })
+  proxy = await startRpcProxy(arb.rpcUrl)
+})
+afterEach(async () => {
+  for (const s of open.splice(0)) s.close()
+  await anvil.setAutomine(true)
+})
+afterAll(async () => {
+  await proxy?.close()
+  await devnet?.stop()
+})
+
+describe('EVM sending under faults', () => {
+  test('behavior: a lost sendRawTransaction answer is found by hash, never re-sent', async () => {
+    const journal = eventJournal()
+    const s = sender(journal, { rpcUrl: proxy.url, rpcOptions: { sendTimeoutMs: 300 } })
+    proxy.reset()
+    proxy.swallowNext('eth_sendRawTransaction')
+    const result = await executeEvmOrder({
+      intent: orderIntent(arb, base, NATIVE, parseEther('0.2'), base.contracts.tokens.USDC.address),
+      api: testApi(devnet.sim.baseUrl),
+      sender: s,
+    })
+    expect(proxy.counts.eth_sendRawTransaction).toBe(1)
+    expect(journal.outcomes.map((o) => o.outcome)).toEqual(['unknown'])
+    expect(result.hash).toBe(journal.records[0]?.hash)
+    expect(result.orderId).toBe(result.quote.orderId)
+  })
+
+  test('default: one sender per (chain, address); concurrent sends get consecutive nonces', async () => {
+    const journal = eventJournal()
+    const s = sender(journal)
+    expect(() => sender(eventJournal())).toThrow(/already runs/)
+    const results = await Promise.all([
+      s.send(approveReq(11n)),
+      s.send(approveReq(12n)),
+      s.send(approveReq(13n)),
+    ])
+    const nonces = results.map((r) => r.nonce)
+    expect(nonces).toEqual([nonces[0], nonces[0]! + 1, nonces[0]! + 2])
+    expect(journal.records.map((r) => r.nonce)).toEqual(nonces)
+    expect(results.every((r) => r.receipt.status === 'success')).toBe(true)
+  })
+
+  test('behavior: "nonce too low" (a foreign tx used the nonce) re-syncs and re-signs', async () => {
+    const journal = eventJournal()
+    const s = sender(journal)
+    const first = await s.send(approveReq(1n))
+    // Someone else sends from the same wallet behind the sender's back.
+    const wallet = createWalletClient({ account: user.account, transport: http(arb.rpcUrl) })
+    await wallet.sendTransaction({
+      chain: null,
+      to: user.address,
+      value: 0n,
+      nonce: first.nonce + 1,
+    })
+    const second = await s.send(approveReq(2n))
+    expect(journal.outcomes.map((o) => o.outcome)).toEqual(['accepted', 'rejected', 'accepted'])
+    expect(journal.outcomes[1]?.error).toMatch(/nonce too low/i)
+    expect(second.nonce).toBe(first.nonce + 2)
+    expect(second.receipt.status).toBe('success')
+  })
+
+  test('behavior: "replacement transaction underpriced" (a foreign pending tx) moves to the next nonce', async () => {
+    const journal = eventJournal()
+    const s = sender(journal)
+    const first = await s.send(approveReq(3n))
+    await anvil.setAutomine(false)
+    const wallet = createWalletClient({ account: user.account, transport: http(arb.rpcUrl) })
+    await wallet.sendTransaction({
+      chain: null,
+      to: user.address,
+      value: 0n,
+      nonce: first.nonce + 1,
+      maxFeePerGas: parseGwei('150'),
+      maxPriorityFeePerGas: parseGwei('100'),
+    })
+    const pending = s.send(approveReq(4n))
+    const [accepted] = (await waitFor(journal, (o) => o.outcome === 'accepted')) as [
+      EvmBroadcastOutcome,
+    ]
+    await anvil.mine({ blocks: 1 })
+    const second = await pending
+    expect(journal.outcomes[1]?.error).toMatch(/underpriced/i)
+    expect(second.hash).toBe(accepted.hash)
+    expect(second.nonce).toBe(first.nonce + 2)
+  })
+
+  test('behavior: a dropped tx is replaced at the same nonce with both fees bumped >= 12.5%', async () => {
+    const journal = eventJournal()
+    const s = sender(journal, { replaceAfterMs: 150 })
+    await s.send(approveReq(5n)) // warm the nonce counter
+    await anvil.setAutomine(false)
+    const pending = s.send(approveReq(6n))
+    const [dropped] = (await waitFor(journal, () => true)) as [EvmBroadcastOutcome]
+    await anvil.request({ method: 'anvil_dropTransaction', params: [dropped.hash] } as never)
+    const [replacement] = (await waitFor(journal, (o) => o.hash !== dropped.hash)) as [
+      EvmBroadcastOutcome,
+    ]
+    await anvil.mine({ blocks: 1 })
+    const result = await pending
+    const [r0, r1] = journal.records.slice(-2) as [EvmSendRecord, EvmSendRecord]
+    expect(result.hash).toBe(replacement.hash)
+    expect(r1.nonce).toBe(r0.nonce)
+    expect(r1.attempt).toBe(1)
+    expect(r1.hashesOfNonce).toEqual([r0.hash, r1.hash])
+    expect(r1.maxFeePerGas * 10_000n).toBeGreaterThanOrEqual(r0.maxFeePerGas * 11_250n)
+    expect(r1.maxPriorityFeePerGas * 10_000n).toBeGreaterThanOrEqual(
+      r0.maxPriorityFeePerGas * 11_250n,
+    )
+    const mined = await arb.client.getTransaction({ hash: result.hash })
+    expect(mined.nonce).toBe(r0.nonce)
+    expect(mined.maxFeePerGas).toBe(r1.maxFeePerGas)
+  })
+
+  test('behavior: a reorg before the confirmation depth keeps the order uncounted until final', async () => {
+    const journal = eventJournal()
+    const s = sender(journal, { replaceAfterMs: 150 })
+    const included: { hash: Hex; confirmations: number }[] = []
+    let reorgDone = false
+    let reorg: Promise<unknown> | undefined
+    let createdAfterReorg = false
+    const done = executeEvmOrder({
+      intent: orderIntent(arb, base, NATIVE, parseEther('0.1'), base.contracts.tokens.USDC.address),
+      api: testApi(devnet.sim.baseUrl),
+      sender: s,
+      confirmations: 2,
+      onProgress: (e) => {
+        if (e.stage === 'created') createdAfterReorg = reorgDone
+        if (e.stage !== 'included') return
+        included.push({ hash: e.hash, confirmations: e.confirmations })
+        if (!reorg) {
+          // One confirmation only: the block that holds the order is replaced by an empty one.
+          reorg = anvil.request({ method: 'anvil_reorg', params: [1, []] } as never).then(() => {
+            reorgDone = true
+          })
+        } else if (e.hash !== included[0]?.hash && e.confirmations === 1) {
+          void anvil.mine({ blocks: 1 })
+        }
+      },
+    })
+    const result = await done
+    expect(createdAfterReorg).toBe(true)
+    const first = included[0]!
+    expect(first.confirmations).toBe(1)
+    // The order counted is the one mined again after the reorg, at depth 2.
+    expect(journal.records.length).toBe(2)
+    expect(result.hash).toBe(journal.records[1]?.hash)
+    expect(result.orderId).toBe(result.quote.orderId)
+    const head = await arb.client.getBlockNumber({ cacheTime: 0 })
+    expect(head - result.receipt.blockNumber + 1n).toBeGreaterThanOrEqual(2n)
+    const canonical = await arb.client.getBlock({ blockNumber: result.receipt.blockNumber })
+    expect(canonical.hash).toBe(result.receipt.blockHash)
+  })
+})
+
+/** Resolves with the next broadcast outcome that matches. */
+async function waitFor(
+  journal: ReturnType<typeof eventJournal>,
+  match: (o: EvmBroadcastOutcome) => boolean,
+): Promise<[EvmBroadcastOutcome]> {
+  for (;;) {
+    const [outcome] = (await once(journal.events, 'broadcast')) as [EvmBroadcastOutcome]
+    if (match(outcome)) return [outcome]
+  }
+}

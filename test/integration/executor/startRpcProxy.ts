@@ -1,0 +1,77 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+type RpcRequest = { jsonrpc: '2.0'; id: number | string; method: string; params?: unknown[] }
+
+/** A loopback JSON-RPC proxy that counts method calls and can lose answers on purpose. */
+export type RpcProxy = {
+  url: string
+  /** Calls per method; each member of a batch counts. */
+  counts: Record<string, number>
+  /** Total method calls since the last {@link RpcProxy.reset}. */
+  total(): number
+  reset(): void
+  /**
+   * Forwards the next call of `method` to the node but never answers it (the client times out):
+   * a response lost after the node acted.
+   */
+  swallowNext(method: string): void
+  close(): Promise<void>
+}
+
+/** Starts an {@link RpcProxy} in front of `targetUrl`. */
+export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
+  let counts: Record<string, number> = {}
+  const swallow = new Set<string>()
+  const proxy: RpcProxy = {
+    url: '',
+    get counts() {
+      return counts
+    },
+    total: () => Object.values(counts).reduce((a, b) => a + b, 0),
+    reset: () => {
+      counts = {}
+    },
+    swallowNext: (method) => {
+      swallow.add(method)
+    },
+    close: async () => {},
+  }
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      void (async () => {
+        const text = Buffer.concat(chunks).toString('utf8')
+        const parsed = JSON.parse(text) as RpcRequest | RpcRequest[]
+        const calls = Array.isArray(parsed) ? parsed : [parsed]
+        let lose = false
+        for (const call of calls) {
+          counts[call.method] = (counts[call.method] ?? 0) + 1
+          if (swallow.delete(call.method)) lose = true
+        }
+        const upstream = await fetch(targetUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: text,
+        })
+        const answer = await upstream.text()
+        // The node has acted; the answer is dropped and the socket left hanging.
+        if (lose) return
+        res.writeHead(upstream.status, { 'content-type': 'application/json' })
+        res.end(answer)
+      })().catch((error: unknown) => {
+        res.writeHead(502)
+        res.end(String(error))
+      })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  proxy.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
+  return proxy
+}
