@@ -15,6 +15,18 @@ export const SOLANA_PROGRAMS = {
   dlnDestination: 'dst5MGcFPoBeREFAA5E3tU5ij8m5uVYwkzkSAbsLbNo',
 } as const
 
+/** The DLN contracts of one chain: EVM addresses, or Solana program ids. */
+export type ChainContracts =
+  | { kind: 'evm'; dlnSource: string; dlnDestination: string; forwarder: string }
+  | { kind: 'solana'; dlnSource: string; dlnDestination: string }
+
+/**
+ * EVM chains whose DLN addresses are not confirmed to be the classic ones (dln-facts §4.1, §8.7):
+ * zkStack chains (Abstract, Sophon) and TRON. Their `contracts` are undefined, so nothing is
+ * signed there until the config names them.
+ */
+export const UNCONFIRMED_CONTRACT_CHAINS: readonly number[] = [100000017, 100000025, 100000026]
+
 /** What ferry knows of one chain of the spec. */
 export type ChainInfo = {
   /** The service's internal id (spec §4.4). */
@@ -32,6 +44,8 @@ export type ChainInfo = {
   fixedFeeFallback: bigint | undefined
   /** Confirmations before an order counts as created (dln-facts §4.6, safety P-2.14). */
   confirmations: number
+  /** Canonical DLN contracts (dln-facts §4.1); undefined where they are not confirmed. */
+  contracts: ChainContracts | undefined
 }
 
 const e18 = 10n ** 18n
@@ -53,6 +67,17 @@ const row = (
   nativeDecimals,
   fixedFeeFallback,
   confirmations,
+  contracts:
+    kind === 'solana'
+      ? { kind: 'solana', ...SOLANA_PROGRAMS }
+      : UNCONFIRMED_CONTRACT_CHAINS.includes(chainId)
+        ? undefined
+        : {
+            kind: 'evm',
+            dlnSource: EVM_CONTRACTS.dlnSource,
+            dlnDestination: EVM_CONTRACTS.dlnDestination,
+            forwarder: EVM_CONTRACTS.forwarder,
+          },
 })
 
 /**
