@@ -13,18 +13,20 @@ const packages = lock.packages
 /** os, cpu and libc of a platform package, read from its name. */
 function platformOf(name) {
   const n = name.toLowerCase()
-  const os = ['android', 'darwin', 'linux', 'win32', 'freebsd', 'openbsd', 'sunos', 'aix'].find((o) =>
-    n.includes(o === 'win32' ? 'win32' : o),
-  ) ?? (n.includes('windows') ? 'win32' : undefined)
-  const cpu = n.includes('arm64') || n.includes('aarch64')
-    ? 'arm64'
-    : n.includes('x64') || n.includes('amd64') || n.includes('x86_64')
-      ? 'x64'
-      : n.includes('ia32')
-        ? 'ia32'
-        : n.includes('arm')
-          ? 'arm'
-          : undefined
+  const os =
+    ['android', 'darwin', 'linux', 'win32', 'freebsd', 'openbsd', 'sunos', 'aix'].find((o) =>
+      n.includes(o === 'win32' ? 'win32' : o),
+    ) ?? (n.includes('windows') ? 'win32' : undefined)
+  const cpu =
+    n.includes('arm64') || n.includes('aarch64')
+      ? 'arm64'
+      : n.includes('x64') || n.includes('amd64') || n.includes('x86_64')
+        ? 'x64'
+        : n.includes('ia32')
+          ? 'ia32'
+          : n.includes('arm')
+            ? 'arm'
+            : undefined
   const libc = n.includes('musl') ? 'musl' : n.includes('gnu') ? 'glibc' : undefined
   return { os, cpu, libc }
 }
@@ -47,6 +49,8 @@ for (const [key, entry] of Object.entries(packages)) {
     added++
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))))
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+)
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`)
 process.stdout.write(`completeLockfile: ${added} platform stub(s) added\n`)
