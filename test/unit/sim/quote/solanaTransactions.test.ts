@@ -1,6 +1,6 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
 import { PublicKey } from '@solana/web3.js'
-import { bytesToHex, type Hex, hexToBytes, size } from 'viem'
+import { type Hex, hexToBytes, size } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { createTxParamsSchema } from '../../../../src/api/requests/buildCreateTxQuery.ts'
 import { swapTxParamsSchema } from '../../../../src/api/requests/buildSwapTxQuery.ts'
