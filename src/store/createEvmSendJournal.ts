@@ -1,0 +1,77 @@
+import type { SendRecords } from './createSendRecords.ts'
+import type { HexText } from './journalTypes.ts'
+
+/**
+ * The record the EVM sender journals before broadcast. Declared here, structurally identical to
+ * `EvmSendRecord` of src/chains/evm/sendJournal.ts, because src/store may import only src/shared;
+ * a type test holds the two together.
+ */
+export type EvmSendRecordShape = {
+  chainId: number
+  from: HexText
+  nonce: number
+  hash: HexText
+  rawTx: HexText
+  kind: 'approve' | 'revoke' | 'order' | 'swap'
+  attempt: number
+  hashesOfNonce: HexText[]
+  maxFeePerGas: bigint
+  maxPriorityFeePerGas: bigint
+  intentId?: string
+  orderId?: HexText
+}
+
+/** What the EVM sender reports after each broadcast (`EvmBroadcastOutcome` and its record). */
+export type EvmBroadcastShape = {
+  hash: HexText
+  outcome: 'accepted' | 'unknown' | 'rejected'
+  error?: string
+  record: EvmSendRecordShape
+}
+
+/** A journal-backed implementation of the EVM sender's `EvmSendJournal`. */
+export type StoreEvmSendJournal = {
+  beforeBroadcast(record: EvmSendRecordShape): Promise<void>
+  afterBroadcast(outcome: EvmBroadcastShape): Promise<void>
+}
+
+/**
+ * Adapts the journal to the EVM sender's write-ahead interface (P-2.1). `beforeBroadcast` resolves
+ * only after the attempt is committed with `synchronous=FULL`; if the write fails it rejects, and
+ * the sender sends nothing. `intentId` fills in records that carry none.
+ *
+ * Every broadcast outcome, `rejected` included, leaves the attempt `broadcast` with the node's
+ * text: "nonce too low" or "already known" can mean our own bytes landed (P-2.7, P-2.11), so
+ * only chain evidence, found by reconciliation, may make an attempt final.
+ */
+export function createEvmSendJournal(
+  journal: Pick<SendRecords, 'recordSignedAttempt' | 'setAttemptState'>,
+  options: { intentId?: string } = {},
+): StoreEvmSendJournal {
+  return {
+    async beforeBroadcast(record) {
+      const intentId = record.intentId ?? options.intentId
+      journal.recordSignedAttempt({
+        ...(intentId === undefined ? {} : { intentId }),
+        ...(record.orderId === undefined ? {} : { orderId: record.orderId }),
+        chainId: record.chainId,
+        family: 'evm',
+        kind: record.kind,
+        from: record.from,
+        nonce: record.nonce,
+        attempt: record.attempt,
+        rawTx: record.rawTx,
+        hash: record.hash,
+        maxFeePerGas: record.maxFeePerGas,
+        maxPriorityFeePerGas: record.maxPriorityFeePerGas,
+      })
+    },
+    async afterBroadcast(outcome) {
+      journal.setAttemptState(
+        outcome.hash,
+        'broadcast',
+        outcome.error === undefined ? {} : { error: outcome.error },
+      )
+    },
+  }
+}

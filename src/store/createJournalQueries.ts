@@ -1,0 +1,125 @@
+import type Database from 'better-sqlite3'
+import type { Clock } from '../shared/clock.ts'
+import type { ApprovalRecords } from './createApprovalRecords.ts'
+import type { IntentRecords, IntentRow } from './createIntentRecords.ts'
+import { toIntentRecord } from './createIntentRecords.ts'
+import type { OrderRecords } from './createOrderRecords.ts'
+import type { SendRecords } from './createSendRecords.ts'
+import type { IntentReconciliation, IntentRecord, QuoteRecord } from './journalTypes.ts'
+
+/** One intent with everything journaled about it, for `ferry history --intent ID`. */
+export type IntentHistory = IntentReconciliation & { quotes: QuoteRecord[] }
+
+/** Notional journaled on one route in a window. */
+export type RouteNotional = { route: string; notionalUsd: number; intents: number }
+
+/** What `ferry status` shows from the journal (limits and the kill switch are not the journal's). */
+export type JournalStatus = {
+  /** Start of the current UTC day, clock ms. */
+  dayStartMs: number
+  /** Non-terminal intents, oldest first. */
+  inFlight: IntentRecord[]
+  /** Sum of the in-flight intents' notional. */
+  inFlightUsd: number
+  /** Today's notional per route, largest first. */
+  todayByRoute: RouteNotional[]
+  todayUsd: number
+}
+
+/** Reads for reconciliation on start, `ferry history` and `ferry status`. */
+export type JournalQueries = {
+  /** Intents not in a terminal state, oldest first: each is reconciled before any new intent. */
+  nonTerminalIntents(): IntentRecord[]
+  /** What a restart needs to reconcile one intent (P-2.2); undefined for an unknown id. */
+  reconciliationOf(intentId: string): IntentReconciliation | undefined
+  /** {@link JournalQueries.reconciliationOf} for every non-terminal intent, oldest first. */
+  pendingReconciliations(): IntentReconciliation[]
+  /** The newest `limit` intents (default 50) with their quotes, sends and orders, newest first. */
+  history(options?: { intentId?: string; limit?: number }): IntentHistory[]
+  /**
+   * Notional per route of intents journaled at or after `sinceMs` (P-4.2 windows). Every intent
+   * counts, whatever became of it: a cap that over-counts stops early, one that under-counts
+   * overspends.
+   */
+  notionalUsdSince(sinceMs: number): RouteNotional[]
+  /** Last time (ms) an intent of `route` became `failed` or `cancelled`, for cooldowns (P-4.5). */
+  lastFailureMs(route: string): number | undefined
+  /** In-flight intents and today's (UTC) notional. */
+  status(): JournalStatus
+}
+
+const DAY_MS = 86_400_000
+
+/** Binds the reconciliation, history and status reads of one journal connection. */
+export function createJournalQueries(
+  db: Database.Database,
+  clock: Clock,
+  records: IntentRecords & SendRecords & ApprovalRecords & OrderRecords,
+): JournalQueries {
+  const selectNonTerminal = db.prepare<[], IntentRow>(
+    `SELECT * FROM intents WHERE state NOT IN ('completed', 'failed', 'cancelled')
+     ORDER BY created_ms, rowid`,
+  )
+  const selectRecent = db.prepare<[number], IntentRow>(
+    'SELECT * FROM intents ORDER BY created_ms DESC, rowid DESC LIMIT ?',
+  )
+  const selectNotional = db.prepare<[number], RouteNotional>(
+    `SELECT route, SUM(notional_usd) AS notionalUsd, COUNT(*) AS intents FROM intents
+     WHERE created_ms >= ? GROUP BY route ORDER BY notionalUsd DESC, route`,
+  )
+  const selectLastFailure = db.prepare<[string], { ms: number | null }>(
+    `SELECT MAX(updated_ms) AS ms FROM intents WHERE route = ? AND state IN ('failed', 'cancelled')`,
+  )
+
+  const reconciliationOf = (intentId: string): IntentReconciliation | undefined => {
+    const intent = records.getIntent(intentId)
+    if (!intent) return undefined
+    const orders = records.ordersOf(intentId)
+    return {
+      intent,
+      attempts: records.attemptsOf(intentId),
+      approvals: records.approvalsOf(intentId),
+      orders,
+      hookSteps: orders.flatMap((order) => records.hookStepsOf(order.orderId)),
+    }
+  }
+  const historyOf = (intentId: string): IntentHistory | undefined => {
+    const base = reconciliationOf(intentId)
+    return base && { ...base, quotes: records.quotesOf(intentId) }
+  }
+  const notionalUsdSince = (sinceMs: number): RouteNotional[] => selectNotional.all(sinceMs)
+  const nonTerminalIntents = (): IntentRecord[] => selectNonTerminal.all().map(toIntentRecord)
+
+  // One read transaction, so the status is a consistent snapshot while the engine writes.
+  const status = db.transaction((): JournalStatus => {
+    const nowMs = clock.nowMs()
+    const dayStartMs = nowMs - (nowMs % DAY_MS)
+    const inFlight = nonTerminalIntents()
+    const todayByRoute = notionalUsdSince(dayStartMs)
+    return {
+      dayStartMs,
+      inFlight,
+      inFlightUsd: inFlight.reduce((sum, intent) => sum + intent.notionalUsd, 0),
+      todayByRoute,
+      todayUsd: todayByRoute.reduce((sum, route) => sum + route.notionalUsd, 0),
+    }
+  })
+
+  return {
+    nonTerminalIntents,
+    reconciliationOf,
+    pendingReconciliations: db.transaction((): IntentReconciliation[] =>
+      nonTerminalIntents().map((intent) => reconciliationOf(intent.id)!),
+    ),
+    history(options = {}) {
+      if (options.intentId !== undefined) {
+        const one = historyOf(options.intentId)
+        return one ? [one] : []
+      }
+      return selectRecent.all(options.limit ?? 50).map((row) => historyOf(row.id)!)
+    },
+    notionalUsdSince,
+    lastFailureMs: (route) => selectLastFailure.get(route)?.ms ?? undefined,
+    status: () => status(),
+  }
+}

@@ -1,0 +1,148 @@
+import type Database from 'better-sqlite3'
+import { JournalError } from './JournalError.ts'
+
+/**
+ * Schema migrations, index i taking `user_version` i to i + 1. Append only: a shipped migration is
+ * never edited, because journals written by older builds must still open (they hold the bytes of
+ * transactions that may still land). Amounts are decimal TEXT, times INTEGER ms.
+ */
+export const JOURNAL_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE intents (
+    id TEXT PRIMARY KEY,
+    strategy TEXT NOT NULL,
+    route TEXT NOT NULL,
+    params_json TEXT NOT NULL,
+    notional_usd REAL NOT NULL,
+    state TEXT NOT NULL,
+    reason TEXT,
+    created_ms INTEGER NOT NULL,
+    updated_ms INTEGER NOT NULL
+  );
+  CREATE INDEX intents_by_state ON intents (state);
+  CREATE INDEX intents_by_created ON intents (created_ms);
+
+  CREATE TABLE quotes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    intent_id TEXT REFERENCES intents (id),
+    endpoint TEXT NOT NULL,
+    request_json TEXT NOT NULL,
+    response_json TEXT NOT NULL,
+    quoted_ms INTEGER NOT NULL
+  );
+  CREATE INDEX quotes_by_intent ON quotes (intent_id);
+
+  CREATE TABLE approvals (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    intent_id TEXT REFERENCES intents (id),
+    chain_id INTEGER NOT NULL,
+    owner TEXT NOT NULL,
+    token TEXT NOT NULL,
+    spender TEXT NOT NULL,
+    amount TEXT NOT NULL,
+    tx_hash TEXT,
+    state TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    updated_ms INTEGER NOT NULL
+  );
+  CREATE INDEX approvals_by_intent ON approvals (intent_id);
+
+  CREATE TABLE attempts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    intent_id TEXT REFERENCES intents (id),
+    chain_id INTEGER NOT NULL,
+    family TEXT NOT NULL CHECK (family IN ('evm', 'solana')),
+    kind TEXT NOT NULL,
+    from_address TEXT NOT NULL,
+    nonce INTEGER,
+    attempt INTEGER NOT NULL,
+    raw_tx TEXT NOT NULL,
+    hash TEXT NOT NULL UNIQUE,
+    order_id TEXT,
+    max_fee_per_gas TEXT,
+    max_priority_fee_per_gas TEXT,
+    blockhash TEXT,
+    last_valid_block_height INTEGER,
+    state TEXT NOT NULL,
+    error TEXT,
+    included_at INTEGER,
+    created_ms INTEGER NOT NULL,
+    updated_ms INTEGER NOT NULL,
+    CHECK (family = 'solana' OR nonce IS NOT NULL),
+    CHECK (family = 'evm' OR last_valid_block_height IS NOT NULL)
+  );
+  CREATE INDEX attempts_by_intent ON attempts (intent_id);
+  CREATE INDEX attempts_by_sender ON attempts (chain_id, from_address, nonce);
+  CREATE INDEX attempts_by_state ON attempts (state);
+
+  CREATE TABLE orders (
+    order_id TEXT PRIMARY KEY,
+    intent_id TEXT NOT NULL REFERENCES intents (id),
+    src_chain_id INTEGER NOT NULL,
+    dst_chain_id INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    create_tx_hash TEXT,
+    last_tx_hash TEXT,
+    created_ms INTEGER NOT NULL,
+    updated_ms INTEGER NOT NULL
+  );
+  CREATE INDEX orders_by_intent ON orders (intent_id);
+
+  CREATE TABLE hook_steps (
+    order_id TEXT NOT NULL REFERENCES orders (order_id),
+    step TEXT NOT NULL,
+    status TEXT NOT NULL,
+    tx_hash TEXT,
+    updated_ms INTEGER NOT NULL,
+    PRIMARY KEY (order_id, step)
+  );
+
+  CREATE TABLE observations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    strategy TEXT NOT NULL,
+    data_json TEXT NOT NULL,
+    observed_ms INTEGER NOT NULL
+  );
+  CREATE INDEX observations_by_strategy ON observations (strategy, observed_ms);
+
+  CREATE TABLE sender_locks (
+    chain_id INTEGER NOT NULL,
+    address TEXT NOT NULL,
+    owner_id TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    acquired_ms INTEGER NOT NULL,
+    heartbeat_ms INTEGER NOT NULL,
+    expires_ms INTEGER NOT NULL,
+    PRIMARY KEY (chain_id, address)
+  );
+  `,
+]
+
+/**
+ * Brings the schema to the newest version, one migration per transaction, tracked in SQLite's
+ * `user_version`. Refuses a journal written by a newer ferry rather than guessing at its schema.
+ * Returns the resulting version.
+ */
+export function migrateJournal(db: Database.Database): number {
+  const current = db.pragma('user_version', { simple: true }) as number
+  if (current > JOURNAL_MIGRATIONS.length) {
+    throw new JournalError('the journal was written by a newer ferry', {
+      metaMessages: [
+        `journal: ${db.name}`,
+        `schema version: ${current}`,
+        `this build knows: ${JOURNAL_MIGRATIONS.length}`,
+      ],
+    })
+  }
+  // Each step re-reads the version inside its write transaction: two processes opening a fresh
+  // journal at once must not both run the same migration.
+  const step = db.transaction((): boolean => {
+    const version = db.pragma('user_version', { simple: true }) as number
+    if (version >= JOURNAL_MIGRATIONS.length) return false
+    db.exec(JOURNAL_MIGRATIONS[version]!)
+    db.pragma(`user_version = ${version + 1}`)
+    return true
+  })
+  while (step.immediate()) {}
+  return JOURNAL_MIGRATIONS.length
+}
