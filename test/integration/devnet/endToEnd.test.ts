@@ -12,6 +12,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type ApiClient, createApiClient } from '../../../src/api/createApiClient.ts'
+import { ServiceError } from '../../../src/api/ServiceError.ts'
 import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
@@ -323,5 +324,34 @@ describe('devnet end to end (plain viem and web3.js, no ferry engine)', () => {
     expect(process.totalInstructionsCount).toBe(2)
     expect(process.steps.map((s) => s.status)).toEqual(['Executed', 'Pending'])
     devnet.solver!.setPolicy({ fillDelayMs: 50 })
+  })
+
+  test('behavior: enableEstimate fails on real state without the approval or the balance (spec §7 rule 2)', async () => {
+    const arb = chain(42161)
+    const base = {
+      srcChainId: 42161,
+      srcChainTokenIn: arb.contracts.tokens.USDT.address,
+      srcChainTokenInAmount: 10_000_000n,
+      dstChainId: 8453,
+      dstChainTokenOut: chain(8453).contracts.tokens.USDC.address,
+      dstChainTokenOutAmount: 'auto' as const,
+      dstChainTokenOutRecipient: user.address,
+      srcChainOrderAuthorityAddress: user.address,
+      dstChainOrderAuthorityAddress: user.address,
+      enableEstimate: true,
+    }
+    // The user holds USDT but never approved the forwarder.
+    const noAllowance = await api
+      .createOrderTx({ ...base, senderAddress: user.address })
+      .catch((e: unknown) => e)
+    expect(noAllowance).toBeInstanceOf(ServiceError)
+    expect((noAllowance as ServiceError).body).toMatchObject({ errorId: 'ESTIMATION_FAILED' })
+    // A wallet with nothing at all.
+    const empty = '0x8888888888888888888888888888888888888888'
+    const noBalance = await api
+      .createOrderTx({ ...base, senderAddress: empty, srcChainOrderAuthorityAddress: empty })
+      .catch((e: unknown) => e)
+    expect((noBalance as ServiceError).body.errorId).toBe('ESTIMATION_FAILED')
+    expect((noBalance as ServiceError).status).toBe(400)
   })
 })

@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, test } from 'vitest'
+
+const BIN = fileURLToPath(new URL('../../../bin/ferry.js', import.meta.url))
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('ferry devnet', () => {
+  test('default: prints URLs, contracts and public test keys, serves RPC, stops everything on SIGTERM', async () => {
+    const child = spawn(process.execPath, [BIN, 'devnet', '--chains', '42161', '--no-solana'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString()
+    })
+    while (!out.includes('EVM keys come from')) {
+      const [event] = await Promise.race([once(child.stdout, 'data'), once(child, 'exit')])
+      if (typeof event === 'number' || event === null)
+        throw new Error(`ferry devnet exited: ${out}`)
+    }
+    expect(out).toContain('PUBLIC TEST KEY')
+    expect(out).toContain('DlnSource 0xeF4fB24aD0916217251F553c0596F8Edc630EB66')
+    const rpcUrl = /chain 42161 {2}rpc (\S+)/.exec(out)![1]!
+    const baseUrl = /base_url (\S+)/.exec(out)![1]!
+    const chainId = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    }).then((r) => r.json() as Promise<{ result: string }>)
+    expect(chainId.result).toBe('0xa4b1')
+    expect((await fetch(`${baseUrl}/health`)).status).toBe(200)
+    const port = Number(new URL(rpcUrl).port)
+    child.kill('SIGTERM')
+    const [code] = await once(child, 'exit')
+    expect(code).toBe(0)
+    // The chain's port is closed: anvil went down with ferry.
+    await expect(
+      fetch(`http://127.0.0.1:${port}`, { method: 'POST', body: '{}' }),
+    ).rejects.toThrow()
+    expect(isAlive(child.pid!)).toBe(false)
+  })
+})
