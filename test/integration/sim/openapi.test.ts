@@ -1,9 +1,10 @@
+import SwaggerParser from '@apidevtools/swagger-parser'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { startTestSim, type TestSim } from './startTestSim.ts'
 
-// The essentials of an OpenAPI 3.0 document (spec.openapis.org/oas/v3.0.3), checked with zod
-// because no OpenAPI validator is installed.
+// The essentials of an OpenAPI 3.0 document (spec.openapis.org/oas/v3.0.3), as the tests below
+// read it; the full validation is swagger-parser's, against the official OpenAPI 3 JSON schema.
 const schemaOrRef = z.union([
   z.object({ $ref: z.string().startsWith('#/components/') }),
   z.looseObject({}).refine((s) => !('$ref' in s)),
@@ -39,9 +40,11 @@ const openApi3Schema = z.looseObject({
 describe('/openapi.json', () => {
   let sim: TestSim
   let doc: z.infer<typeof openApi3Schema>
+  let raw: unknown
   beforeAll(async () => {
     sim = await startTestSim()
-    doc = openApi3Schema.parse((await sim.get('/openapi.json')).json)
+    raw = (await sim.get('/openapi.json')).json
+    doc = openApi3Schema.parse(raw)
   })
   afterAll(() => sim.server.close())
 
@@ -54,6 +57,15 @@ describe('/openapi.json', () => {
       '/v1.0/chain/transaction',
       '/v1.0/net/order/create-tx',
     ])
+  })
+
+  test('behavior: swagger-parser validates it against the official OpenAPI 3.0 schema', async () => {
+    // validate() mutates its argument while dereferencing: give it a copy.
+    const api = await SwaggerParser.validate(structuredClone(raw) as never)
+    expect(api.info.title.length).toBeGreaterThan(0)
+    const broken = structuredClone(raw) as { paths: Record<string, unknown> }
+    broken.paths['/health'] = { get: { responses: { 200: {} } } }
+    await expect(SwaggerParser.validate(broken as never)).rejects.toThrow()
   })
 
   test('behavior: every path template parameter is declared as a required path parameter', () => {
