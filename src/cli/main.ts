@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander'
 import { FerryError } from '../shared/FerryError.ts'
 import { redactSecrets } from '../shared/redactSecrets.ts'
 import { UsageError } from '../shared/UsageError.ts'
+import { registerConfigCommand } from './commands/configCommand.ts'
 import { registerDevnetCommand } from './commands/devnetCommand.ts'
 import { registerHookStatusCommand } from './commands/hookStatusCommand.ts'
 import { registerInspectCommand } from './commands/inspectCommand.ts'
@@ -47,6 +48,7 @@ function buildProgram(): Command {
   registerSimCommand(program)
   registerInspectCommand(program)
   registerDevnetCommand(program)
+  registerConfigCommand(program)
   for (const command of program.commands) command.exitOverride()
   return program
 }

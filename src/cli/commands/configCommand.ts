@@ -1,0 +1,86 @@
+import { type Command, CommanderError } from 'commander'
+import { builtInStrategies } from '../../../strategies/builtInStrategies.ts'
+import { ConfigError, type ConfigProblem } from '../../settings/ConfigError.ts'
+import { checkStrategyParams } from '../../settings/checkStrategyParams.ts'
+import { configJsonSchema } from '../../settings/configJsonSchema.ts'
+import type { DeepReadonly } from '../../settings/deepFreeze.ts'
+import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
+import { loadConfig } from '../../settings/loadConfig.ts'
+import type { GlobalOptions } from '../cliContext.ts'
+
+const paramsSchemas = Object.fromEntries(
+  Object.entries(builtInStrategies).map(([name, strategy]) => [name, strategy.paramsSchema]),
+)
+
+/**
+ * Registers `ferry config check <file>` (validate a config file: a summary and exit 0, or one
+ * line per problem naming its key path and fix, exit 2) and `ferry config schema` (print the
+ * JSON Schema of config files, for editor completion).
+ */
+export function registerConfigCommand(program: Command): void {
+  const config = program.command('config').description('check config files, print their schema')
+  config
+    .command('check')
+    .description('validate a config file (YAML, env vars and .env, strategy params)')
+    .argument('<file>', 'the YAML config file')
+    .action((file: string, _opts: object, cmd: Command) => {
+      const options = cmd.optsWithGlobals<GlobalOptions>()
+      let loaded: ReturnType<typeof loadConfig>
+      try {
+        loaded = loadConfig({ path: file })
+      } catch (error) {
+        if (error instanceof ConfigError) failWith(file, error.problems)
+        throw error
+      }
+      const problems = checkStrategyParams(loaded.config, paramsSchemas)
+      if (problems.length > 0) failWith(file, problems)
+      process.stdout.write(
+        options.json
+          ? `${JSON.stringify(loaded.config, null, 2)}\n`
+          : `${formatConfigSummary(file, loaded.config)}\n`,
+      )
+    })
+  config
+    .command('schema')
+    .description('print the JSON Schema of config files (save as ferry.schema.json)')
+    .action(() => {
+      process.stdout.write(
+        `${JSON.stringify(configJsonSchema({ strategyParams: paramsSchemas }), null, 2)}\n`,
+      )
+    })
+}
+
+function failWith(file: string, problems: readonly ConfigProblem[]): never {
+  const s = problems.length === 1 ? '' : 's'
+  process.stderr.write(`ferry: ${file}: ${problems.length} problem${s}\n`)
+  for (const p of problems) process.stderr.write(`  ${p.path}: ${p.problem} (fix: ${p.fix})\n`)
+  // Exit code 2 (usage/config error) without a second message: runCli maps it, prints nothing.
+  throw new CommanderError(2, 'ferry.configInvalid', `${file} is invalid`)
+}
+
+function formatConfigSummary(file: string, config: DeepReadonly<FerryConfig>): string {
+  const { risk } = config
+  const wallets = [
+    config.wallets.evm &&
+      `evm ${config.wallets.evm.address} (${config.wallets.evm.privateKeyEnv ? `env ${config.wallets.evm.privateKeyEnv}` : `keystore ${config.wallets.evm.keystorePath}`})`,
+    config.wallets.solana &&
+      `solana ${config.wallets.solana.address} (${config.wallets.solana.secretKeyEnv ? `env ${config.wallets.solana.secretKeyEnv}` : `keypair ${config.wallets.solana.keypairPath}`})`,
+  ].filter(Boolean)
+  const lines = [
+    `${file}: valid`,
+    `  mode        ${config.mode}${config.mode === 'live' ? ' (sends only with --live)' : ''}`,
+    `  service     ${config.service.apiUrl ?? '(from --api-url / FERRY_API_URL)'}`,
+    `  chains      ${Object.keys(config.chains).join(', ') || 'none'}`,
+    `  wallets     ${wallets.join('; ') || 'none'}`,
+    `  risk        ${risk.maxNotionalUsdPerOrder} USD/order, ${risk.maxNotionalUsdPerDay} USD/day, ${risk.maxInFlightUsd} USD in flight, cost ≤ ${risk.maxCostBps} bps, ${risk.routes.length} route override(s), kill switch ${risk.killSwitchFile}`,
+    `  tracking    deadline ${config.tracking.deadlineMs} ms, auto-cancel ${config.tracking.autoCancel ? 'on' : 'off'}`,
+    `  strategies  ${config.strategies.length}`,
+    ...config.strategies.map((s) => {
+      const when = s.schedule.cron
+        ? `cron '${s.schedule.cron}'`
+        : `every ${s.schedule.intervalMs} ms`
+      return `    - ${s.id} (${s.name}) ${when}${s.enabled ? '' : ', disabled'}`
+    }),
+  ]
+  return lines.join('\n')
+}

@@ -1,0 +1,266 @@
+/**
+ * The engine's vocabulary: what strategies and risk checks receive and return. Everything here is
+ * plain data (bigint amounts in base units, `*Usd` numbers, `*Bps` numbers, `*Ms` durations), so
+ * `plan`, `decide` and every `check*` stay pure (architecture.md, "Decisions are pure").
+ *
+ * This file imports nothing at run time: strategies/ and engine/risk/ may import it freely.
+ */
+
+/**
+ * A chain id of the service (spec §4.4): the internal id, e.g. 42161 Arbitrum, 8453 Base,
+ * 7565164 Solana. Kept as a plain number here; the engine checks it against the chain registry.
+ */
+export type EngineChainId = number
+
+/** One balance of one of our wallets, read by the engine before the tick (chain adapters). */
+export type TokenBalance = {
+  chainId: EngineChainId
+  /** Token address as the service writes it; the zero address / system program for the native. */
+  token: string
+  symbol: string
+  decimals: number
+  /** True for the chain's native currency (gas). */
+  isNative: boolean
+  /** Our wallet that holds the balance on this chain (the recipient of moves *to* this chain). */
+  owner: string
+  /** Balance in base units. */
+  amount: bigint
+  /** USD price of one whole token, or undefined when no quote priced it yet. */
+  priceUsd: number | undefined
+}
+
+/** The world as one tick sees it: time, balances and prices, fixed for the whole tick. */
+export type MarketSnapshot = {
+  /** Wall time of the tick, ms since the epoch: the only clock a strategy or check may read. */
+  nowMs: number
+  /** Our balances, one entry per (chain, token) the config mentions, natives included. */
+  balances: readonly TokenBalance[]
+  /**
+   * USD prices of whole tokens keyed by `${chainId}:${token}` (token lower-cased for EVM chains),
+   * from the latest quotes (approximateUsdValue / amount).
+   */
+  pricesUsd: Readonly<Record<string, number>>
+}
+
+/**
+ * A hook to run on the destination after the fill (spec §4.4 `dlnHook`/netHook), as data. The
+ * engine validates it against the api's netHook schema before any request (safety P-7.6).
+ */
+export type IntentHook = {
+  type: 'evm_transaction_call' | 'evm_hook_data_v1' | 'solana_serialized_instructions'
+  data: Readonly<Record<string, string | number | boolean>>
+}
+
+/** Fields every route request has. */
+type RouteRequestBase = {
+  /** Unique within one plan, stable across ticks, e.g. `rebalance-usdc:42161->8453`. */
+  requestId: string
+  /**
+   * The route key risk limits, cooldowns and daily notional are counted against, e.g.
+   * `42161:0xaf88…->8453:0x8335…`. Round trips use one route id per leg.
+   */
+  routeId: string
+  /** Amount to sell, in base units of the input token. */
+  amountIn: bigint
+  /** Who receives the output (our own wallet for rebalance, the treasury for sweep). */
+  recipient: string
+}
+
+/** A cross-chain order to quote through create-tx (spec §4.4). */
+export type CrossChainRouteRequest = RouteRequestBase & {
+  kind: 'crossChain'
+  srcChainId: EngineChainId
+  srcToken: string
+  dstChainId: EngineChainId
+  dstToken: string
+  hook?: IntentHook
+}
+
+/** A single-chain swap to quote through chain/transaction (spec §4.5). */
+export type SwapRouteRequest = RouteRequestBase & {
+  kind: 'swap'
+  chainId: EngineChainId
+  tokenIn: string
+  tokenOut: string
+}
+
+/** What a strategy asks the engine to quote. */
+export type RouteRequest = CrossChainRouteRequest | SwapRouteRequest
+
+/** One aggregator the service compared its swap with (spec §2.9 comparedAggregators). */
+export type ComparedAggregatorQuote = {
+  name: string
+  /** Output of that aggregator, base units of the output token. */
+  amountOut: bigint
+  amountOutUsd: number
+}
+
+/**
+ * The parts of a quote a strategy or a risk check needs, parsed by the engine from the service's
+ * answer (spec §2.6 order quote, §2.9 swap quote).
+ */
+export type QuoteObservation = {
+  request: RouteRequest
+  /** When the answer arrived, ms since the epoch (a prepared tx expires 30 s later, P-7.7). */
+  quotedAtMs: number
+  /** Input actually taken, base units (with prepended operating expenses if any). */
+  amountIn: bigint
+  amountInUsd: number
+  /**
+   * Expected output, base units: `dstChainTokenOut.recommendedAmount` for a cross-chain order,
+   * `tokenOut.amount` for a swap.
+   */
+  amountOut: bigint
+  /** USD value of {@link amountOut}. */
+  amountOutUsd: number
+  /**
+   * Guaranteed output, base units: `dstChainTokenOut.amount` for an order (the order's take
+   * amount), `tokenOut.minAmount` for a swap.
+   */
+  minAmountOut: bigint
+  outDecimals: number
+  /** Source-chain native spend beyond amountIn, base units: fixFee + estimated tx fee. */
+  nativeCost: bigint
+  /** USD value of {@link nativeCost}. */
+  nativeCostUsd: number
+  /**
+   * Full cost in bps of amountInUsd:
+   * `(amountInUsd − amountOutUsd + nativeCostUsd) / amountInUsd × 10 000` (P-7.9).
+   */
+  costBps: number
+  /** The service's `usdPriceImpact` in bps, when it sent a number. */
+  priceImpactBps: number | undefined
+  /** Swap quotes only: the other aggregators (empty for cross-chain orders). */
+  comparedAggregators: readonly ComparedAggregatorQuote[]
+}
+
+/**
+ * What a strategy wants executed: one quoted route, with its bounds. The engine journals it under
+ * the strategy instance id that produced it.
+ */
+export type Intent = {
+  route: RouteRequest
+  /** The quote the decision was made on; risk checks judge this data. */
+  quote: QuoteObservation
+  /** Amount to sell, base units. */
+  amountIn: bigint
+  /** Least acceptable output, base units; the verifier holds the calldata to it (P-1.x). */
+  minAmountOut: bigint
+  recipient: string
+  hook?: IntentHook
+  /** USD value of amountIn at quote time, the figure caps are counted in. */
+  notionalUsd: number
+  /** Why, in one line, for the journal and the live view. */
+  reason: string
+}
+
+/**
+ * A record of what a strategy saw, acted on or not (arbitrage edges, skipped rebalances), kept in
+ * the journal (under the strategy instance id) for later analysis.
+ */
+export type StrategyObservation = {
+  /** e.g. `rebalance`, `sweep`, `aggregatorEdge`, `roundTrip`. */
+  kind: string
+  requestIds: readonly string[]
+  atMs: number
+  /** The figure judged (cost, edge or profit) in bps, when there was one. */
+  valueBps: number | undefined
+  /** The threshold it was judged against, in bps. */
+  thresholdBps: number | undefined
+  /** Whether an intent came out of it. */
+  acted: boolean
+  note: string
+}
+
+/**
+ * Why an intent is dropped. Every member:
+ * - `killSwitchEngaged`: the kill-switch file exists; no new intent until a human removes it (P-4.4).
+ * - `notionalPerOrderExceeded`: notionalUsd above `maxNotionalUsdPerOrder` (P-4.2).
+ * - `dailyNotionalExceeded`: today's notional plus this one above `maxNotionalUsdPerDay`, global
+ *   or for the route (P-4.2).
+ * - `costTooHigh`: quote.costBps above `maxCostBps` (P-7.9).
+ * - `outputBelowUsdValue`: the guaranteed output's USD value under `minOutputVsUsdValueBps` of the
+ *   input's (P-4.2).
+ * - `priceImpactTooHigh`: the service's price impact above `maxPriceImpactBps`.
+ * - `gasReserveBreached`: the source chain's native balance would fall under its gas reserve (P-4.3).
+ * - `missingPrice`: a figure the check needs is not known, so it cannot pass safely.
+ */
+export type RejectReason =
+  | 'killSwitchEngaged'
+  | 'notionalPerOrderExceeded'
+  | 'dailyNotionalExceeded'
+  | 'costTooHigh'
+  | 'outputBelowUsdValue'
+  | 'priceImpactTooHigh'
+  | 'gasReserveBreached'
+  | 'missingPrice'
+
+/**
+ * Why an intent waits and is re-planned later. Every member:
+ * - `routeCoolingDown`: the route failed less than `cooldownMsAfterFailure` ago (P-4.5); the delay
+ *   is the rest of the cooldown.
+ * - `inFlightBudgetFull`: in-flight value plus this one above `maxInFlightUsd`; capital frees up
+ *   as orders fill (P-4.2).
+ */
+export type PostponeReason = 'routeCoolingDown' | 'inFlightBudgetFull'
+
+/** The answer of every risk check: go, drop, or wait. Business outcomes are values, not throws. */
+export type Verdict =
+  | { kind: 'accept' }
+  | { kind: 'reject'; reason: RejectReason; detail: string }
+  | { kind: 'postpone'; reason: PostponeReason; delayMs: number; detail: string }
+
+/**
+ * Limits for one intent's route: the global `risk` section with the first matching
+ * `risk.routes[]` entry laid over it (src/settings resolveRouteRiskLimits).
+ */
+export type RiskLimits = {
+  maxNotionalUsdPerOrder: number
+  maxNotionalUsdPerDay: number
+  maxInFlightUsd: number
+  maxCostBps: number
+  minOutputVsUsdValueBps: number
+  maxPriceImpactBps: number
+  /** Native base units to keep per chain id, for cancels and fee bumps (P-4.3). */
+  gasReserve: Readonly<Record<string, bigint>>
+  cooldownMsAfterFailure: number
+}
+
+/** Everything a risk check may look at besides the intent; built by the engine each tick. */
+export type RiskContext = {
+  snapshot: MarketSnapshot
+  /** The route's effective limits. */
+  limits: RiskLimits
+  /** The global limits; totals over all routes are held against these. */
+  globalLimits: RiskLimits
+  /** Notional sent in the last 24 h over all routes, USD (from the journal, survives restarts). */
+  notionalUsdToday: number
+  /** Notional sent in the last 24 h on this intent's route, USD. */
+  routeNotionalUsdToday: number
+  /** Value created but not yet filled or refunded, over all routes, USD. */
+  inFlightUsd: number
+  /** Value created but not yet filled or refunded on this intent's route, USD. */
+  routeInFlightUsd: number
+  /** Last failed or cancelled order on this route, ms since the epoch. */
+  lastRouteFailureAtMs: number | undefined
+  /** Whether the kill-switch file exists (read by the engine at the edge). */
+  killSwitchEngaged: boolean
+}
+
+/** A risk check: pure, `(intent, context) => Verdict`. */
+export type RiskCheck = (intent: Intent, context: RiskContext) => Verdict
+
+/** The accept verdict. */
+export function accept(): Verdict {
+  return { kind: 'accept' }
+}
+
+/** A reject verdict with its documented reason and a human detail line. */
+export function reject(reason: RejectReason, detail: string): Verdict {
+  return { kind: 'reject', reason, detail }
+}
+
+/** A postpone verdict: try again after `delayMs`. */
+export function postpone(reason: PostponeReason, delayMs: number, detail: string): Verdict {
+  return { kind: 'postpone', reason, delayMs, detail }
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { configFields } from './configFields.ts'
+import { withFix } from './withFix.ts'
+
+/**
+ * One entry of `chains` (keyed by the service chain id): how ferry reaches the chain and the fee
+ * caps it holds every transaction to. Unset caps fall back to the chain registry's defaults.
+ */
+export const chainSettingsSchema = z.strictObject({
+  /**
+   * RPC endpoints in order of preference; later ones are fallbacks (safety §2.5). `embedded` = the
+   * devnet's RPC, filled in at run time (demo only, refused with `mode: live`).
+   */
+  rpcUrls: z
+    .array(z.union([z.literal('embedded'), configFields.httpUrl]))
+    .min(1, { error: withFix('has no RPC URL', 'list at least one URL, e.g. [https://…]') }),
+  /** Blocks (slots on Solana) before an order counts as created. Default: the registry's depth. */
+  confirmations: z.number().int().min(1).max(1024).optional(),
+  /** EVM: highest maxFeePerGas ferry signs, in gwei. A higher network fee postpones sends. */
+  maxFeePerGasGwei: z.number().positive().optional(),
+  /** EVM: highest priority fee (tip) ferry signs, in gwei. */
+  maxPriorityFeePerGasGwei: z.number().nonnegative().optional(),
+  /** EVM: highest gas limit of one transaction; a larger estimate is refused (P-1.x bounds). */
+  gasLimitCap: z.number().int().positive().optional(),
+})
+export type ChainSettings = z.infer<typeof chainSettingsSchema>

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { configFields } from './configFields.ts'
+import { withFix } from './withFix.ts'
+
+const evmWalletSchema = z
+  .strictObject({
+    /** Env var holding the hex private key (key ladder step 1, safety §5). */
+    privateKeyEnv: configFields.envName.optional(),
+    /** An encrypted JSON keystore file (key ladder step 2); needs passwordEnv. */
+    keystorePath: z.string().min(1).optional(),
+    /** Env var holding the keystore password. */
+    passwordEnv: configFields.envName.optional(),
+    /** The address the key must derive to; a mismatch refuses to start (P-4.1, P-5.4). */
+    address: configFields.evmAddress,
+  })
+  .superRefine((w, ctx) => {
+    if ((w.privateKeyEnv === undefined) === (w.keystorePath === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['privateKeyEnv'],
+        message: withFix(
+          'give exactly one key source',
+          'set privateKeyEnv: <ENV_NAME>, or keystorePath plus passwordEnv',
+        ),
+      })
+    }
+    if (w.keystorePath !== undefined && w.passwordEnv === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['passwordEnv'],
+        message: withFix('a keystore needs its password', 'set passwordEnv: <ENV_NAME>'),
+      })
+    }
+  })
+
+const solanaWalletSchema = z
+  .strictObject({
+    /** Env var holding the base58 64-byte secret key. */
+    secretKeyEnv: configFields.envName.optional(),
+    /** A keypair JSON file (solana-keygen format), mode 0600 (P-5.4). */
+    keypairPath: z.string().min(1).optional(),
+    /** The public key the secret must derive to. */
+    address: configFields.solanaAddress,
+  })
+  .superRefine((w, ctx) => {
+    if ((w.secretKeyEnv === undefined) === (w.keypairPath === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['secretKeyEnv'],
+        message: withFix(
+          'give exactly one key source',
+          'set secretKeyEnv: <ENV_NAME> or keypairPath: <file>',
+        ),
+      })
+    }
+  })
+
+/**
+ * The `wallets` section: one signer per chain family (P-5.1). Keys are never written here, only
+ * the names of the env vars or files that hold them. Required with `mode: live` for every family
+ * a strategy sends from.
+ */
+export const walletSettingsSchema = z.strictObject({
+  evm: evmWalletSchema.optional(),
+  solana: solanaWalletSchema.optional(),
+})
+export type WalletSettings = z.infer<typeof walletSettingsSchema>

@@ -1,0 +1,80 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import type { RiskLimits } from '../../../src/engine/types.ts'
+import { ConfigError } from '../../../src/settings/ConfigError.ts'
+import { loadConfig } from '../../../src/settings/loadConfig.ts'
+import { resolveRouteRiskLimits } from '../../../src/settings/resolveRouteRiskLimits.ts'
+import { UsageError } from '../../../src/shared/UsageError.ts'
+
+function tmpFiles(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ferry-config-'))
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
+  return dir
+}
+
+describe('loadConfig', () => {
+  test('default: loads, fills env vars from .env without overriding env, deep-freezes', () => {
+    const dir = tmpFiles({
+      'ferry.yaml': `service:\n  apiUrl: \${API}\n  statsUrl: \${STATS}\nrisk:\n  gasReserve: { "8453": "5" }\n`,
+      '.env': 'API=http://from-dotenv\nSTATS=http://stats-from-dotenv\n',
+    })
+    const { config, env } = loadConfig({
+      path: join(dir, 'ferry.yaml'),
+      env: { API: 'http://from-env' },
+      dotenvPath: join(dir, '.env'),
+    })
+    expect(config.service.apiUrl).toBe('http://from-env')
+    expect(config.service.statsUrl).toBe('http://stats-from-dotenv')
+    expect(env.STATS).toBe('http://stats-from-dotenv')
+    expect(Object.isFrozen(config)).toBe(true)
+    expect(Object.isFrozen(config.risk.gasReserve)).toBe(true)
+    expect(() => {
+      ;(config.risk as { maxCostBps: number }).maxCostBps = 1
+    }).toThrow(TypeError)
+  })
+
+  test('behavior: a bad file is a ConfigError listing every problem', () => {
+    const dir = tmpFiles({ 'bad.yaml': 'mode: maybe\nrisk: { maxCostBps: -1 }\n' })
+    let error: unknown
+    try {
+      loadConfig({ path: join(dir, 'bad.yaml'), env: {}, dotenvPath: false })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect(error).toBeInstanceOf(UsageError)
+    expect((error as ConfigError).problems.map((p) => p.path)).toEqual(['mode', 'risk.maxCostBps'])
+  })
+
+  test('behavior: a missing file is a UsageError naming it', () => {
+    expect(() => loadConfig({ path: '/nonexistent/ferry.yaml', env: {} })).toThrow(UsageError)
+  })
+})
+
+describe('resolveRouteRiskLimits', () => {
+  test('behavior: the first matching route entry overrides the global limits', () => {
+    const dir = tmpFiles({
+      'r.yaml': `
+risk:
+  maxCostBps: 50
+  gasReserve: { "42161": "10", "8453": "20" }
+  routes:
+    - { strategy: other, maxCostBps: 1 }
+    - { dstChainId: 8453, maxCostBps: 12, gasReserve: { "8453": "30" } }
+    - { dstChainId: 8453, maxCostBps: 99 }
+`,
+    })
+    const { config } = loadConfig({ path: join(dir, 'r.yaml'), env: {}, dotenvPath: false })
+    // Typed as the engine's RiskLimits: settings and engine agree on the shape (checked by tsc).
+    const limits: RiskLimits = resolveRouteRiskLimits(config.risk, {
+      strategyId: 'mine',
+      srcChainId: 42161,
+      dstChainId: 8453,
+    })
+    expect(limits.maxCostBps).toBe(12)
+    expect(limits.gasReserve).toEqual({ '42161': 10n, '8453': 30n })
+    expect(resolveRouteRiskLimits(config.risk).maxCostBps).toBe(50)
+  })
+})
