@@ -8,6 +8,7 @@ import { registerHookStatusCommand } from './commands/hookStatusCommand.ts'
 import { registerInspectCommand } from './commands/inspectCommand.ts'
 import { registerLeaderboardCommand } from './commands/leaderboardCommand.ts'
 import { registerQuoteCommand } from './commands/quoteCommand.ts'
+import { registerRunCommand } from './commands/runCommand.ts'
 import { registerSimCommand } from './commands/simCommand.ts'
 import { registerSwapQuoteCommand } from './commands/swapQuoteCommand.ts'
 import { parseIntegerOption } from './optionParsers.ts'
@@ -41,6 +42,7 @@ function buildProgram(): Command {
     )
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
+  registerRunCommand(program)
   registerQuoteCommand(program)
   registerSwapQuoteCommand(program)
   registerHookStatusCommand(program)

@@ -28,3 +28,9 @@ export function parseJsonOption(value: string): unknown {
 export function parseSlippageOption(value: string): number | 'auto' {
   return value === 'auto' ? 'auto' : parseNumberOption(value)
 }
+
+/** Commander parser for a positive integer flag (`--limit 20`). */
+export function parsePositiveIntegerOption(value: string): number {
+  if (!/^[1-9][0-9]*$/.test(value)) throw new InvalidArgumentError('expected a positive integer')
+  return Number(value)
+}

@@ -38,7 +38,7 @@ import {
 } from '../../../src/sim/devnet/installContracts.ts'
 import { type AnvilChain, startAnvil } from '../../../src/sim/devnet/startAnvil.ts'
 import { buildEvmOrderTx } from '../../../src/sim/quote/buildEvmOrderTx.ts'
-import { encodeHookBytes } from '../../../src/sim/quote/encodeHookBytes.ts'
+import { encodeHookBytes } from '../../../src/chains/hooks/encodeHookBytes.ts'
 
 // Anvil's well-known test accounts (unlocked on the node, so no keys are needed here).
 const USER: Address = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'

@@ -17,7 +17,7 @@ import { computeOrderId } from '../../../../src/chains/orderId/computeOrderId.ts
 import type { DlnOrderCreation } from '../../../../src/chains/orderId/dlnOrder.ts'
 import { createMarket } from '../../../../src/sim/market/createMarket.ts'
 import { buildOrderQuote } from '../../../../src/sim/quote/buildOrderQuote.ts'
-import { encodeHookBytes } from '../../../../src/sim/quote/encodeHookBytes.ts'
+import { encodeHookBytes } from '../../../../src/chains/hooks/encodeHookBytes.ts'
 import { QuoteBuildError } from '../../../../src/sim/quote/QuoteBuildError.ts'
 import type { QuoteContext } from '../../../../src/sim/quote/quoteContext.ts'
 

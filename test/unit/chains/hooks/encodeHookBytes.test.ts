@@ -1,6 +1,6 @@
 import { decodeAbiParameters, type Hex, slice, zeroAddress } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { encodeHookBytes } from '../../../../src/sim/quote/encodeHookBytes.ts'
+import { encodeHookBytes } from '../../../../src/chains/hooks/encodeHookBytes.ts'
 
 const envelope = [
   {

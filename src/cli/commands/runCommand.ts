@@ -1,0 +1,159 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import type { Command } from 'commander'
+import { createApiClient } from '../../api/createApiClient.ts'
+import type { ChainId } from '../../api/schemas/chainId.ts'
+import { createEngine } from '../../engine/createEngine.ts'
+import type { EngineEvent } from '../../engine/engineEvents.ts'
+import { createLogger } from '../../observe/createLogger.ts'
+import { loadConfig } from '../../settings/loadConfig.ts'
+import { systemClock } from '../../shared/clock.ts'
+import { UsageError } from '../../shared/UsageError.ts'
+import { devnetEvmAccount, devnetSolanaKeypair } from '../../sim/devnet/devnetAccounts.ts'
+import { type Devnet, startDevnet } from '../../sim/devnet/startDevnet.ts'
+import { openJournal } from '../../store/openJournal.ts'
+import { parseIntegerOption } from '../optionParsers.ts'
+import { collectWatchedTokens } from '../run/collectWatchedTokens.ts'
+import { createWorld, type WorldWiring } from '../run/createWorld.ts'
+import { formatEngineEvent } from '../run/formatEngineEvent.ts'
+
+type RunOptions = {
+  live?: boolean
+  once?: boolean
+  ticks?: number
+  json?: boolean
+  journal?: string
+  logLevel?: string
+}
+
+/**
+ * Registers `ferry run <config> [--live] [--once] [--ticks N] [--json] [--journal path]`: ferry's
+ * main job (issue 6). With `service.apiUrl: embedded` it starts the embedded world first (the
+ * devnet with public test keys, whose orders are always sent); against real networks it sends
+ * only with `mode: live` in the config AND `--live` on the command line (safety P-4.1).
+ */
+export function registerRunCommand(program: Command): void {
+  program
+    .command('run')
+    .description('run the strategies of a config file (the demo: config/demo.yaml)')
+    .argument('<config>', 'a ferry YAML config file')
+    .option('--live', 'send transactions on real networks (the config must say mode: live too)')
+    .option('--once', 'run one tick, then wait for its orders and exit')
+    .option(
+      '--ticks <n>',
+      'run N ticks, then wait for the orders in flight and exit',
+      parseIntegerOption,
+    )
+    .option(
+      '--journal <path>',
+      'the journal database (default: next to the config; a fresh one for the embedded world)',
+    )
+    .action(async (configPath: string, _o: unknown, command: Command) => {
+      const options = command.optsWithGlobals<RunOptions>()
+      const { config, env } = loadConfig({ path: configPath })
+      const logger = createLogger({ level: options.logLevel ?? 'warn' })
+      const embedded = config.service.apiUrl === 'embedded'
+      if (!embedded && options.live && config.mode !== 'live') {
+        throw new UsageError(
+          '--live',
+          'the config says mode: dry-run',
+          'set mode: live in the config as well to send for real',
+        )
+      }
+      let devnet: Devnet | undefined
+      const abort = new AbortController()
+      const stop = (): void => abort.abort()
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
+      const print = (event: EngineEvent): void => {
+        process.stdout.write(
+          options.json ? `${JSON.stringify(event)}\n` : `${formatEngineEvent(event)}\n`,
+        )
+      }
+      try {
+        const chainIds = Object.keys(config.chains).map(Number)
+        if (embedded) {
+          if (!options.json)
+            process.stdout.write('starting the embedded world (local chains, simulator, solver)…\n')
+          devnet = await startDevnet({
+            evmChainIds: chainIds.filter((id) => id !== 7565164),
+            solana: chainIds.includes(7565164),
+            logger,
+            fillDelayMs: 300,
+          })
+        }
+        const journalPath = embedded
+          ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
+          : resolve(options.journal ?? join(dirname(resolve(configPath)), 'ferry.journal.sqlite'))
+        const journal = openJournal(journalPath)
+        const api = createApiClient({
+          apiUrl: devnet ? devnet.sim.baseUrl : config.service.apiUrl!,
+          statsUrl: devnet
+            ? devnet.sim.statsUrl
+            : (config.service.statsUrl ?? config.service.apiUrl!),
+          requestsPerMinute: config.service.requestsPerMinute,
+          timeoutMs: config.service.timeoutMs,
+          retries: config.service.retries,
+          logger,
+        })
+        const wiring: WorldWiring = {
+          evm: chainIds
+            .filter((id) => id !== 7565164)
+            .map((id) => {
+              const settings = config.chains[String(id)]
+              return {
+                chainId: id as ChainId,
+                rpcUrl: devnet
+                  ? devnet.evm.find((c) => c.chainId === id)!.rpcUrl
+                  : settings!.rpcUrls[0]!,
+                confirmations: settings?.confirmations ?? 1,
+                maxFeePerGasWei: BigInt(Math.round((settings?.maxFeePerGasGwei ?? 200) * 1e9)),
+              }
+            }),
+          solana: chainIds.includes(7565164)
+            ? {
+                rpcUrl: devnet?.solana
+                  ? devnet.solana.rpcUrl
+                  : config.chains['7565164']!.rpcUrls[0]!,
+                commitment: 'confirmed',
+                orderProgramId: devnet?.solana?.escrow,
+              }
+            : undefined,
+          evmWallet: devnet
+            ? {
+                privateKey: devnetEvmAccount('user').privateKey,
+                address: devnetEvmAccount('user').address,
+              }
+            : config.wallets.evm?.privateKeyEnv && env[config.wallets.evm.privateKeyEnv]
+              ? {
+                  privateKey: env[config.wallets.evm.privateKeyEnv] as `0x${string}`,
+                  address: config.wallets.evm.address as `0x${string}`,
+                }
+              : undefined,
+          solanaWallet: devnet ? { secretKey: devnetSolanaKeypair('user').secretKey } : undefined,
+          watched: collectWatchedTokens(config.strategies.map((s) => s.params)),
+          killSwitchFile: resolve(dirname(resolve(configPath)), config.risk.killSwitchFile),
+          sending: embedded || (config.mode === 'live' && options.live === true),
+          trackingDeadlineMs: config.tracking.deadlineMs,
+          pollIntervalMs: embedded ? 250 : 2_000,
+        }
+        const world = createWorld({ api, wiring, journal, clock: systemClock, logger })
+        const engine = createEngine({
+          config,
+          world,
+          journal,
+          clock: systemClock,
+          logger,
+          emit: print,
+        })
+        await engine.run({ ticks: options.once ? 1 : options.ticks, signal: abort.signal })
+        world.close()
+        journal.close()
+      } finally {
+        process.off('SIGINT', stop)
+        process.off('SIGTERM', stop)
+        await devnet?.stop()
+      }
+    })
+}

@@ -1,0 +1,51 @@
+import type { Command } from 'commander'
+import { loadConfig } from '../../settings/loadConfig.ts'
+import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
+import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
+import type { GlobalOptions } from '../cliContext.ts'
+import { printResult } from '../cliContext.ts'
+import { formatStatusReport } from '../format/formatStatusReport.ts'
+import { toPrintableJson } from '../format/toPrintableJson.ts'
+import { openExistingJournal } from '../openExistingJournal.ts'
+import { readKillSwitchState } from '../readKillSwitchState.ts'
+import { requireConfigPath } from '../requireConfigPath.ts'
+import { buildStatusReport } from '../status/buildStatusReport.ts'
+
+const DAY_MS = 86_400_000
+
+/**
+ * Registers `ferry status --config <file> [--journal path]`: intents in flight against
+ * `maxInFlightUsd`, the last 24 h and today's (UTC) notional against `maxNotionalUsdPerDay`, global
+ * and per route, and whether the kill switch is engaged. Reads only; safe while `ferry run` writes.
+ */
+export function registerStatusCommand(program: Command): void {
+  program
+    .command('status')
+    .description('in-flight intents, daily notional against the limits, the kill switch')
+    .option(
+      '--journal <path>',
+      'the journal file (else FERRY_JOURNAL, else ferry.journal.sqlite next to --config)',
+    )
+    .action((opts: { journal?: string }, cmd: Command) => {
+      const options = cmd.optsWithGlobals<GlobalOptions>()
+      const configPath = requireConfigPath(options, 'status', 'its limits and kill switch')
+      const { config } = loadConfig({ path: configPath })
+      const killSwitch = readKillSwitchState(
+        resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
+      )
+      const journal = openExistingJournal(resolveJournalPath(configPath, opts))
+      try {
+        const report = buildStatusReport({
+          journalPath: journal.path,
+          status: journal.status(),
+          last24h: journal.notionalUsdSince(Date.now() - DAY_MS),
+          risk: config.risk,
+          strategyIds: config.strategies.map((s) => s.id),
+          killSwitch,
+        })
+        printResult(options, toPrintableJson(report), () => formatStatusReport(report))
+      } finally {
+        journal.close()
+      }
+    })
+}

@@ -1,0 +1,21 @@
+import type { IntentRecord } from '../../store/journalTypes.ts'
+import { formatTable } from './formatTable.ts'
+import { formatTimeMs } from './formatTimeMs.ts'
+import { formatUsd } from './formatUsd.ts'
+
+/** The `ferry history` table: one row per intent, in the order given (newest first from history). */
+export function formatIntentTable(intents: readonly IntentRecord[]): string {
+  if (intents.length === 0) return 'no intents in the journal'
+  return formatTable([
+    ['id', 'strategy', 'route', 'state', 'notional', 'created', 'updated'],
+    ...intents.map((intent) => [
+      intent.id,
+      intent.strategy,
+      intent.route,
+      intent.reason ? `${intent.state} (${intent.reason})` : intent.state,
+      formatUsd(intent.notionalUsd),
+      formatTimeMs(intent.createdMs),
+      formatTimeMs(intent.updatedMs),
+    ]),
+  ])
+}

@@ -1,0 +1,55 @@
+import type { StatusReport } from '../status/buildStatusReport.ts'
+import { formatTable } from './formatTable.ts'
+import { formatTimeMs } from './formatTimeMs.ts'
+import { formatUsd } from './formatUsd.ts'
+
+/** The human summary of `ferry status`: kill switch, in-flight value, daily notional, routes. */
+export function formatStatusReport(report: StatusReport): string {
+  const { killSwitch, inFlight, daily } = report
+  const lines = [
+    `journal      ${report.journal}`,
+    `kill switch  ${killSwitch.engaged ? 'ON' : 'off'} (${killSwitch.path}${killSwitch.engaged ? '' : ' absent'})${killSwitch.note ? `: ${killSwitch.note}` : ''}`,
+    `in flight    ${inFlight.count} intent(s), ${formatUsd(inFlight.usd)} of ${formatUsd(inFlight.maxUsd)} maxInFlightUsd${over(inFlight.usd, inFlight.maxUsd)}`,
+    `24 h         ${formatUsd(daily.last24hUsd)} of ${formatUsd(daily.maxUsd)} maxNotionalUsdPerDay${over(daily.last24hUsd, daily.maxUsd)}`,
+    `today (UTC)  ${formatUsd(daily.todayUsd)} since ${formatTimeMs(daily.dayStartMs)}`,
+  ]
+  if (report.routes.length > 0) {
+    lines.push(
+      '',
+      formatTable([
+        ['route', '24h', 'limit/day', 'left', 'today', 'in flight', 'limit'],
+        ...report.routes.map((r) => [
+          r.route,
+          formatUsd(r.last24hUsd),
+          formatUsd(r.maxNotionalUsdPerDay),
+          formatUsd(Math.max(0, r.maxNotionalUsdPerDay - r.last24hUsd)),
+          formatUsd(r.todayUsd),
+          formatUsd(r.inFlightUsd),
+          formatUsd(r.maxInFlightUsd),
+        ]),
+      ]),
+    )
+  }
+  if (inFlight.intents.length > 0) {
+    lines.push(
+      '',
+      'in-flight intents',
+      formatTable([
+        ['id', 'strategy', 'route', 'state', 'notional', 'updated'],
+        ...inFlight.intents.map((i) => [
+          i.id,
+          i.strategy,
+          i.route,
+          i.state,
+          formatUsd(i.notionalUsd),
+          formatTimeMs(i.updatedMs),
+        ]),
+      ]),
+    )
+  }
+  return lines.join('\n')
+}
+
+function over(usd: number, maxUsd: number): string {
+  return usd >= maxUsd ? ' (limit reached)' : ''
+}

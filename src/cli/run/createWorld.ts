@@ -1,0 +1,487 @@
+import { existsSync } from 'node:fs'
+import { getAssociatedTokenAddressSync } from '@solana/spl-token'
+import { Connection, Keypair, PublicKey } from '@solana/web3.js'
+import { type Address, decodeEventLog, erc20Abi, type Hex, type PublicClient } from 'viem'
+import type { ApiClient } from '../../api/createApiClient.ts'
+import { EVM_NATIVE_TOKEN, SOLANA_NATIVE_TOKEN } from '../../api/requests/addressRules.ts'
+import { CANONICAL_USDC } from '../../api/requests/defaultIntermediaryTokens.ts'
+import type { ChainId } from '../../api/schemas/chainId.ts'
+import { EXECUTED_STATUS } from '../../api/schemas/externalCallProcess.ts'
+import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
+import { CHAINS, EVM_CONTRACTS } from '../../chains/chainRegistry.ts'
+import { createEvmRpc } from '../../chains/evm/createEvmRpc.ts'
+import { createEvmSender, type EvmSender } from '../../chains/evm/createEvmSender.ts'
+import { createEvmSigner } from '../../chains/evm/createEvmSigner.ts'
+import { executeEvmOrder } from '../../chains/evm/executeEvmOrder.ts'
+import { encodeHookBytes } from '../../chains/hooks/encodeHookBytes.ts'
+import { executeSolanaOrder } from '../../chains/solana/executeSolanaOrder.ts'
+import { toAddressBytes } from '../../chains/toAddressBytes.ts'
+import type { OrderIntent } from '../../chains/verify/orderIntent.ts'
+import { VerificationError } from '../../chains/verify/VerificationError.ts'
+import { buildOrderQuoteObservation } from '../../engine/buildOrderQuoteObservation.ts'
+import { buildSwapQuoteObservation } from '../../engine/buildSwapQuoteObservation.ts'
+import type { EngineEvent } from '../../engine/engineEvents.ts'
+import type { EngineWorld, ExecutionOutcome, TrackingOutcome } from '../../engine/engineWorld.ts'
+import type { Intent, RouteRequest, TokenBalance } from '../../engine/types.ts'
+import type { Clock } from '../../shared/clock.ts'
+import type { Logger } from '../../shared/Logger.ts'
+import { createEvmSendJournal } from '../../store/createEvmSendJournal.ts'
+import { createSolanaSendJournal } from '../../store/createSolanaSendJournal.ts'
+import type { Journal } from '../../store/openJournal.ts'
+
+const SOLANA = 7565164
+
+/** Where each chain is and who ferry is on it; resolved from the config or the devnet. */
+export type WorldWiring = {
+  /** EVM chains: RPC URL, confirmations and fee cap. */
+  evm: { chainId: ChainId; rpcUrl: string; confirmations: number; maxFeePerGasWei: bigint }[]
+  /** `orderProgramId`: the escrow owner of Solana orders (the devnet's escrow, or the real program). */
+  solana:
+    | { rpcUrl: string; commitment: 'confirmed' | 'finalized'; orderProgramId: string | undefined }
+    | undefined
+  /** The EVM key (hex) and its expected address; the key never leaves the signer. */
+  evmWallet: { privateKey: Hex; address: Address } | undefined
+  solanaWallet: { secretKey: Uint8Array } | undefined
+  /** Tokens whose balances the strategies read, per chain. */
+  watched: { chainId: number; token: string }[]
+  killSwitchFile: string
+  sending: boolean
+  trackingDeadlineMs: number
+  pollIntervalMs: number
+}
+
+/**
+ * Builds the engine's I/O edges (EngineWorld) over the service client, the chains and the
+ * journal: balances, quotes, verified execution through the issue-5 executors (journaled before
+ * broadcast), and tracking of each order to its fill (FulfilledOrder on the destination) and its
+ * hook's completion (externalCallProcess until every step is Executed).
+ */
+export function createWorld(params: {
+  api: ApiClient
+  wiring: WorldWiring
+  journal: Journal
+  clock: Clock
+  logger: Logger
+}): EngineWorld & { close(): void } {
+  const { api, wiring, journal, clock, logger } = params
+  const evmJournal = createEvmSendJournal(journal)
+  const evm = new Map<
+    number,
+    { rpc: ReturnType<typeof createEvmRpc>; sender: EvmSender | undefined; confirmations: number }
+  >()
+  const signer = wiring.evmWallet
+    ? createEvmSigner({ privateKey: wiring.evmWallet.privateKey }, wiring.evmWallet.address)
+    : undefined
+  for (const c of wiring.evm) {
+    const rpc = createEvmRpc(c.rpcUrl)
+    const sender =
+      signer && wiring.sending
+        ? createEvmSender({
+            chainId: c.chainId,
+            signer,
+            rpc,
+            journal: evmJournal,
+            feePolicy: { maxFeePerGasCapWei: c.maxFeePerGasWei },
+            confirmations: c.confirmations,
+            pollIntervalMs: wiring.pollIntervalMs,
+            clock,
+            logger,
+          })
+        : undefined
+    evm.set(c.chainId, { rpc, sender, confirmations: c.confirmations })
+  }
+  const connection = wiring.solana
+    ? new Connection(wiring.solana.rpcUrl, wiring.solana.commitment)
+    : undefined
+  const solanaKey = wiring.solanaWallet
+    ? Keypair.fromSecretKey(wiring.solanaWallet.secretKey)
+    : undefined
+  const nativePrices = new Map<number, { usd: number; atMs: number }>()
+
+  const walletOn = (chainId: number): string => {
+    if (chainId === SOLANA) {
+      if (!solanaKey) throw new Error('no Solana wallet is configured (wallets.solana)')
+      return solanaKey.publicKey.toBase58()
+    }
+    if (!wiring.evmWallet) throw new Error('no EVM wallet is configured (wallets.evm)')
+    return wiring.evmWallet.address
+  }
+  const readClient = (chainId: number): PublicClient => {
+    const c = evm.get(chainId)
+    if (!c) throw new Error(`chain ${chainId} is not configured (chains.${chainId})`)
+    return c.rpc.read
+  }
+
+  /** USD of one whole native token of a chain, from a single-chain swap quote into USDC. */
+  async function nativePriceUsd(chainId: number): Promise<number | undefined> {
+    const cached = nativePrices.get(chainId)
+    if (cached && clock.nowMs() - cached.atMs < 60_000) return cached.usd
+    const usdc = CANONICAL_USDC[chainId as ChainId]
+    if (!usdc) return undefined
+    const info = CHAINS[chainId as ChainId]
+    try {
+      const quote = await api.getSwapTransaction({
+        chainId: chainId as ChainId,
+        tokenIn: chainId === SOLANA ? SOLANA_NATIVE_TOKEN : EVM_NATIVE_TOKEN,
+        tokenInAmount: 10n ** BigInt(info.nativeDecimals),
+        tokenOut: usdc,
+        tokenOutRecipient: walletOn(chainId),
+      })
+      nativePrices.set(chainId, { usd: quote.tokenIn.approximateUsdValue, atMs: clock.nowMs() })
+      return quote.tokenIn.approximateUsdValue
+    } catch (error) {
+      logger.warn({ chainId, error: (error as Error).message }, 'no native price')
+      return undefined
+    }
+  }
+
+  async function readBalances(): Promise<TokenBalance[]> {
+    const out: TokenBalance[] = []
+    for (const { chainId, token } of wiring.watched) {
+      const owner = walletOn(chainId)
+      if (chainId === SOLANA) {
+        if (!connection) continue
+        const mint = new PublicKey(token)
+        const ata = getAssociatedTokenAddressSync(mint, new PublicKey(owner), true)
+        const balance = await connection.getTokenAccountBalance(ata).catch(() => undefined)
+        out.push({
+          chainId,
+          token,
+          symbol: token === 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' ? 'USDC' : 'SPL',
+          decimals: balance?.value.decimals ?? 6,
+          isNative: false,
+          owner,
+          amount: BigInt(balance?.value.amount ?? '0'),
+          priceUsd: undefined,
+        })
+        continue
+      }
+      const client = readClient(chainId)
+      const address = token as Address
+      const [amount, decimals, symbol] = await Promise.all([
+        client.readContract({
+          address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [owner as Address],
+        }),
+        client.readContract({ address, abi: erc20Abi, functionName: 'decimals' }),
+        client.readContract({ address, abi: erc20Abi, functionName: 'symbol' }),
+      ])
+      out.push({
+        chainId,
+        token,
+        symbol,
+        decimals,
+        isNative: false,
+        owner,
+        amount,
+        priceUsd: undefined,
+      })
+    }
+    for (const chainId of new Set([
+      ...wiring.evm.map((c) => c.chainId as number),
+      ...(connection ? [SOLANA] : []),
+    ])) {
+      const owner = walletOn(chainId)
+      const info = CHAINS[chainId as ChainId]
+      const amount =
+        chainId === SOLANA
+          ? BigInt(await connection!.getBalance(new PublicKey(owner)))
+          : await readClient(chainId).getBalance({ address: owner as Address })
+      out.push({
+        chainId,
+        token: chainId === SOLANA ? SOLANA_NATIVE_TOKEN : EVM_NATIVE_TOKEN,
+        symbol: info.nativeSymbol,
+        decimals: info.nativeDecimals,
+        isNative: true,
+        owner,
+        amount,
+        priceUsd: await nativePriceUsd(chainId),
+      })
+    }
+    return out
+  }
+
+  async function quote(request: RouteRequest, nowMs: number) {
+    if (request.kind === 'swap') {
+      const answer = await api.getSwapTransaction({
+        chainId: request.chainId as ChainId,
+        tokenIn: request.tokenIn,
+        tokenInAmount: request.amountIn,
+        tokenOut: request.tokenOut,
+        tokenOutRecipient: request.recipient,
+      })
+      return buildSwapQuoteObservation({ request, quote: answer, quotedAtMs: clock.nowMs() })
+    }
+    const result = await api.createOrderTx({
+      srcChainId: request.srcChainId as ChainId,
+      srcChainTokenIn: request.srcToken,
+      srcChainTokenInAmount: request.amountIn,
+      dstChainId: request.dstChainId as ChainId,
+      dstChainTokenOut: request.dstToken,
+      dstChainTokenOutAmount: 'auto',
+      prependOperatingExpenses: true,
+      ...(request.hook ? { netHook: request.hook as never } : {}),
+    })
+    return buildOrderQuoteObservation({
+      request,
+      quote: result.quote as never,
+      quotedAtMs: nowMs,
+      nativePriceUsd: await nativePriceUsd(request.srcChainId),
+      nativeDecimals: CHAINS[request.srcChainId as ChainId].nativeDecimals,
+    })
+  }
+
+  function orderIntentOf(intent: Intent): OrderIntent {
+    const r = intent.route
+    if (r.kind !== 'crossChain') throw new Error('not a cross-chain route')
+    const dst = r.dstChainId as ChainId
+    // Prepended operating expenses may move between the judging quote and the signed one; twice
+    // what the judged quote prepended bounds them (dln-facts §1.1 suggests ~30 % headroom).
+    const prepended =
+      intent.quote.amountIn > intent.amountIn ? intent.quote.amountIn - intent.amountIn : 0n
+    return {
+      srcChainId: r.srcChainId as ChainId,
+      dstChainId: dst,
+      sender: walletOn(r.srcChainId),
+      tokenIn: r.srcToken,
+      amountIn: intent.amountIn,
+      maxPrependedOpex: prepended * 2n,
+      tokenOut: r.dstToken,
+      minTakeAmount: intent.minAmountOut,
+      receiver: intent.recipient,
+      srcAuthority: walletOn(r.srcChainId),
+      dstAuthority: walletOn(dst),
+      cancelBeneficiary: walletOn(r.srcChainId),
+      allowedTaker: 'any',
+      ...(intent.hook
+        ? {
+            externalCall: encodeHookBytes(
+              intent.hook as never,
+              dst === SOLANA ? undefined : toAddressBytes(intent.recipient, dst),
+            ),
+          }
+        : {}),
+    }
+  }
+
+  async function execute(
+    intent: Intent,
+    intentId: string,
+    emit: (e: EngineEvent) => void,
+  ): Promise<ExecutionOutcome> {
+    const r = intent.route
+    if (r.kind !== 'crossChain')
+      return { kind: 'failed', detail: 'single-chain swaps are not executed by the engine yet' }
+    const orderIntent = orderIntentOf(intent)
+    const extras = {
+      dstChainTokenOutAmount: 'auto' as const,
+      prependOperatingExpenses: true,
+      ...(intent.hook ? { netHook: intent.hook as never } : {}),
+    }
+    try {
+      if (r.srcChainId === SOLANA) {
+        if (!connection || !solanaKey) return { kind: 'failed', detail: 'Solana is not configured' }
+        journal.setIntentState(intentId, 'signed')
+        const result = await executeSolanaOrder({
+          connection,
+          api,
+          request: {
+            srcChainId: SOLANA,
+            srcChainTokenIn: r.srcToken,
+            srcChainTokenInAmount: intent.amountIn,
+            dstChainId: r.dstChainId as ChainId,
+            dstChainTokenOut: r.dstToken,
+            dstChainTokenOutRecipient: intent.recipient,
+            srcChainOrderAuthorityAddress: orderIntent.srcAuthority,
+            dstChainOrderAuthorityAddress: orderIntent.dstAuthority,
+            srcAllowedCancelBeneficiary: orderIntent.cancelBeneficiary,
+            ...extras,
+          },
+          intent: orderIntent,
+          secretKey: solanaKey.secretKey,
+          journal: createSolanaSendJournal(journal, {
+            intentId,
+            from: solanaKey.publicKey.toBase58(),
+          }),
+          config: {
+            pollIntervalMs: wiring.pollIntervalMs,
+            ...(wiring.solana?.orderProgramId
+              ? { orderProgramId: wiring.solana.orderProgramId }
+              : {}),
+          },
+          clock,
+          logger,
+        })
+        emit({ type: 'sent', intentId, chainId: SOLANA, hash: result.signature })
+        return created(intentId, result.orderId, r, intent, emit)
+      }
+      const chain = evm.get(r.srcChainId)
+      if (!chain?.sender) return { kind: 'failed', detail: `no sender for chain ${r.srcChainId}` }
+      const result = await executeEvmOrder({
+        intent: orderIntent,
+        api,
+        sender: chain.sender,
+        extras,
+        intentId,
+        confirmations: chain.confirmations,
+        clock,
+        logger,
+        onProgress: (p) => {
+          if (p.stage === 'approved') {
+            journal.setIntentState(intentId, 'approving')
+            emit({
+              type: 'approval',
+              intentId,
+              chainId: r.srcChainId,
+              spender: orderIntent.srcChainId === r.srcChainId ? 'verified target' : '',
+              actions: p.allowance.actions,
+            })
+          }
+          if (p.stage === 'broadcast') {
+            journal.setIntentState(intentId, 'broadcast')
+            emit({
+              type: 'sent',
+              intentId,
+              chainId: r.srcChainId,
+              hash: (p as { hash?: string }).hash ?? '',
+            })
+          }
+        },
+      })
+      return created(intentId, result.orderId, r, intent, emit)
+    } catch (error) {
+      if (error instanceof VerificationError) return { kind: 'refused', detail: error.shortMessage }
+      return { kind: 'failed', detail: (error as Error).message.split('\n')[0]! }
+    }
+  }
+
+  function created(
+    intentId: string,
+    orderId: string,
+    r: Extract<RouteRequest, { kind: 'crossChain' }>,
+    intent: Intent,
+    emit: (e: EngineEvent) => void,
+  ): ExecutionOutcome {
+    journal.setIntentState(intentId, 'created')
+    journal.recordOrder({
+      orderId: orderId as Hex,
+      intentId,
+      srcChainId: r.srcChainId,
+      dstChainId: r.dstChainId,
+      state: 'Created',
+    })
+    emit({ type: 'created', intentId, orderId, chainId: r.srcChainId })
+    return {
+      kind: 'created',
+      orderId,
+      srcChainId: r.srcChainId,
+      dstChainId: r.dstChainId,
+      hasHook: intent.hook !== undefined,
+    }
+  }
+
+  async function track(
+    order: {
+      intentId: string
+      orderId: string
+      srcChainId: number
+      dstChainId: number
+      hasHook: boolean
+    },
+    emit: (e: EngineEvent) => void,
+  ): Promise<TrackingOutcome> {
+    const deadline = clock.nowMs() + wiring.trackingDeadlineMs
+    if (order.dstChainId !== SOLANA) {
+      const client = readClient(order.dstChainId)
+      let fromBlock = 0n
+      let fill: { txHash: string } | undefined
+      while (!fill) {
+        if (clock.nowMs() > deadline)
+          return { state: 'failed', detail: 'not filled before the tracking deadline' }
+        const latest = await client.getBlockNumber()
+        const logs =
+          latest < fromBlock
+            ? []
+            : await client.getLogs({
+                address: EVM_CONTRACTS.dlnDestination as Address,
+                fromBlock,
+                toBlock: latest,
+              })
+        fromBlock = latest + 1n
+        for (const log of logs) {
+          try {
+            const e = decodeEventLog({ abi: dlnDestinationAbi, data: log.data, topics: log.topics })
+            if (
+              e.eventName === 'FulfilledOrder' &&
+              (e.args as { orderId: Hex }).orderId.toLowerCase() === order.orderId.toLowerCase()
+            ) {
+              fill = { txHash: log.transactionHash ?? '' }
+            }
+          } catch {
+            // other DlnDestination events
+          }
+        }
+        if (!fill) await clock.sleepMs(wiring.pollIntervalMs)
+      }
+      journal.setOrderState(order.orderId, 'Fulfilled', fill.txHash)
+      journal.setIntentState(order.intentId, 'fulfilled')
+      emit({
+        type: 'filled',
+        intentId: order.intentId,
+        orderId: order.orderId,
+        chainId: order.dstChainId,
+        txHash: fill.txHash,
+      })
+    }
+    if (!order.hasHook) return { state: 'completed', detail: 'filled' }
+    for (;;) {
+      if (clock.nowMs() > deadline)
+        return { state: 'failed', detail: 'hook not executed before the tracking deadline' }
+      const process = await api.getExternalCallProcess(order.orderId).catch(() => undefined)
+      if (process && process.steps.length > 0) {
+        for (const s of process.steps) {
+          journal.recordHookStep(
+            order.orderId,
+            String(s.stepNumber),
+            s.status === EXECUTED_STATUS
+              ? 'Executed'
+              : s.status === 'Failed'
+                ? 'Failed'
+                : 'Pending',
+            s.eventMetadata.transactionHash.stringValue,
+          )
+        }
+        const done =
+          process.steps.length >= process.totalInstructionsCount &&
+          process.steps.every((s) => s.status === EXECUTED_STATUS)
+        const failed = process.steps.some((s) => s.status === 'Failed')
+        if (done || failed) {
+          emit({
+            type: 'hook',
+            intentId: order.intentId,
+            orderId: order.orderId,
+            steps: process.steps.map((s) => ({ stepNumber: s.stepNumber, status: s.status })),
+          })
+          return done
+            ? { state: 'completed', detail: 'hook executed' }
+            : { state: 'failed', detail: 'hook failed' }
+        }
+      }
+      await clock.sleepMs(wiring.pollIntervalMs)
+    }
+  }
+
+  return {
+    sending: wiring.sending,
+    readBalances,
+    quote,
+    execute,
+    track,
+    killSwitchEngaged: () => existsSync(wiring.killSwitchFile),
+    close() {
+      for (const c of evm.values()) c.sender?.close()
+    },
+  }
+}

@@ -1,0 +1,34 @@
+import type { EngineEvent } from '../../engine/engineEvents.ts'
+
+/** One line for people per engine event (the live view of `ferry run` without --json). */
+export function formatEngineEvent(e: EngineEvent): string {
+  const t = new Date().toISOString().slice(11, 19)
+  switch (e.type) {
+    case 'tick':
+      return `${t} tick ${e.tick}${e.strategies.length ? `: ${e.strategies.join(', ')}` : ''}`
+    case 'quote':
+      return `${t}   quote     ${e.strategy} ${e.route} in ${e.amountIn} → out ${e.amountOut} (cost ${e.costBps} bps)`
+    case 'quoteFailed':
+      return `${t}   quote ✗   ${e.strategy} ${e.requestId}: ${e.error}`
+    case 'observation':
+      return `${t}   observe   ${e.strategy} ${e.kind}${e.valueBps === undefined ? '' : ` ${e.valueBps.toFixed(1)} bps`}${e.thresholdBps === undefined ? '' : ` vs ${e.thresholdBps}`} ${e.acted ? '→ act' : '→ skip'}: ${e.note}`
+    case 'intent':
+      return `${t}   intent    ${e.intentId} ${e.route} $${e.notionalUsd.toFixed(2)}: ${e.reason}`
+    case 'decision':
+      return `${t}   decision  ${e.intentId} ${e.verdict}${e.reason ? ` (${e.check}: ${e.reason}) ${e.detail}` : ''}`
+    case 'dryRun':
+      return `${t}   dry-run   ${e.intentId}: ${e.note}`
+    case 'approval':
+      return `${t}   approval  ${e.intentId} on ${e.chainId}: ${e.actions.join(', ') || 'none needed'}`
+    case 'sent':
+      return `${t}   sent      ${e.intentId} on ${e.chainId}: ${e.hash}`
+    case 'created':
+      return `${t}   created   ${e.intentId} order ${e.orderId}`
+    case 'filled':
+      return `${t}   filled    order ${e.orderId} on ${e.chainId}: ${e.txHash}`
+    case 'hook':
+      return `${t}   hook      order ${e.orderId}: ${e.steps.map((s) => `step ${s.stepNumber} ${s.status}`).join(', ')}`
+    case 'terminal':
+      return `${t}   ${e.state.padEnd(9)} ${e.intentId}${e.orderId ? ` order ${e.orderId}` : ''}: ${e.detail}`
+  }
+}

@@ -1,0 +1,112 @@
+import type { DeepReadonly } from '../../settings/deepFreeze.ts'
+import { resolveRouteRiskLimits } from '../../settings/resolveRouteRiskLimits.ts'
+import type { RiskSettings } from '../../settings/riskSettingsSchema.ts'
+import type { JournalStatus, RouteNotional } from '../../store/createJournalQueries.ts'
+import type { IntentRecord } from '../../store/journalTypes.ts'
+
+/** One route of `ferry status`: its notional and in-flight value against its own limits. */
+export type RouteStatus = {
+  route: string
+  /** Notional journaled since the start of the UTC day, USD. */
+  todayUsd: number
+  /** Notional journaled in the last 24 h, USD: the figure the daily cap is held to (P-4.2). */
+  last24hUsd: number
+  /** Intents journaled in the last 24 h. */
+  intents24h: number
+  /** Notional of the route's non-terminal intents, USD. */
+  inFlightUsd: number
+  /** The route's effective `maxNotionalUsdPerDay` (see {@link buildStatusReport}). */
+  maxNotionalUsdPerDay: number
+  /** The route's effective `maxInFlightUsd`. */
+  maxInFlightUsd: number
+}
+
+/** What `ferry status` shows (and prints as JSON with `--json`). */
+export type StatusReport = {
+  journal: string
+  killSwitch: { path: string; engaged: boolean; note: string | undefined }
+  inFlight: { count: number; usd: number; maxUsd: number; intents: IntentRecord[] }
+  daily: { dayStartMs: number; todayUsd: number; last24hUsd: number; maxUsd: number }
+  routes: RouteStatus[]
+}
+
+/** Inputs of {@link buildStatusReport}. */
+export type BuildStatusReportParams = {
+  journalPath: string
+  status: JournalStatus
+  /** `notionalUsdSince(now - 24 h)` of the same journal. */
+  last24h: readonly RouteNotional[]
+  risk: DeepReadonly<RiskSettings>
+  /** Strategy instance ids of the config: route overrides may be keyed by them. */
+  strategyIds: readonly string[]
+  killSwitch: StatusReport['killSwitch']
+}
+
+/**
+ * Puts the journal's figures next to the config's limits. A route's limits come from
+ * `resolveRouteRiskLimits` with the chain ids parsed from its key (`42161:0x…->8453:0x…`); since
+ * a route key does not say which strategy instance used it, the lowest limit over the config's
+ * instances is shown (the same as the global one unless a `risk.routes[]` entry names a
+ * strategy). Pure.
+ */
+export function buildStatusReport(params: BuildStatusReportParams): StatusReport {
+  const { status, risk } = params
+  const global = resolveRouteRiskLimits(risk)
+  const today = new Map(status.todayByRoute.map((r) => [r.route, r]))
+  const last24h = new Map(params.last24h.map((r) => [r.route, r]))
+  const inFlightByRoute = new Map<string, number>()
+  for (const intent of status.inFlight) {
+    inFlightByRoute.set(intent.route, (inFlightByRoute.get(intent.route) ?? 0) + intent.notionalUsd)
+  }
+  const routeKeys = [...new Set([...last24h.keys(), ...today.keys(), ...inFlightByRoute.keys()])]
+  const routes = routeKeys.map((route): RouteStatus => {
+    const limits = routeLimits(route, risk, params.strategyIds)
+    return {
+      route,
+      todayUsd: today.get(route)?.notionalUsd ?? 0,
+      last24hUsd: last24h.get(route)?.notionalUsd ?? 0,
+      intents24h: last24h.get(route)?.intents ?? 0,
+      inFlightUsd: inFlightByRoute.get(route) ?? 0,
+      maxNotionalUsdPerDay: limits.maxNotionalUsdPerDay,
+      maxInFlightUsd: limits.maxInFlightUsd,
+    }
+  })
+  routes.sort((a, b) => b.last24hUsd - a.last24hUsd || a.route.localeCompare(b.route))
+  return {
+    journal: params.journalPath,
+    killSwitch: params.killSwitch,
+    inFlight: {
+      count: status.inFlight.length,
+      usd: status.inFlightUsd,
+      maxUsd: global.maxInFlightUsd,
+      intents: status.inFlight,
+    },
+    daily: {
+      dayStartMs: status.dayStartMs,
+      todayUsd: status.todayUsd,
+      last24hUsd: params.last24h.reduce((sum, r) => sum + r.notionalUsd, 0),
+      maxUsd: global.maxNotionalUsdPerDay,
+    },
+    routes,
+  }
+}
+
+const ROUTE_KEY = /^(\d+):.*->(\d+):/
+
+function routeLimits(
+  route: string,
+  risk: DeepReadonly<RiskSettings>,
+  strategyIds: readonly string[],
+): { maxNotionalUsdPerDay: number; maxInFlightUsd: number } {
+  const match = ROUTE_KEY.exec(route)
+  if (!match) return resolveRouteRiskLimits(risk)
+  const srcChainId = Number(match[1])
+  const dstChainId = Number(match[2])
+  const candidates = (strategyIds.length > 0 ? strategyIds : ['']).map((strategyId) =>
+    resolveRouteRiskLimits(risk, { strategyId, srcChainId, dstChainId }),
+  )
+  return {
+    maxNotionalUsdPerDay: Math.min(...candidates.map((l) => l.maxNotionalUsdPerDay)),
+    maxInFlightUsd: Math.min(...candidates.map((l) => l.maxInFlightUsd)),
+  }
+}

@@ -1,0 +1,45 @@
+import type { EngineEvent } from './engineEvents.ts'
+import type { Intent, QuoteObservation, RouteRequest, TokenBalance } from './types.ts'
+
+/** What executing an accepted intent led to. */
+export type ExecutionOutcome =
+  | { kind: 'created'; orderId: string; srcChainId: number; dstChainId: number; hasHook: boolean }
+  | { kind: 'swapped'; hash: string; chainId: number }
+  | { kind: 'refused'; detail: string }
+  | { kind: 'failed'; detail: string }
+
+/** How an order ended, as the tracker saw it on chain and through the stats API. */
+export type TrackingOutcome = { state: 'completed' | 'failed'; detail: string }
+
+/**
+ * The engine's I/O edges (architecture: thin edges, pure decisions). Built by the composition
+ * root (src/cli/run/createWorld.ts) for the embedded world or for real networks; tests may build
+ * their own. Every method may throw; the engine turns throws into events and failures.
+ */
+export type EngineWorld = {
+  /** Balances of the watched tokens and natives, in base units. */
+  readBalances(): Promise<TokenBalance[]>
+  /** Quotes one route; the observation's USD figures come from the service. */
+  quote(request: RouteRequest, nowMs: number): Promise<QuoteObservation>
+  /** Signs and sends what the intent asks for, after verifying it (issue 5). */
+  execute(
+    intent: Intent,
+    intentId: string,
+    emit: (e: EngineEvent) => void,
+  ): Promise<ExecutionOutcome>
+  /** Follows a created order to its fill and its hook's completion. */
+  track(
+    order: {
+      intentId: string
+      orderId: string
+      srcChainId: number
+      dstChainId: number
+      hasHook: boolean
+    },
+    emit: (e: EngineEvent) => void,
+  ): Promise<TrackingOutcome>
+  /** Whether the kill-switch file exists now. */
+  killSwitchEngaged(): boolean
+  /** Whether transactions are really sent (embedded world, or live with --live). */
+  sending: boolean
+}

@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest'
+import { runFerry } from '../../helpers/runFerry.ts'
+
+type Event = { type: string; [key: string]: unknown }
+
+describe('ferry run config/demo.yaml (the embedded world, as npm start runs it)', () => {
+  test('default: --ticks 6 --json: a rebalance with its hook, a sweep from Solana, arbitrage observations, exit 0', async () => {
+    const run = await runFerry(['run', 'config/demo.yaml', '--ticks', '6', '--json'], {}, 120_000)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const events = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Event)
+    const types = new Set(events.map((e) => e.type))
+    for (const type of [
+      'intent',
+      'quote',
+      'decision',
+      'approval',
+      'sent',
+      'created',
+      'filled',
+      'hook',
+      'terminal',
+    ]) {
+      expect(types, type).toContain(type)
+    }
+    const created = events.filter((e) => e.type === 'created')
+    const rebalance = created.find((e) => String(e.intentId).startsWith('usdc-arb-base:'))
+    const sweep = created.find(
+      (e) => String(e.intentId).startsWith('solana-to-treasury:') && e.chainId === 7565164,
+    )
+    expect(rebalance).toBeDefined()
+    expect(sweep).toBeDefined()
+    expect(events.some((e) => e.type === 'observation' && e.strategy === 'paper-arb')).toBe(true)
+    // Every created order reached a terminal state, and every hook ran.
+    const terminals = events.filter((e) => e.type === 'terminal')
+    for (const c of created) {
+      expect(terminals.find((t) => t.orderId === c.orderId)?.state, String(c.orderId)).toBe(
+        'completed',
+      )
+    }
+    for (const hook of events.filter((e) => e.type === 'hook')) {
+      expect((hook.steps as { status: string }[]).every((s) => s.status === 'Executed')).toBe(true)
+    }
+    const rebalanceHook = events.find((e) => e.type === 'hook' && e.orderId === rebalance!.orderId)
+    expect(rebalanceHook).toBeDefined()
+    // Decisions carry their verdict; accepted intents went on to be sent.
+    expect(events.filter((e) => e.type === 'decision' && e.verdict === 'accept').length).toBe(
+      created.length,
+    )
+  })
+})
