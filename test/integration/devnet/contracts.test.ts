@@ -25,6 +25,7 @@ import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwar
 import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import { simSwapRouterAbi } from '../../../src/chains/abi/simSwapRouterAbi.ts'
+import { encodeHookBytes } from '../../../src/chains/hooks/encodeHookBytes.ts'
 import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder, DlnOrderCreation } from '../../../src/chains/orderId/dlnOrder.ts'
 import {
@@ -38,7 +39,6 @@ import {
 } from '../../../src/sim/devnet/installContracts.ts'
 import { type AnvilChain, startAnvil } from '../../../src/sim/devnet/startAnvil.ts'
 import { buildEvmOrderTx } from '../../../src/sim/quote/buildEvmOrderTx.ts'
-import { encodeHookBytes } from '../../../src/chains/hooks/encodeHookBytes.ts'
 
 // Anvil's well-known test accounts (unlocked on the node, so no keys are needed here).
 const USER: Address = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'

@@ -13,11 +13,11 @@ import { crosschainForwarderAbi } from '../../../../src/chains/abi/crosschainFor
 import { dlnSourceAbi } from '../../../../src/chains/abi/dlnSourceAbi.ts'
 import { simSwapRouterAbi } from '../../../../src/chains/abi/simSwapRouterAbi.ts'
 import { EVM_CONTRACTS } from '../../../../src/chains/chainRegistry.ts'
+import { encodeHookBytes } from '../../../../src/chains/hooks/encodeHookBytes.ts'
 import { computeOrderId } from '../../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrderCreation } from '../../../../src/chains/orderId/dlnOrder.ts'
 import { createMarket } from '../../../../src/sim/market/createMarket.ts'
 import { buildOrderQuote } from '../../../../src/sim/quote/buildOrderQuote.ts'
-import { encodeHookBytes } from '../../../../src/chains/hooks/encodeHookBytes.ts'
 import { QuoteBuildError } from '../../../../src/sim/quote/QuoteBuildError.ts'
 import type { QuoteContext } from '../../../../src/sim/quote/quoteContext.ts'
 
