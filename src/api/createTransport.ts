@@ -222,7 +222,8 @@ export function createTransport(config: TransportConfig): Transport {
                 retryMaxDelayMs,
                 Math.max(jitteredMs, error.retryAfterMs ?? 0),
               )
-              logger.warn(
+              // Info, not warn: a retry that then succeeds is routine; the final failure is the error.
+              logger.info(
                 {
                   endpoint: req.endpoint,
                   attempt: attemptNumber,

@@ -23,7 +23,7 @@ export function createCliContext(command: Command): CliContext {
   const options = command.optsWithGlobals<GlobalOptions>()
   const service = resolveServiceSettings({ flags: options })
   const logger = createLogger({
-    level: options.logLevel ?? 'error',
+    level: options.logLevel ?? 'warn',
     secrets: service.accessToken ? [service.accessToken] : [],
   })
   const client = createApiClient({

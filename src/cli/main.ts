@@ -33,7 +33,7 @@ function buildProgram(): Command {
     .option('--timeout-ms <ms>', 'timeout of one request attempt', parseIntegerOption)
     .option('--retries <n>', 'retries of failed reads (429, 5xx, timeouts)', parseIntegerOption)
     .addOption(
-      new Option('--log-level <level>', 'log level on stderr (default error)').choices([
+      new Option('--log-level <level>', 'log level on stderr (default warn)').choices([
         'debug',
         'info',
         'warn',

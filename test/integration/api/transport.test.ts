@@ -172,19 +172,30 @@ describe('createTransport retry policy', () => {
 })
 
 describe('createTransport rate budget', () => {
-  test('behavior: never more than the budget in any window, counted at the server', async () => {
+  test('behavior: never more than the budget in any window', async () => {
     const windowMs = 250
     const budget = 3
+    // Start times are taken where the limiter lets a request go (the fetch call), so socket and
+    // scheduling jitter of a loaded machine do not blur what is measured; the server still
+    // counts every request.
+    const startedMs: number[] = []
+    const timedFetch: typeof fetch = (input, init) => {
+      startedMs.push(Date.now())
+      return fetch(input, init)
+    }
     const { request, server } = await run(() => ({ body: { ok: true } }), {
       requestsPerMinute: budget,
       rateWindowMs: windowMs,
+      fetch: timedFetch,
     })
     await Promise.all(Array.from({ length: 10 }, () => request()))
-    const times = server.requests.map((r) => r.atMs).sort((a, b) => a - b)
+    expect(server.requests).toHaveLength(10)
+    const times = [...startedMs].sort((a, b) => a - b)
     expect(times).toHaveLength(10)
-    // Any budget+1 consecutive arrivals span at least a window (a few ms of socket jitter allowed).
+    // Any budget+1 consecutive starts span a window. p-queue stamps a task when it starts and
+    // fetch runs a moment later, so the two stamps may differ by a millisecond each way.
     for (let i = 0; i + budget < times.length; i++) {
-      expect(times[i + budget]! - times[i]!).toBeGreaterThanOrEqual(windowMs - 15)
+      expect(times[i + budget]! - times[i]!).toBeGreaterThanOrEqual(windowMs - 2)
     }
   })
 
