@@ -4,12 +4,15 @@ import { redactSecrets } from '../shared/redactSecrets.ts'
 import { UsageError } from '../shared/UsageError.ts'
 import { registerConfigCommand } from './commands/configCommand.ts'
 import { registerDevnetCommand } from './commands/devnetCommand.ts'
+import { registerHistoryCommand } from './commands/historyCommand.ts'
 import { registerHookStatusCommand } from './commands/hookStatusCommand.ts'
 import { registerInspectCommand } from './commands/inspectCommand.ts'
+import { registerKillCommand } from './commands/killCommand.ts'
 import { registerLeaderboardCommand } from './commands/leaderboardCommand.ts'
 import { registerQuoteCommand } from './commands/quoteCommand.ts'
 import { registerRunCommand } from './commands/runCommand.ts'
 import { registerSimCommand } from './commands/simCommand.ts'
+import { registerStatusCommand } from './commands/statusCommand.ts'
 import { registerSwapQuoteCommand } from './commands/swapQuoteCommand.ts'
 import { parseIntegerOption } from './optionParsers.ts'
 
@@ -43,6 +46,9 @@ function buildProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
   registerRunCommand(program)
+  registerHistoryCommand(program)
+  registerStatusCommand(program)
+  registerKillCommand(program)
   registerQuoteCommand(program)
   registerSwapQuoteCommand(program)
   registerHookStatusCommand(program)

@@ -50,7 +50,8 @@ export const riskSettingsSchema = z.strictObject({
   cooldownMsAfterFailure: f.cooldownMsAfterFailure.default(600_000),
   /**
    * While this file exists no new intent is accepted; tracking and cancels go on (P-4.4). Relative
-   * paths are from the working directory. Default `ferry.kill`.
+   * paths are from the config file's directory (resolveKillSwitchPath). `ferry kill on|off`
+   * creates or removes it. Default `ferry.kill`.
    */
   killSwitchFile: z.string().min(1).default('ferry.kill'),
   /** Per-route overrides, first match wins. Default none. */

@@ -8,6 +8,8 @@ import { createEngine } from '../../engine/createEngine.ts'
 import type { EngineEvent } from '../../engine/engineEvents.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
+import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
+import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
 import { systemClock } from '../../shared/clock.ts'
 import { UsageError } from '../../shared/UsageError.ts'
 import { devnetEvmAccount, devnetSolanaKeypair } from '../../sim/devnet/devnetAccounts.ts'
@@ -83,9 +85,12 @@ export function registerRunCommand(program: Command): void {
             fillDelayMs: 300,
           })
         }
-        const journalPath = embedded
-          ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
-          : resolve(options.journal ?? join(dirname(resolve(configPath)), 'ferry.journal.sqlite'))
+        // The embedded world is new on every run, so its journal is too (unless one is named).
+        const named = resolveJournalPath(configPath, options)
+        const journalPath =
+          embedded && named === resolveJournalPath(configPath, {}, {})
+            ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
+            : named
         const journal = openJournal(journalPath)
         const api = createApiClient({
           apiUrl: devnet ? devnet.sim.baseUrl : config.service.apiUrl!,
@@ -133,7 +138,7 @@ export function registerRunCommand(program: Command): void {
               : undefined,
           solanaWallet: devnet ? { secretKey: devnetSolanaKeypair('user').secretKey } : undefined,
           watched: collectWatchedTokens(config.strategies.map((s) => s.params)),
-          killSwitchFile: resolve(dirname(resolve(configPath)), config.risk.killSwitchFile),
+          killSwitchFile: resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
           sending: embedded || (config.mode === 'live' && options.live === true),
           trackingDeadlineMs: config.tracking.deadlineMs,
           pollIntervalMs: embedded ? 250 : 2_000,
