@@ -9,6 +9,7 @@ import type {
 } from '../src/engine/types.ts'
 import { changeBps, fromCommonScale, toCommonScale } from './changeBps.ts'
 import { findBalance } from './findBalance.ts'
+import { intentFromQuote } from './intentFromQuote.ts'
 import { strategyFields as f } from './strategyFields.ts'
 import type { DecideResult, Strategy } from './strategyTypes.ts'
 
@@ -194,16 +195,13 @@ function decide(
             : `loss ${lossBps.toFixed(2)} bps above maxCostBps ${params.maxCostBps}; skipped`,
     })
     if (!acted) continue
-    intents.push({
-      route,
-      quote,
-      amountIn: route.amountIn,
-      minAmountOut: quote.minAmountOut,
-      recipient: route.recipient,
-      ...(route.hook === undefined ? {} : { hook: route.hook }),
-      notionalUsd: quote.amountInUsd,
-      reason: `rebalance ${route.srcChainId}→${route.dstChainId}: loss ${lossBps.toFixed(2)} bps ≤ ${params.maxCostBps}`,
-    })
+    intents.push(
+      intentFromQuote(
+        route,
+        quote,
+        `rebalance ${route.srcChainId}→${route.dstChainId}: loss ${lossBps.toFixed(2)} bps ≤ ${params.maxCostBps}`,
+      ),
+    )
   }
   return { intents, observations }
 }

@@ -7,6 +7,7 @@ import type {
   StrategyObservation,
 } from '../src/engine/types.ts'
 import { findBalance } from './findBalance.ts'
+import { intentFromQuote } from './intentFromQuote.ts'
 import { strategyFields as f } from './strategyFields.ts'
 import type { DecideResult, Strategy } from './strategyTypes.ts'
 
@@ -98,19 +99,16 @@ function decide(
       acted,
       note: acted
         ? `sweep ${route.amountIn} from ${route.srcChainId} to the treasury on ${route.dstChainId}`
-        : `cost ${costBps} bps above maxCostBps ${params.maxCostBps}; left for a later tick`,
+        : `cost ${costBps.toFixed(2)} bps above maxCostBps ${params.maxCostBps}; left for a later tick`,
     })
     if (!acted) continue
-    intents.push({
-      route,
-      quote,
-      amountIn: route.amountIn,
-      minAmountOut: quote.minAmountOut,
-      recipient: route.recipient,
-      ...(route.hook === undefined ? {} : { hook: route.hook }),
-      notionalUsd: quote.amountInUsd,
-      reason: `sweep ${route.srcChainId}→${route.dstChainId}: cost ${costBps.toFixed(2)} bps ≤ ${params.maxCostBps}`,
-    })
+    intents.push(
+      intentFromQuote(
+        route,
+        quote,
+        `sweep ${route.srcChainId}→${route.dstChainId}: cost ${costBps.toFixed(2)} bps ≤ ${params.maxCostBps}`,
+      ),
+    )
   }
   return { intents, observations }
 }
