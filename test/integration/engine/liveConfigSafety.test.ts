@@ -1,0 +1,133 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
+import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
+import { runFerry } from '../../helpers/runFerry.ts'
+
+type Event = { type: string; [key: string]: unknown }
+const user = devnetEvmAccount('user')
+let devnet: Devnet
+let dir: string
+
+beforeAll(async () => {
+  devnet = await startDevnet({ solana: false, fillDelayMs: 50 })
+  dir = mkdtempSync(join(tmpdir(), 'ferry-live-'))
+}, 60_000)
+
+afterAll(async () => {
+  await devnet?.stop()
+})
+
+/** A config for real networks (mode: live), pointed at the devnet's chains and simulator. */
+function writeLiveConfig(name: string, killSwitchFile: string): string {
+  const rpc = (id: number) => devnet.evm.find((c) => c.chainId === id)!.rpcUrl
+  const path = join(dir, name)
+  writeFileSync(
+    path,
+    `mode: live
+service:
+  apiUrl: ${devnet.sim.baseUrl}
+  statsUrl: ${devnet.sim.statsUrl}
+chains:
+  42161:
+    rpcUrls: [${rpc(42161)}]
+    confirmations: 1
+  8453:
+    rpcUrls: [${rpc(8453)}]
+    confirmations: 1
+wallets:
+  evm:
+    privateKeyEnv: FERRY_TEST_EVM_KEY
+    address: "${user.address}"
+risk:
+  maxNotionalUsdPerOrder: 5000
+  maxCostBps: 150
+  killSwitchFile: ${killSwitchFile}
+strategies:
+  - name: rebalance
+    id: usdc
+    schedule: { intervalMs: 1000 }
+    params:
+      chains:
+        - { chainId: 42161, token: "0xaf88d065e77c8cc2239327c5edb3a432268e5831", targetAmount: "998000000000" }
+        - { chainId: 8453, token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", targetAmount: "1002000000000" }
+      toleranceBps: 1
+      maxCostBps: 100
+      minMoveAmount: "10000000"
+      maxMoveAmount: "1000000000"
+`,
+  )
+  return path
+}
+
+const events = (stdout: string): Event[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Event)
+
+describe('ferry run on a live config', () => {
+  test('default: without --live nothing is sent: accepted intents stay dry runs, the nonce is unchanged', async () => {
+    const arb = devnet.evm.find((c) => c.chainId === 42161)!
+    const nonceBefore = await arb.client.getTransactionCount({ address: user.address })
+    const config = writeLiveConfig('dry.yaml', 'dry.kill')
+    const run = await runFerry(
+      ['run', config, '--ticks', '2', '--json', '--journal', join(dir, 'dry.sqlite')],
+      {
+        FERRY_TEST_EVM_KEY: user.privateKey,
+      },
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const e = events(run.stdout)
+    expect(e.some((x) => x.type === 'decision' && x.verdict === 'accept')).toBe(true)
+    expect(e.some((x) => x.type === 'dryRun')).toBe(true)
+    expect(e.filter((x) => ['approval', 'sent', 'created'].includes(x.type))).toEqual([])
+    expect(await arb.client.getTransactionCount({ address: user.address })).toBe(nonceBefore)
+  })
+
+  test('behavior: the kill switch stops new intents before they are sent, even with --live', async () => {
+    const arb = devnet.evm.find((c) => c.chainId === 42161)!
+    writeFileSync(join(dir, 'on.kill'), 'engaged by the test\n')
+    const nonceBefore = await arb.client.getTransactionCount({ address: user.address })
+    const config = writeLiveConfig('killed.yaml', 'on.kill')
+    const run = await runFerry(
+      ['run', config, '--live', '--once', '--json', '--journal', join(dir, 'killed.sqlite')],
+      {
+        FERRY_TEST_EVM_KEY: user.privateKey,
+      },
+    )
+    expect(run.code).toBe(0)
+    const decisions = events(run.stdout).filter((x) => x.type === 'decision')
+    expect(decisions.length).toBeGreaterThan(0)
+    expect(decisions.every((d) => d.verdict === 'reject' && d.reason === 'killSwitchEngaged')).toBe(
+      true,
+    )
+    expect(await arb.client.getTransactionCount({ address: user.address })).toBe(nonceBefore)
+    // ferry status reads the same switch.
+    const status = await runFerry([
+      'status',
+      '--config',
+      config,
+      '--journal',
+      join(dir, 'killed.sqlite'),
+      '--json',
+    ])
+    expect(status.code).toBe(0)
+    expect(JSON.stringify(JSON.parse(status.stdout))).toContain('on.kill')
+  })
+
+  test('behavior: --live with a dry-run config is a usage error (exit 2)', async () => {
+    const path = join(dir, 'dryconfig.yaml')
+    writeFileSync(
+      path,
+      `mode: dry-run\nservice:\n  apiUrl: ${devnet.sim.baseUrl}\nstrategies: []\n`,
+    )
+    const run = await runFerry(['run', path, '--live', '--once'])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('--live')
+  })
+})
