@@ -144,6 +144,55 @@ export function createEngine(params: CreateEngineParams): Engine {
   ): Promise<void> {
     const route = intent.route
     const intentId = `${strategyId}:${route.requestId}:${snapshot.nowMs}`
+    emit({
+      type: 'intent',
+      strategy: strategyId,
+      intentId,
+      route: describeRoute(route),
+      amountIn: intent.amountIn.toString(),
+      minAmountOut: intent.minAmountOut.toString(),
+      notionalUsd: intent.notionalUsd,
+      reason: intent.reason,
+    })
+    // The risk context is read before this intent is journaled, so it never counts itself.
+    const verdict = runRiskChecks(intent, riskContext(strategyId, intent, snapshot))
+    emit({
+      type: 'decision',
+      strategy: strategyId,
+      intentId,
+      verdict: verdict.kind,
+      reason: verdict.kind === 'accept' ? undefined : verdict.reason,
+      check: verdict.check,
+      detail: verdict.kind === 'accept' ? undefined : verdict.detail,
+    })
+    const summary = {
+      intentId,
+      route: route.routeId,
+      amountIn: intent.amountIn,
+      minAmountOut: intent.minAmountOut,
+      notionalUsd: intent.notionalUsd,
+      reason: intent.reason,
+    }
+    // Only intents that go on to be sent are journaled as intents: a refused or dry-run one is an
+    // observation, so it neither counts against the daily cap nor starts a route's cooldown.
+    if (verdict.kind !== 'accept') {
+      journal.recordObservation(
+        strategyId,
+        { kind: 'decision', verdict, ...summary },
+        snapshot.nowMs,
+      )
+      return
+    }
+    if (!world.sending) {
+      journal.recordObservation(strategyId, { kind: 'dryRun', ...summary }, snapshot.nowMs)
+      emit({
+        type: 'dryRun',
+        strategy: strategyId,
+        intentId,
+        note: 'dry-run: nothing signed (use --live with mode: live to send)',
+      })
+      return
+    }
     journal.recordIntent({
       id: intentId,
       strategy: strategyId,
@@ -156,40 +205,6 @@ export function createEngine(params: CreateEngineParams): Engine {
       },
       notionalUsd: intent.notionalUsd,
     })
-    emit({
-      type: 'intent',
-      strategy: strategyId,
-      intentId,
-      route: describeRoute(route),
-      amountIn: intent.amountIn.toString(),
-      minAmountOut: intent.minAmountOut.toString(),
-      notionalUsd: intent.notionalUsd,
-      reason: intent.reason,
-    })
-    const verdict = runRiskChecks(intent, riskContext(strategyId, intent, snapshot))
-    emit({
-      type: 'decision',
-      strategy: strategyId,
-      intentId,
-      verdict: verdict.kind,
-      reason: verdict.kind === 'accept' ? undefined : verdict.reason,
-      check: verdict.check,
-      detail: verdict.kind === 'accept' ? undefined : verdict.detail,
-    })
-    if (verdict.kind !== 'accept') {
-      journal.setIntentState(intentId, 'cancelled', `${verdict.kind}: ${verdict.reason}`)
-      return
-    }
-    if (!world.sending) {
-      emit({
-        type: 'dryRun',
-        strategy: strategyId,
-        intentId,
-        note: 'dry-run: nothing signed (use --live with mode: live to send)',
-      })
-      journal.setIntentState(intentId, 'cancelled', 'dry-run')
-      return
-    }
     const outcome = await world.execute(intent, intentId, emit).catch((error: unknown) => ({
       kind: 'failed' as const,
       detail: (error as Error).message.split('\n')[0]!,

@@ -50,5 +50,5 @@ describe('ferry run config/demo.yaml (the embedded world, as npm start runs it)'
     expect(events.filter((e) => e.type === 'decision' && e.verdict === 'accept').length).toBe(
       created.length,
     )
-  })
+  }, 120_000)
 })

@@ -21,7 +21,7 @@ afterAll(async () => {
 })
 
 /** A config for real networks (mode: live), pointed at the devnet's chains and simulator. */
-function writeLiveConfig(name: string, killSwitchFile: string): string {
+function writeLiveConfig(name: string, killSwitchFile: string, extraRisk = ''): string {
   const rpc = (id: number) => devnet.evm.find((c) => c.chainId === id)!.rpcUrl
   const path = join(dir, name)
   writeFileSync(
@@ -45,7 +45,7 @@ risk:
   maxNotionalUsdPerOrder: 5000
   maxCostBps: 150
   killSwitchFile: ${killSwitchFile}
-strategies:
+${extraRisk}strategies:
   - name: rebalance
     id: usdc
     schedule: { intervalMs: 1000 }
@@ -129,5 +129,46 @@ describe('ferry run on a live config', () => {
     const run = await runFerry(['run', path, '--live', '--once'])
     expect(run.code).toBe(2)
     expect(run.stderr).toContain('--live')
+  })
+
+  test('behavior: a daily cap lets the first order through and stops the next one', async () => {
+    const config = writeLiveConfig('capped.yaml', 'capped.kill', '  maxNotionalUsdPerDay: 1500\n')
+    const run = await runFerry(
+      ['run', config, '--live', '--ticks', '2', '--json', '--journal', join(dir, 'capped.sqlite')],
+      {
+        FERRY_TEST_EVM_KEY: user.privateKey,
+      },
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const decisions = events(run.stdout).filter((x) => x.type === 'decision')
+    expect(decisions.map((d) => d.verdict)).toEqual(['accept', 'reject'])
+    expect(decisions[1]).toMatchObject({
+      reason: 'dailyNotionalExceeded',
+      check: 'dailyNotional',
+    })
+    expect(events(run.stdout).filter((x) => x.type === 'created')).toHaveLength(1)
+  })
+
+  test('behavior: the gas reserve floor rejects an order that would dip into it', async () => {
+    const arb = devnet.evm.find((c) => c.chainId === 42161)!
+    const nonceBefore = await arb.client.getTransactionCount({ address: user.address })
+    // 20 000 ETH of reserve on a wallet holding 10 000: nothing may leave.
+    const config = writeLiveConfig(
+      'reserve.yaml',
+      'reserve.kill',
+      '  gasReserve:\n    "42161": "20000000000000000000000"\n',
+    )
+    const run = await runFerry(
+      ['run', config, '--live', '--once', '--json', '--journal', join(dir, 'reserve.sqlite')],
+      {
+        FERRY_TEST_EVM_KEY: user.privateKey,
+      },
+    )
+    expect(run.code).toBe(0)
+    const decisions = events(run.stdout).filter((x) => x.type === 'decision')
+    expect(decisions.length).toBeGreaterThan(0)
+    expect(decisions.every((d) => d.reason === 'gasReserveBreached')).toBe(true)
+    expect(await arb.client.getTransactionCount({ address: user.address })).toBe(nonceBefore)
   })
 })
