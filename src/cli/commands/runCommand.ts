@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Command } from 'commander'
 import { createApiClient } from '../../api/createApiClient.ts'
 import type { ChainId } from '../../api/schemas/chainId.ts'
