@@ -121,7 +121,9 @@ export function createSolver(options: CreateSolverOptions): Solver {
     void p.finally(() => pending.delete(p))
   }
   const fail = (orderId: Hex | undefined, stage: string, error: unknown): void => {
-    const text = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+    // Two lines: viem puts the revert selector on the second.
+    const text =
+      error instanceof Error ? error.message.split('\n').slice(0, 2).join(' ') : String(error)
     logger.warn({ orderId, stage, error: text }, 'solver step failed')
     events.emit('failed', { orderId, stage, error: text })
   }
@@ -172,6 +174,15 @@ export function createSolver(options: CreateSolverOptions): Solver {
   }
 
   async function fill(s: Seen, behaviour: SolverBehaviour): Promise<void> {
+    try {
+      await fillOpen(s, behaviour)
+    } catch (error) {
+      if (!(error instanceof OrderNoLongerOpenError)) throw error
+      logger.info({ orderId: s.orderId, status: error.status }, 'order no longer open; not filled')
+    }
+  }
+
+  async function fillOpen(s: Seen, behaviour: SolverBehaviour): Promise<void> {
     const takeChainId = Number(s.order.takeChainId)
     const hasHook = size(s.order.externalCall) > 0
     let filled: {
@@ -225,6 +236,14 @@ export function createSolver(options: CreateSolverOptions): Solver {
     const chain = chains.get(Number(order.takeChainId))
     const wallet = chains.get(Number(order.takeChainId)) && wallets.get(Number(order.takeChainId))
     if (!chain || !wallet) throw new Error(`the devnet does not run chain ${order.takeChainId}`)
+    // A taker checks the order is still open: filled or cancelled orders revert and waste gas.
+    const [status] = (await chain.client.readContract({
+      address: chain.contracts.dlnDestination,
+      abi: dlnDestinationAbi,
+      functionName: 'takeOrders',
+      args: [orderId],
+    })) as readonly [number, ...unknown[]]
+    if (status !== 0) throw new OrderNoLongerOpenError(orderId, status)
     const native = BigInt(order.takeTokenAddress) === 0n
     const hash = await wallet.writeContract({
       chain: null,
@@ -579,4 +598,14 @@ function addressText(chainId: number, bytes: Hex): string {
 function encodeClaimUnlock(orderId: Hex, beneficiary: Address): Hex {
   // claimUnlock(bytes32,address), selector 0x5886d8d2 (dln-facts §4.3)
   return `0x5886d8d2${orderId.slice(2)}${beneficiary.slice(2).toLowerCase().padStart(64, '0')}` as Hex
+}
+
+/** The order was filled or cancelled on the destination before the solver got to it. */
+class OrderNoLongerOpenError extends Error {
+  constructor(
+    readonly orderId: Hex,
+    readonly status: number,
+  ) {
+    super(`order ${orderId} is no longer open (takeOrders status ${status})`)
+  }
 }
