@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { UsageError } from '../shared/UsageError.ts'
-import { serviceSettingsSchema } from './serviceSettingsSchema.ts'
+import { loadConfig } from './loadConfig.ts'
 
 /** Where the CLI found the service, and how to talk to it. */
 export type ResolvedServiceSettings = {
@@ -26,20 +24,18 @@ export type ResolveServiceSettingsParams = {
   env?: NodeJS.ProcessEnv
 }
 
-const configFileSchema = z.looseObject({ service: serviceSettingsSchema.optional() })
-
 /**
  * Resolves the service URLs in this order: `--api-url`/`--stats-url`, then `FERRY_API_URL` /
  * `FERRY_STATS_URL`, then `service.apiUrl`/`service.statsUrl` of the `--config` file. The stats
- * URL falls back to the API URL (the simulator serves both). The access token comes only from
- * `FERRY_ACCESS_TOKEN`. A missing URL is a {@link UsageError} naming both ways to set it.
+ * URL falls back to the API URL (the simulator serves both). The access token comes from
+ * `FERRY_ACCESS_TOKEN`, else the env var the config names in `service.accessTokenEnv`. A missing URL is a {@link UsageError} naming both ways to set it.
  */
 export function resolveServiceSettings(
   params: ResolveServiceSettingsParams,
 ): ResolvedServiceSettings {
   const { flags } = params
   const env = params.env ?? process.env
-  const file = flags.config ? readServiceSection(flags.config) : undefined
+  const file = flags.config ? readServiceSection(flags.config, env) : undefined
   const apiUrl = flags.apiUrl ?? nonEmpty(env.FERRY_API_URL) ?? file?.apiUrl
   const statsUrl = flags.statsUrl ?? nonEmpty(env.FERRY_STATS_URL) ?? file?.statsUrl ?? apiUrl
   if (!apiUrl || !statsUrl) {
@@ -64,7 +60,7 @@ export function resolveServiceSettings(
   return {
     apiUrl,
     statsUrl,
-    accessToken: nonEmpty(env.FERRY_ACCESS_TOKEN),
+    accessToken: nonEmpty(env.FERRY_ACCESS_TOKEN) ?? file?.accessToken,
     requestsPerMinute: file?.requestsPerMinute,
     timeoutMs: flags.timeoutMs ?? file?.timeoutMs,
     retries: flags.retries ?? file?.retries,
@@ -75,35 +71,36 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value
 }
 
-function readServiceSection(path: string): z.infer<typeof serviceSettingsSchema> | undefined {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (error) {
+/**
+ * The `service` section of the config file, read with the one config loader (YAML, `${VAR}`,
+ * .env, the full schema), so `--config` means the same file as `ferry run`. `embedded` is the
+ * embedded world of `ferry run`, which the read commands cannot reach.
+ */
+function readServiceSection(path: string, env: NodeJS.ProcessEnv): ServiceSection {
+  const { config, env: resolved } = loadConfig({ path, env })
+  const { apiUrl, statsUrl, accessTokenEnv, requestsPerMinute, timeoutMs, retries } = config.service
+  if (apiUrl === 'embedded' || statsUrl === 'embedded') {
     throw new UsageError(
-      '--config',
-      `cannot read ${path}: ${(error as Error).message}`,
-      'give the path of a readable YAML config file',
+      `${path}: service.apiUrl`,
+      'is `embedded`, the world `ferry run` starts for itself',
+      'start it with `ferry devnet` and pass its base_url with --api-url',
     )
   }
-  let doc: unknown
-  try {
-    doc = parseYaml(text)
-  } catch (error) {
-    throw new UsageError(
-      '--config',
-      `${path} is not valid YAML: ${(error as Error).message}`,
-      'fix the YAML syntax',
-    )
+  return {
+    apiUrl,
+    statsUrl,
+    accessToken: accessTokenEnv ? nonEmpty(resolved[accessTokenEnv]) : undefined,
+    requestsPerMinute,
+    timeoutMs,
+    retries,
   }
-  const parsed = configFileSchema.safeParse(doc ?? {})
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new UsageError(
-      `${path}: ${issue?.path.join('.') ?? ''}`,
-      issue?.message ?? 'invalid',
-      'see config/*.example.yaml for the documented keys',
-    )
-  }
-  return parsed.data.service
+}
+
+type ServiceSection = {
+  apiUrl: string | undefined
+  statsUrl: string | undefined
+  accessToken: string | undefined
+  requestsPerMinute: number | undefined
+  timeoutMs: number | undefined
+  retries: number | undefined
 }
