@@ -46,7 +46,7 @@ export type EngineEvent =
       detail: string | undefined
     }
   | { type: 'dryRun'; strategy: string; intentId: string; note: string }
-  | { type: 'approval'; intentId: string; chainId: number; spender: string; actions: string[] }
+  | { type: 'approval'; intentId: string; chainId: number; actions: string[] }
   | { type: 'sent'; intentId: string; chainId: number; hash: string }
   | { type: 'created'; intentId: string; orderId: string; chainId: number }
   | { type: 'filled'; intentId: string; orderId: string; chainId: number; txHash: string }

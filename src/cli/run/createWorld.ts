@@ -335,7 +335,6 @@ export function createWorld(params: {
               type: 'approval',
               intentId,
               chainId: r.srcChainId,
-              spender: orderIntent.srcChainId === r.srcChainId ? 'verified target' : '',
               actions: p.allowance.actions,
             })
           }

@@ -18,6 +18,8 @@ import {
   bytesToHex,
   createWalletClient,
   decodeEventLog,
+  decodeFunctionData,
+  encodeFunctionData,
   type Hex,
   http,
   parseAbi,
@@ -40,6 +42,11 @@ import type { DevnetEvmChain } from '../startDevnet.ts'
 import type { SolverBehaviour, SolverPolicy } from './solverBehaviour.ts'
 
 const SOLANA = 7565164
+// DlnSource's claims as the devnet messenger carries them (dln-facts §4.3: 0x5886d8d2, 0xd48b0146).
+const claimAbi = parseAbi([
+  'function claimUnlock(bytes32 orderId, address beneficiary)',
+  'function claimCancel(bytes32 orderId, address beneficiary)',
+])
 const adapterAbi = parseAbi([
   'event ExecutedExternalCall(bytes32 orderId, address executor, bool callSucceeded, uint256 amount, uint256 reward, address fallbackAddress, bytes callResult)',
 ])
@@ -379,7 +386,11 @@ export function createSolver(options: CreateSolverOptions): Solver {
     const src = chains.get(Number(s.order.giveChainId))
     if (!src) return
     const relayer = wallets.get(src.chainId)!
-    const data = encodeClaimUnlock(s.orderId, solverEvm.address)
+    const data = encodeFunctionData({
+      abi: claimAbi,
+      functionName: 'claimUnlock',
+      args: [s.orderId, solverEvm.address],
+    })
     const hash = await relayer.writeContract({
       chain: null,
       address: src.contracts.messenger,
@@ -397,10 +408,9 @@ export function createSolver(options: CreateSolverOptions): Solver {
     target: Address,
     data: Hex,
   ): Promise<void> {
-    const selector = data.slice(0, 10)
-    const orderId = `0x${data.slice(10, 74)}` as Hex
-    const kind =
-      selector === '0x5886d8d2' ? 'unlock' : selector === '0xd48b0146' ? 'cancel' : 'other'
+    const claim = decodeFunctionData({ abi: claimAbi, data })
+    const orderId = claim.args[0]
+    const kind = claim.functionName === 'claimUnlock' ? 'unlock' : 'cancel'
     if (dstChainId === SOLANA) {
       await settleOnSolana(orderId, kind)
       return
@@ -593,11 +603,6 @@ function hexBytes(hex: Hex): Uint8Array {
 
 function addressText(chainId: number, bytes: Hex): string {
   return chainId === SOLANA ? encodeBase58(hexBytes(bytes)) : bytes
-}
-
-function encodeClaimUnlock(orderId: Hex, beneficiary: Address): Hex {
-  // claimUnlock(bytes32,address), selector 0x5886d8d2 (dln-facts §4.3)
-  return `0x5886d8d2${orderId.slice(2)}${beneficiary.slice(2).toLowerCase().padStart(64, '0')}` as Hex
 }
 
 /** The order was filled or cancelled on the destination before the solver got to it. */
