@@ -13,11 +13,9 @@ import { createEvmRpc } from '../../chains/evm/createEvmRpc.ts'
 import { createEvmSender, type EvmSender } from '../../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../../chains/evm/createEvmSigner.ts'
 import { executeEvmOrder } from '../../chains/evm/executeEvmOrder.ts'
-import { encodeHookBytes } from '../../chains/hooks/encodeHookBytes.ts'
 import { executeSolanaOrder } from '../../chains/solana/executeSolanaOrder.ts'
-import { toAddressBytes } from '../../chains/toAddressBytes.ts'
-import type { OrderIntent } from '../../chains/verify/orderIntent.ts'
 import { VerificationError } from '../../chains/verify/VerificationError.ts'
+import { buildOrderIntent } from '../../engine/buildOrderIntent.ts'
 import { buildOrderQuoteObservation } from '../../engine/buildOrderQuoteObservation.ts'
 import { buildSwapQuoteObservation } from '../../engine/buildSwapQuoteObservation.ts'
 import type { EngineEvent } from '../../engine/engineEvents.ts'
@@ -233,39 +231,6 @@ export function createWorld(params: {
     })
   }
 
-  function orderIntentOf(intent: Intent): OrderIntent {
-    const r = intent.route
-    if (r.kind !== 'crossChain') throw new Error('not a cross-chain route')
-    const dst = r.dstChainId as ChainId
-    // Prepended operating expenses may move between the judging quote and the signed one; twice
-    // what the judged quote prepended bounds them (dln-facts §1.1 suggests ~30 % headroom).
-    const prepended =
-      intent.quote.amountIn > intent.amountIn ? intent.quote.amountIn - intent.amountIn : 0n
-    return {
-      srcChainId: r.srcChainId as ChainId,
-      dstChainId: dst,
-      sender: walletOn(r.srcChainId),
-      tokenIn: r.srcToken,
-      amountIn: intent.amountIn,
-      maxPrependedOpex: prepended * 2n,
-      tokenOut: r.dstToken,
-      minTakeAmount: intent.minAmountOut,
-      receiver: intent.recipient,
-      srcAuthority: walletOn(r.srcChainId),
-      dstAuthority: walletOn(dst),
-      cancelBeneficiary: walletOn(r.srcChainId),
-      allowedTaker: 'any',
-      ...(intent.hook
-        ? {
-            externalCall: encodeHookBytes(
-              intent.hook as never,
-              dst === SOLANA ? undefined : toAddressBytes(intent.recipient, dst),
-            ),
-          }
-        : {}),
-    }
-  }
-
   async function execute(
     intent: Intent,
     intentId: string,
@@ -274,7 +239,7 @@ export function createWorld(params: {
     const r = intent.route
     if (r.kind !== 'crossChain')
       return { kind: 'failed', detail: 'single-chain swaps are not executed by the engine yet' }
-    const orderIntent = orderIntentOf(intent)
+    const orderIntent = buildOrderIntent({ ...intent, route: r }, walletOn)
     const extras = {
       dstChainTokenOutAmount: 'auto' as const,
       prependOperatingExpenses: true,
