@@ -133,6 +133,27 @@ export function createWorld(params: {
     }
   }
 
+  // Decimals and symbols do not change: read once per token, not on every tick.
+  const metas = new Map<string, Promise<{ decimals: number; symbol: string }>>()
+  function tokenMeta(
+    client: PublicClient,
+    chainId: number,
+    address: Address,
+  ): Promise<{ decimals: number; symbol: string }> {
+    const key = `${chainId}:${address.toLowerCase()}`
+    let meta = metas.get(key)
+    if (!meta) {
+      meta = Promise.all([
+        client.readContract({ address, abi: erc20Abi, functionName: 'decimals' }),
+        client.readContract({ address, abi: erc20Abi, functionName: 'symbol' }),
+      ]).then(([decimals, symbol]) => ({ decimals, symbol }))
+      // A failed read is not cached, so the next tick tries again.
+      meta.catch(() => metas.delete(key))
+      metas.set(key, meta)
+    }
+    return meta
+  }
+
   async function readBalances(): Promise<TokenBalance[]> {
     const out: TokenBalance[] = []
     for (const { chainId, token } of wiring.watched) {
@@ -156,15 +177,14 @@ export function createWorld(params: {
       }
       const client = readClient(chainId)
       const address = token as Address
-      const [amount, decimals, symbol] = await Promise.all([
+      const [amount, { decimals, symbol }] = await Promise.all([
         client.readContract({
           address,
           abi: erc20Abi,
           functionName: 'balanceOf',
           args: [owner as Address],
         }),
-        client.readContract({ address, abi: erc20Abi, functionName: 'decimals' }),
-        client.readContract({ address, abi: erc20Abi, functionName: 'symbol' }),
+        tokenMeta(client, chainId, address),
       ])
       out.push({
         chainId,
