@@ -1,16 +1,15 @@
 import { z } from 'zod'
 import { configFields } from './configFields.ts'
+import { parseCronExpression } from './parseCronExpression.ts'
 import { withFix } from './withFix.ts'
 
-// Five (minute hour day month weekday) or six (with seconds) fields of digits, *, ranges, lists,
-// steps and names; a syntax check only, the scheduler parses the meaning.
-const CRON_RE = /^(\S+\s+){4,5}\S+$/
-const CRON_FIELD_RE =
-  /^(\*|[0-9A-Za-z]+(-[0-9A-Za-z]+)?)(\/[0-9]+)?(,(\*|[0-9A-Za-z]+(-[0-9A-Za-z]+)?)(\/[0-9]+)?)*$/
+const CRON_FIX =
+  'write 5 fields "minute hour day month weekday" (0-59 0-23 1-31 1-12 0-7), or 6 with seconds first, e.g. "*/15 * * * *"'
 
 /**
  * When a strategy instance ticks: every `intervalMs`, or on a `cron` expression, plus a random
- * 0..`jitterMs` delay so instances sharing a wallet or an endpoint do not fire together.
+ * 0..`jitterMs` delay so instances sharing a wallet or an endpoint do not fire together. Every
+ * instance also ticks once when ferry starts.
  */
 export const scheduleSchema = z
   .strictObject({
@@ -18,12 +17,16 @@ export const scheduleSchema = z
     intervalMs: configFields.ms
       .min(1_000, { error: withFix('is under 1000 ms', 'tick at most once a second') })
       .optional(),
-    /** A cron expression, 5 fields (or 6 with seconds), in UTC, e.g. `*\/15 * * * *`. */
+    /**
+     * A cron expression, 5 fields (or 6 with seconds first), in UTC, e.g. `*\/15 * * * *`.
+     * Parsed by the same function as the scheduler uses ({@link parseCronExpression}).
+     */
     cron: z
       .string()
       .trim()
-      .refine((s) => CRON_RE.test(s) && s.split(/\s+/).every((p) => CRON_FIELD_RE.test(p)), {
-        error: withFix('is not a cron expression', 'write 5 fields, e.g. "*/15 * * * *"'),
+      .superRefine((expression, ctx) => {
+        const problem = cronProblem(expression)
+        if (problem) ctx.addIssue({ code: 'custom', message: withFix(problem, CRON_FIX) })
       })
       .optional(),
     /** Random extra delay per tick, ms. Default 0. */
@@ -39,3 +42,15 @@ export const scheduleSchema = z
     }
   })
 export type Schedule = z.infer<typeof scheduleSchema>
+
+/** Why `expression` is not a usable schedule, or undefined when it is. */
+function cronProblem(expression: string): string | undefined {
+  try {
+    // An expression that parses but never fires (`0 0 30 2 *`) would park the strategy forever.
+    if (parseCronExpression(expression).nextRun(new Date(0)) === null) return 'never fires'
+    return undefined
+  } catch (error) {
+    const reason = (error as Error).message.replace(/^CronPattern: /, '')
+    return `is not a cron expression (${reason})`
+  }
+}
