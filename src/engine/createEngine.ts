@@ -6,7 +6,10 @@ import type { Clock } from '../shared/clock.ts'
 import type { Logger } from '../shared/Logger.ts'
 import type { Journal } from '../store/openJournal.ts'
 import { describeRoute, type EngineEvent } from './engineEvents.ts'
-import type { EngineWorld } from './engineWorld.ts'
+import type { EngineWorld, ExecutionOutcome } from './engineWorld.ts'
+import { type FailPoint, noFailPoint } from './failPoints.ts'
+import { nextRunMs } from './nextRunMs.ts'
+import { planReconciliation } from './planReconciliation.ts'
 import { runRiskChecks } from './risk/riskChecks.ts'
 import type { Intent, MarketSnapshot, QuoteObservation, RiskContext } from './types.ts'
 
@@ -16,6 +19,12 @@ export type Engine = {
   tick(): Promise<void>
   /** Ticks until `ticks` ticks ran, or `signal` aborts; then waits for tracking to finish. */
   run(options: { ticks?: number; signal?: AbortSignal }): Promise<void>
+  /**
+   * Settles every intent a previous run left non-terminal (P-2.2): tracks created orders, resumes
+   * signed transactions from their journaled bytes, abandons intents that never signed one.
+   * `run` calls it before its first tick; an intent it cannot settle yet stays in flight.
+   */
+  reconcile(): Promise<void>
   /** Orders still being tracked. */
   tracking(): number
 }
@@ -30,6 +39,8 @@ export type CreateEngineParams = {
   emit: (event: EngineEvent) => void
   /** Random source in [0, 1) for schedule jitter. Default Math.random. */
   random?: () => number
+  /** Crash-test hook called at each step of the pipeline (failPoints.ts). Default: none. */
+  failPoint?: FailPoint
 }
 
 const DAY_MS = 86_400_000
@@ -45,6 +56,7 @@ const DAY_MS = 86_400_000
 export function createEngine(params: CreateEngineParams): Engine {
   const { config, world, journal, clock, logger, emit } = params
   const random = params.random ?? Math.random
+  const failPoint = params.failPoint ?? noFailPoint
   const nextDueMs = new Map<string, number>()
   const tracked = new Set<Promise<void>>()
   let ticks = 0
@@ -70,13 +82,7 @@ export function createEngine(params: CreateEngineParams): Engine {
     )
     const snapshot: MarketSnapshot = { nowMs, balances, pricesUsd }
     for (const instance of instances) {
-      const schedule = instance.schedule
-      const intervalMs =
-        'intervalMs' in schedule && schedule.intervalMs ? schedule.intervalMs : 60_000
-      nextDueMs.set(
-        instance.id,
-        nowMs + intervalMs + Math.floor(random() * (schedule.jitterMs ?? 0)),
-      )
+      nextDueMs.set(instance.id, nextRunMs(instance.schedule, nowMs, random))
       try {
         await runStrategy(instance, snapshot)
       } catch (error) {
@@ -205,33 +211,23 @@ export function createEngine(params: CreateEngineParams): Engine {
       },
       notionalUsd: intent.notionalUsd,
     })
+    failPoint('afterIntentJournaled')
     const outcome = await world.execute(intent, intentId, emit).catch((error: unknown) => ({
       kind: 'failed' as const,
       detail: (error as Error).message.split('\n')[0]!,
     }))
+    conclude(intentId, outcome)
+  }
+
+  /** Journals and reports where an execution (or a restart's settling) left an intent. */
+  function conclude(intentId: string, outcome: ExecutionOutcome): void {
     if (outcome.kind === 'created') {
-      const order = { intentId, ...outcome }
-      const job = world
-        .track(order, emit)
-        .then((t) => {
-          journal.setIntentState(
-            intentId,
-            t.state === 'completed' ? 'completed' : 'failed',
-            t.detail,
-          )
-          emit({
-            type: 'terminal',
-            intentId,
-            orderId: outcome.orderId,
-            state: t.state,
-            detail: t.detail,
-          })
-        })
-        .catch((error: unknown) => {
-          logger.error({ intentId, error: (error as Error).message }, 'tracking failed')
-        })
-      tracked.add(job)
-      void job.finally(() => tracked.delete(job))
+      startTracking({ intentId, ...outcome })
+      return
+    }
+    if (outcome.kind === 'unknown') {
+      // Bytes may still land: never failed, never re-quoted; the next start reconciles it.
+      emit({ type: 'unsettled', intentId, detail: outcome.detail })
       return
     }
     if (outcome.kind === 'swapped') {
@@ -253,6 +249,68 @@ export function createEngine(params: CreateEngineParams): Engine {
       state: outcome.kind === 'refused' ? 'refused' : 'failed',
       detail: outcome.detail,
     })
+  }
+
+  /** Follows a created order to its fill and hook in the background; `run` waits for it. */
+  function startTracking(order: Parameters<EngineWorld['track']>[0]): void {
+    const { intentId, orderId } = order
+    const job = world
+      .track(order, emit)
+      .then((t) => {
+        journal.setIntentState(intentId, t.state === 'completed' ? 'completed' : 'failed', t.detail)
+        emit({
+          type: 'terminal',
+          intentId,
+          orderId,
+          state: t.state,
+          detail: t.detail,
+        })
+      })
+      .catch((error: unknown) => {
+        logger.error({ intentId, error: (error as Error).message }, 'tracking failed')
+      })
+    tracked.add(job)
+    void job.finally(() => tracked.delete(job))
+  }
+
+  async function reconcile(): Promise<void> {
+    for (const rec of journal.pendingReconciliations()) {
+      const intentId = rec.intent.id
+      const plan = planReconciliation(rec)
+      const detail =
+        plan.kind === 'track'
+          ? `order ${plan.order.orderId} is ${plan.order.state}`
+          : plan.kind === 'resume'
+            ? `${plan.attempts.length} journaled ${plan.sendKind} signature(s) on ${plan.chainId}`
+            : plan.detail
+      emit({ type: 'reconcile', intentId, plan: plan.kind, detail })
+      try {
+        if (plan.kind === 'track') {
+          startTracking({
+            intentId,
+            orderId: plan.order.orderId,
+            srcChainId: plan.order.srcChainId,
+            dstChainId: plan.order.dstChainId,
+            hasHook: plan.hasHook,
+          })
+        } else if (plan.kind === 'finish') {
+          journal.setIntentState(intentId, plan.state, plan.detail)
+          emit({
+            type: 'terminal',
+            intentId,
+            orderId: undefined,
+            state: 'failed',
+            detail: plan.detail,
+          })
+        } else if (plan.kind !== 'wait') {
+          conclude(intentId, await world.settle(rec, plan, emit))
+        }
+      } catch (error) {
+        // Left in flight: it still counts against the limits and is tried again next start.
+        logger.error({ intentId, error: (error as Error).message }, 'reconciliation failed')
+        emit({ type: 'unsettled', intentId, detail: (error as Error).message.split('\n')[0]! })
+      }
+    }
   }
 
   function riskContext(strategyId: string, intent: Intent, snapshot: MarketSnapshot): RiskContext {
@@ -281,20 +339,33 @@ export function createEngine(params: CreateEngineParams): Engine {
 
   return {
     tick,
+    reconcile,
     tracking: () => tracked.size,
     async run({ ticks: limit, signal }) {
-      const minIntervalMs = Math.max(
-        250,
-        Math.min(
-          ...config.strategies.map(
-            (s) => ('intervalMs' in s.schedule && s.schedule.intervalMs) || 60_000,
-          ),
-        ),
-      )
+      // Before any new intent: what a previous run left is settled first (P-2.2).
+      await reconcile()
+      // Between ticks, sleep until the earliest enabled strategy is due (with none, until the
+      // signal): at least MIN_SLEEP_MS so a due time in the past never makes ticks spin, and in
+      // slices of at most MAX_SLEEP_MS because a timer fires at once past 2^31 - 1 ms (~24.8
+      // days), which a monthly cron reaches. Slices are not ticks: `ticks` counts ticks only.
+      const MIN_SLEEP_MS = 250
+      const MAX_SLEEP_MS = 3_600_000
+      const sleepUntilDue = async (): Promise<void> => {
+        const dueMs = Math.min(
+          ...config.strategies
+            .filter((s) => s.enabled !== false)
+            .map((s) => nextDueMs.get(s.id) ?? 0),
+        )
+        const wakeMs = Math.max(dueMs, clock.nowMs() + MIN_SLEEP_MS)
+        while (!signal?.aborted && clock.nowMs() < wakeMs) {
+          const sliceMs = Math.min(wakeMs - clock.nowMs(), MAX_SLEEP_MS)
+          await clock.sleepMs(sliceMs, signal).catch(() => undefined)
+        }
+      }
       for (let i = 0; (limit === undefined || i < limit) && !signal?.aborted; i++) {
         await tick()
         if (limit !== undefined && i === limit - 1) break
-        await clock.sleepMs(minIntervalMs, signal).catch(() => undefined)
+        await sleepUntilDue()
       }
       // Graceful end: no new sends start; the bookkeeping of orders in flight completes.
       await Promise.allSettled([...tracked])

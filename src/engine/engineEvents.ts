@@ -46,6 +46,15 @@ export type EngineEvent =
       detail: string | undefined
     }
   | { type: 'dryRun'; strategy: string; intentId: string; note: string }
+  /** A sent transaction whose fate is not known yet: the intent stays in flight (P-2.3). */
+  | { type: 'unsettled'; intentId: string; detail: string }
+  | {
+      type: 'reconcile'
+      intentId: string
+      /** What the restart does with it: track, resume, abandon, finish or wait (P-2.2). */
+      plan: string
+      detail: string
+    }
   | { type: 'approval'; intentId: string; chainId: number; actions: string[] }
   | { type: 'sent'; intentId: string; chainId: number; hash: string }
   | { type: 'created'; intentId: string; orderId: string; chainId: number }

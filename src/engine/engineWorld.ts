@@ -1,4 +1,6 @@
+import type { IntentReconciliation } from '../store/journalTypes.ts'
 import type { EngineEvent } from './engineEvents.ts'
+import type { ReconciliationPlan } from './planReconciliation.ts'
 import type { Intent, QuoteObservation, RouteRequest, TokenBalance } from './types.ts'
 
 /** What executing an accepted intent led to. */
@@ -7,6 +9,8 @@ export type ExecutionOutcome =
   | { kind: 'swapped'; hash: string; chainId: number }
   | { kind: 'refused'; detail: string }
   | { kind: 'failed'; detail: string }
+  /** Signed bytes may still land and nothing proves either way yet (P-2.3): stays in flight. */
+  | { kind: 'unknown'; detail: string }
 
 /** How an order ended, as the tracker saw it on chain and through the stats API. */
 export type TrackingOutcome = { state: 'completed' | 'failed'; detail: string }
@@ -25,6 +29,15 @@ export type EngineWorld = {
   execute(
     intent: Intent,
     intentId: string,
+    emit: (e: EngineEvent) => void,
+  ): Promise<ExecutionOutcome>
+  /**
+   * Carries out a restart's `resume` or `abandon` plan for an intent a previous run left
+   * unfinished (P-2.2): settles its journaled transactions on chain, never re-quoting it.
+   */
+  settle(
+    rec: IntentReconciliation,
+    plan: Extract<ReconciliationPlan, { kind: 'resume' | 'abandon' }>,
     emit: (e: EngineEvent) => void,
   ): Promise<ExecutionOutcome>
   /** Follows a created order to its fill and its hook's completion. */

@@ -13,5 +13,11 @@ export const trackingSettingsSchema = z.strictObject({
    * source address (P-7.2, P-7.4). Costs destination gas plus the messaging fee. Default false.
    */
   autoCancel: z.boolean().default(false),
+  /**
+   * Pause between two looks at a transaction's receipt, an order's fill or a hook's steps, ms.
+   * Default 2 000 (the embedded world uses 250). P-7.11 suggests 15 000-30 000 against the real
+   * service's tracking API, which shares the rate budget.
+   */
+  pollIntervalMs: configFields.ms.min(100).default(2_000),
 })
 export type TrackingSettings = z.infer<typeof trackingSettingsSchema>

@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url'
 const BIN = fileURLToPath(new URL('../../bin/ferry.js', import.meta.url))
 
 /** What a ferry subprocess did. */
-export type FerryRun = { code: number; stdout: string; stderr: string }
+export type FerryRun = {
+  code: number
+  stdout: string
+  stderr: string
+  /** The signal that ended the process, if one did (e.g. SIGKILL from a crash test). */
+  signal?: NodeJS.Signals
+}
 
 /**
  * Runs `ferry <args>` as a real subprocess (the installed bin), with a clean FERRY_* environment
@@ -25,7 +31,7 @@ export function runFerry(
       { env: { ...base, ...env }, timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-        resolve({ code, stdout, stderr })
+        resolve({ code, stdout, stderr, ...(error?.signal ? { signal: error.signal } : {}) })
       },
     )
   })

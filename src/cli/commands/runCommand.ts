@@ -17,8 +17,9 @@ import { type Devnet, startDevnet } from '../../sim/devnet/startDevnet.ts'
 import { openJournal } from '../../store/openJournal.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
 import { collectWatchedTokens } from '../run/collectWatchedTokens.ts'
+import { createLiveView } from '../run/createLiveView.ts'
 import { createWorld, type WorldWiring } from '../run/createWorld.ts'
-import { formatEngineEvent } from '../run/formatEngineEvent.ts'
+import { resolveCrashPoint } from '../run/resolveCrashPoint.ts'
 
 type RunOptions = {
   live?: boolean
@@ -39,6 +40,12 @@ export function registerRunCommand(program: Command): void {
   program
     .command('run')
     .description('run the strategies of a config file (the demo: config/demo.yaml)')
+    .addHelpText(
+      'after',
+      '\nOutput: on a terminal, a live view (one line per event, and a spinner line while orders\n' +
+        'are in flight); with --json, or when stdout is not a terminal (a pipe, a file, a\n' +
+        'container log), one JSON event per line.',
+    )
     .argument('<config>', 'a ferry YAML config file')
     .option('--live', 'send transactions on real networks (the config must say mode: live too)')
     .option('--once', 'run one tick, then wait for its orders and exit')
@@ -55,6 +62,11 @@ export function registerRunCommand(program: Command): void {
       const options = command.optsWithGlobals<RunOptions>()
       const { config, env } = loadConfig({ path: configPath })
       const logger = createLogger({ level: options.logLevel ?? 'warn' })
+      const crashAt = resolveCrashPoint(env)
+      // The crash-test hook: SIGKILL, so nothing (no finally, no exit handler) runs after it.
+      const failPoint = (name: string): void => {
+        if (name === crashAt) process.kill(process.pid, 'SIGKILL')
+      }
       const embedded = config.service.apiUrl === 'embedded'
       if (!embedded && options.live && config.mode !== 'live') {
         throw new UsageError(
@@ -68,15 +80,20 @@ export function registerRunCommand(program: Command): void {
       const stop = (): void => abort.abort()
       process.once('SIGINT', stop)
       process.once('SIGTERM', stop)
+      // People at a terminal get the live view; --json, pipes, files and container logs get one
+      // JSON event per line, which machines (and `jq`) can read.
+      const view =
+        !options.json && process.stdout.isTTY
+          ? createLiveView({ stream: process.stdout, clock: systemClock })
+          : undefined
       const print = (event: EngineEvent): void => {
-        process.stdout.write(
-          options.json ? `${JSON.stringify(event)}\n` : `${formatEngineEvent(event)}\n`,
-        )
+        if (view) view.print(event)
+        else process.stdout.write(`${JSON.stringify(event)}\n`)
       }
       try {
         const chainIds = Object.keys(config.chains).map(Number)
         if (embedded) {
-          if (!options.json)
+          if (view)
             process.stdout.write('starting the embedded world (local chains, simulator, solver)…\n')
           devnet = await startDevnet({
             evmChainIds: chainIds.filter((id) => id !== 7565164),
@@ -141,7 +158,8 @@ export function registerRunCommand(program: Command): void {
           killSwitchFile: resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
           sending: embedded || (config.mode === 'live' && options.live === true),
           trackingDeadlineMs: config.tracking.deadlineMs,
-          pollIntervalMs: embedded ? 250 : 2_000,
+          pollIntervalMs: embedded ? 250 : config.tracking.pollIntervalMs,
+          failPoint,
         }
         const world = createWorld({ api, wiring, journal, clock: systemClock, logger })
         const engine = createEngine({
@@ -151,11 +169,13 @@ export function registerRunCommand(program: Command): void {
           clock: systemClock,
           logger,
           emit: print,
+          failPoint,
         })
         await engine.run({ ticks: options.once ? 1 : options.ticks, signal: abort.signal })
         world.close()
         journal.close()
       } finally {
+        view?.close()
         process.off('SIGINT', stop)
         process.off('SIGTERM', stop)
         await devnet?.stop()

@@ -20,12 +20,15 @@ import { buildOrderQuoteObservation } from '../../engine/buildOrderQuoteObservat
 import { buildSwapQuoteObservation } from '../../engine/buildSwapQuoteObservation.ts'
 import type { EngineEvent } from '../../engine/engineEvents.ts'
 import type { EngineWorld, ExecutionOutcome, TrackingOutcome } from '../../engine/engineWorld.ts'
+import { type FailPoint, noFailPoint } from '../../engine/failPoints.ts'
+import { journaledRoute } from '../../engine/planReconciliation.ts'
 import type { Intent, RouteRequest, TokenBalance } from '../../engine/types.ts'
 import type { Clock } from '../../shared/clock.ts'
 import type { Logger } from '../../shared/Logger.ts'
 import { createEvmSendJournal } from '../../store/createEvmSendJournal.ts'
 import { createSolanaSendJournal } from '../../store/createSolanaSendJournal.ts'
 import type { Journal } from '../../store/openJournal.ts'
+import { settleIntent } from './settleIntent.ts'
 
 const SOLANA = 7565164
 
@@ -46,6 +49,8 @@ export type WorldWiring = {
   sending: boolean
   trackingDeadlineMs: number
   pollIntervalMs: number
+  /** Crash-test hook at each pipeline step (engine/failPoints.ts). Default: none. */
+  failPoint?: FailPoint
 }
 
 /**
@@ -62,7 +67,20 @@ export function createWorld(params: {
   logger: Logger
 }): EngineWorld & { close(): void } {
   const { api, wiring, journal, clock, logger } = params
-  const evmJournal = createEvmSendJournal(journal)
+  const failPoint = wiring.failPoint ?? noFailPoint
+  const storeJournal = createEvmSendJournal(journal)
+  // The fail points of the send pipeline sit right after each journal write they follow.
+  const evmJournal: typeof storeJournal = {
+    async beforeBroadcast(record) {
+      await storeJournal.beforeBroadcast(record)
+      if (record.kind === 'order') failPoint('afterSign')
+    },
+    async afterBroadcast(outcome) {
+      await storeJournal.afterBroadcast(outcome)
+      if (outcome.record.kind === 'approve') failPoint('afterApprovalSent')
+      if (outcome.record.kind === 'order') failPoint('afterBroadcast')
+    },
+  }
   const evm = new Map<
     number,
     { rpc: ReturnType<typeof createEvmRpc>; sender: EvmSender | undefined; confirmations: number }
@@ -300,7 +318,14 @@ export function createWorld(params: {
           logger,
         })
         emit({ type: 'sent', intentId, chainId: SOLANA, hash: result.signature })
-        return created(intentId, result.orderId, r, intent, emit)
+        return created(
+          intentId,
+          result.orderId,
+          result.signature,
+          r,
+          intent.hook !== undefined,
+          emit,
+        )
       }
       const chain = evm.get(r.srcChainId)
       if (!chain?.sender) return { kind: 'failed', detail: `no sender for chain ${r.srcChainId}` }
@@ -334,7 +359,7 @@ export function createWorld(params: {
           }
         },
       })
-      return created(intentId, result.orderId, r, intent, emit)
+      return created(intentId, result.orderId, result.hash, r, intent.hook !== undefined, emit)
     } catch (error) {
       if (error instanceof VerificationError) return { kind: 'refused', detail: error.shortMessage }
       return { kind: 'failed', detail: (error as Error).message.split('\n')[0]! }
@@ -344,25 +369,29 @@ export function createWorld(params: {
   function created(
     intentId: string,
     orderId: string,
+    createTxHash: string,
     r: Extract<RouteRequest, { kind: 'crossChain' }>,
-    intent: Intent,
+    hasHook: boolean,
     emit: (e: EngineEvent) => void,
   ): ExecutionOutcome {
-    journal.setIntentState(intentId, 'created')
+    // The order first: a crash between the two writes leaves an order the restart tracks.
     journal.recordOrder({
       orderId: orderId as Hex,
       intentId,
       srcChainId: r.srcChainId,
       dstChainId: r.dstChainId,
       state: 'Created',
+      createTxHash,
     })
+    journal.setIntentState(intentId, 'created')
     emit({ type: 'created', intentId, orderId, chainId: r.srcChainId })
+    failPoint('afterOrderCreated')
     return {
       kind: 'created',
       orderId,
       srcChainId: r.srcChainId,
       dstChainId: r.dstChainId,
-      hasHook: intent.hook !== undefined,
+      hasHook,
     }
   }
 
@@ -462,6 +491,29 @@ export function createWorld(params: {
     readBalances,
     quote,
     execute,
+    settle(rec, plan, emit) {
+      const route = journaledRoute(rec)
+      return settleIntent(
+        {
+          journal,
+          evmChain: (chainId) => evm.get(chainId),
+          solana: connection
+            ? { connection, commitment: wiring.solana?.commitment ?? 'confirmed' }
+            : undefined,
+          sending: wiring.sending,
+          pollIntervalMs: wiring.pollIntervalMs,
+          maxWaitMs: Math.min(wiring.trackingDeadlineMs, 120_000),
+          created: (orderId, createTxHash) =>
+            route?.kind === 'crossChain'
+              ? created(rec.intent.id, orderId, createTxHash, route, route.hook !== undefined, emit)
+              : { kind: 'failed', detail: 'an order was created for a route that is no order' },
+          clock,
+          logger,
+        },
+        rec,
+        plan,
+      )
+    },
     track,
     killSwitchEngaged: () => existsSync(wiring.killSwitchFile),
     close() {

@@ -18,6 +18,10 @@ export function formatEngineEvent(e: EngineEvent): string {
       return `${t}   decision  ${e.intentId} ${e.verdict}${e.reason ? ` (${e.check}: ${e.reason}) ${e.detail}` : ''}`
     case 'dryRun':
       return `${t}   dry-run   ${e.intentId}: ${e.note}`
+    case 'reconcile':
+      return `${t}   reconcile ${e.intentId} → ${e.plan}: ${e.detail}`
+    case 'unsettled':
+      return `${t}   unsettled ${e.intentId}: ${e.detail} (stays in flight; reconciled again on start)`
     case 'approval':
       return `${t}   approval  ${e.intentId} on ${e.chainId}: ${e.actions.join(', ') || 'none needed'}`
     case 'sent':

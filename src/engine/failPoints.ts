@@ -1,0 +1,22 @@
+/**
+ * The steps of the executor pipeline at which a crash is tested (issue 6, crash safety; safety
+ * P-2.1, P-2.2): after the intent is journaled, after an approval is broadcast, after the order
+ * is signed and journaled but before its broadcast, after its broadcast, after the order is
+ * created. The engine and the world call {@link FailPoint} at each; in production it does nothing.
+ */
+export const FAIL_POINTS = [
+  'afterIntentJournaled',
+  'afterApprovalSent',
+  'afterSign',
+  'afterBroadcast',
+  'afterOrderCreated',
+] as const
+
+/** One named step of {@link FAIL_POINTS}. */
+export type FailPointName = (typeof FAIL_POINTS)[number]
+
+/** Called at each named step; the test harness makes one of them kill the process. */
+export type FailPoint = (name: FailPointName) => void
+
+/** The fail point of production: nothing happens. */
+export const noFailPoint: FailPoint = () => {}

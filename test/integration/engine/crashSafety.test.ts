@@ -1,0 +1,178 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Address, erc20Abi } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
+import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
+import { FAIL_POINTS, type FailPointName } from '../../../src/engine/failPoints.ts'
+import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
+import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
+import { openJournal } from '../../../src/store/openJournal.ts'
+import { runFerry } from '../../helpers/runFerry.ts'
+
+type Event = { type: string; [key: string]: unknown }
+const user = devnetEvmAccount('user')
+const USDC_ARB = '0xaf88d065e77c8cc2239327c5edb3a432268e5831' as Address
+let devnet: Devnet
+let dir: string
+
+beforeAll(async () => {
+  devnet = await startDevnet({ solana: false, fillDelayMs: 50 })
+  dir = mkdtempSync(join(tmpdir(), 'ferry-crash-'))
+}, 60_000)
+
+afterAll(async () => {
+  await devnet?.stop()
+})
+
+/** A live config against the devnet: one rebalance 42161 → 8453 with a hook on arrival. */
+function writeConfig(name: string): string {
+  const rpc = (id: number) => devnet.evm.find((c) => c.chainId === id)!.rpcUrl
+  const path = join(dir, `${name}.yaml`)
+  writeFileSync(
+    path,
+    `mode: live
+service:
+  apiUrl: ${devnet.sim.baseUrl}
+  statsUrl: ${devnet.sim.statsUrl}
+chains:
+  42161: { rpcUrls: [${rpc(42161)}], confirmations: 1 }
+  8453: { rpcUrls: [${rpc(8453)}], confirmations: 1 }
+wallets:
+  evm: { privateKeyEnv: FERRY_TEST_EVM_KEY, address: "${user.address}" }
+risk:
+  maxNotionalUsdPerOrder: 5000
+  maxCostBps: 150
+  killSwitchFile: ${name}.kill
+strategies:
+  - name: rebalance
+    id: usdc
+    schedule: { intervalMs: 1000 }
+    params:
+      chains:
+        - { chainId: 42161, token: "${USDC_ARB}", targetAmount: "990000000000" }
+        - chainId: 8453
+          token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913"
+          targetAmount: "1010000000000"
+          hook:
+            type: evm_transaction_call
+            data:
+              to: "0xde70000000000000000000000000000000000002"
+              calldata: "0x07251d88000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda0291300000000000000000000000000000000000000000000000000000000000f424000000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8"
+              gas: 200000
+      toleranceBps: 1
+      maxCostBps: 100
+      minMoveAmount: "10000000"
+      maxMoveAmount: "1000000000"
+tracking:
+  deadlineMs: 30000
+  pollIntervalMs: 200
+`,
+  )
+  return path
+}
+
+const events = (stdout: string): Event[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Event)
+
+/** orderIds of the CreatedOrder events after `afterBlock`: the truth about orders (P-2.5). */
+async function ordersOnChain(afterBlock: bigint): Promise<string[]> {
+  const arb = devnet.evm.find((c) => c.chainId === 42161)!
+  const logs = await arb.client.getContractEvents({
+    address: EVM_CONTRACTS.dlnSource as Address,
+    abi: dlnSourceAbi,
+    eventName: 'CreatedOrder',
+    fromBlock: afterBlock,
+  })
+  return logs
+    .filter((l) => l.blockNumber > afterBlock)
+    .map((l) => (l.args as { orderId: string }).orderId.toLowerCase())
+}
+
+/** The crash points after which the order can no longer be stopped, so it must exist once. */
+const ORDER_EXPECTED: Record<FailPointName, boolean> = {
+  afterIntentJournaled: false,
+  afterApprovalSent: false,
+  afterSign: true,
+  afterBroadcast: true,
+  afterOrderCreated: true,
+}
+
+describe('crash safety: SIGKILL at each step of the executor pipeline, then a restart', () => {
+  test.each(FAIL_POINTS)(
+    'behavior: killed %s, the restart ends every intent with at most one order on chain',
+    async (point) => {
+      const arb = devnet.evm.find((c) => c.chainId === 42161)!
+      const startBlock = await arb.client.getBlockNumber()
+      const config = writeConfig(point)
+      const journalPath = join(dir, `${point}.sqlite`)
+      const env = { FERRY_TEST_EVM_KEY: user.privateKey }
+      const args = ['run', config, '--live', '--once', '--json', '--journal', journalPath]
+
+      const crashed = await runFerry(args, { ...env, FERRY_CRASH_AT: point }, 60_000)
+      expect(crashed.signal).toBe('SIGKILL')
+      const before = openJournal(journalPath)
+      const [intent] = before.pendingReconciliations()
+      before.close()
+      // The crash left exactly one unfinished intent, at the step it was killed at.
+      expect(intent?.intent.state).toBeDefined()
+      const orderAttempt = intent!.attempts.find((a) => a.kind === 'order')
+      if (point === 'afterIntentJournaled') expect(intent!.attempts).toEqual([])
+      if (point === 'afterApprovalSent') {
+        expect(intent!.attempts.map((a) => a.kind)).toEqual(['approve'])
+      }
+      if (point === 'afterSign') expect(orderAttempt?.state).toBe('signed')
+      if (point === 'afterBroadcast') expect(orderAttempt?.state).toBe('broadcast')
+      if (point === 'afterOrderCreated') expect(intent!.orders).toHaveLength(1)
+
+      // The restart runs with the kill switch on: it may reconcile and track, never start anew.
+      writeFileSync(join(dir, `${point}.kill`), 'crash test\n')
+      const restarted = await runFerry(args, env, 60_000)
+      expect(restarted.stderr).toBe('')
+      expect(restarted.code).toBe(0)
+      const e = events(restarted.stdout)
+      expect(e.filter((x) => x.type === 'reconcile')).toHaveLength(1)
+      const decisions = e.filter((x) => x.type === 'decision')
+      expect(decisions.every((d) => d.reason === 'killSwitchEngaged')).toBe(true)
+
+      const journal = openJournal(journalPath)
+      try {
+        expect(journal.pendingReconciliations()).toEqual([])
+        // No intent was added by the restart: it only settled the one the crash left.
+        expect(journal.history().map((h) => h.intent.id)).toEqual([intent!.intent.id])
+        const onChain = await ordersOnChain(startBlock)
+        const journaled = journal.ordersOf(intent!.intent.id).map((o) => o.orderId)
+        // Every order on chain belongs to the intent, and there is never more than one.
+        expect(onChain.length).toBeLessThanOrEqual(1)
+        expect(onChain).toEqual(journaled)
+        const final = journal.getIntent(intent!.intent.id)!
+        if (ORDER_EXPECTED[point]) {
+          expect(onChain).toHaveLength(1)
+          expect(final.state).toBe('completed')
+          const steps = journal.hookStepsOf(onChain[0]!)
+          expect(steps.length).toBeGreaterThan(0)
+          expect(steps.every((s) => s.status === 'Executed')).toBe(true)
+        } else {
+          expect(onChain).toEqual([])
+          expect(final.state).toBe('failed')
+          // No allowance is left behind for an order that was never sent (P-1.12).
+          const allowance = await arb.client.readContract({
+            address: USDC_ARB,
+            abi: erc20Abi,
+            functionName: 'allowance',
+            args: [user.address, EVM_CONTRACTS.dlnSource as Address],
+          })
+          expect(allowance).toBe(0n)
+        }
+      } finally {
+        journal.close()
+      }
+    },
+    150_000,
+  )
+})
