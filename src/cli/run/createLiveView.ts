@@ -49,10 +49,11 @@ type InFlight = { label: string; phase: string; sinceMs: number }
 
 /**
  * The human view of `ferry run` on a TTY (issue 6 item 5): one line per engine event, and while
- * any order is in flight (from its `sent` or `created` event to its `terminal` one) a single
- * spinner line at the bottom, e.g. `⠋ 2 orders in flight: 0x3f2a…9c1d awaiting fill 4s, …`,
- * redrawn in place with `\r` and erase-line codes. The spinner is erased before each event line
- * and on close, and its timer runs only while something is in flight.
+ * any order is in flight (from its `sent`, `created` or tracked `reconcile` event to its
+ * `terminal` or `unsettled` one) a single spinner line at the bottom, e.g.
+ * `⠋ 2 orders in flight: 0x3f2a…9c1d awaiting fill 4s, …`, redrawn in place with `\r` and
+ * erase-line codes. The spinner is erased before each event line and on close, and its timer
+ * runs only while something is in flight.
  */
 export function createLiveView(params: CreateLiveViewParams): LiveView {
   const { stream, clock } = params
@@ -125,7 +126,17 @@ export function createLiveView(params: CreateLiveViewParams): LiveView {
           sinceMs,
         })
         return
+      case 'reconcile':
+        // A restart follows an order left in flight; its orderId shows from its fill on.
+        if (event.plan === 'track') {
+          const label =
+            event.intentId.length > 24 ? `${event.intentId.slice(0, 23)}…` : event.intentId
+          inFlight.set(event.intentId, { label, phase: 'tracking', sinceMs })
+        }
+        return
       case 'terminal':
+      case 'unsettled':
+        // Unsettled: its fate is left to the next start's reconciliation, not awaited here.
         inFlight.delete(event.intentId)
         return
     }

@@ -152,6 +152,23 @@ describe('createLiveView', () => {
     expect(out.lines[3]).toMatch(/completed b order 0xc3c3.*: hook executed$/)
   })
 
+  test('behavior: an order tracked after a restart shows until terminal; an unsettled one leaves', () => {
+    const out = fakeTerminal()
+    const timer = fakeTimer()
+    const view = createLiveView({ stream: out, clock: createManualClock(0), timer: timer.start })
+    view.print({ type: 'reconcile', intentId: 'old:1', plan: 'track', detail: 'order created' })
+    view.print({ type: 'reconcile', intentId: 'old:2', plan: 'abandon', detail: 'never sent' })
+    view.print(sent('new:3', `0x${'ee'.repeat(32)}`))
+    expect(out.bottom()).toBe(
+      '⠋ 2 orders in flight: old:1 tracking 0s, tx 0xeeee…eeee confirming 0s',
+    )
+    view.print({ type: 'unsettled', intentId: 'new:3', detail: 'receipt not found' })
+    view.print(terminal('old:1', ORDER_A))
+    expect(out.bottom()).toBe('')
+    expect(timer.running()).toBe(0)
+    expect(out.lines).toHaveLength(5)
+  })
+
   test('behavior: close erases the spinner, stops the timer and prints nothing after', () => {
     const out = fakeTerminal()
     const timer = fakeTimer()
