@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Keypair } from '@solana/web3.js'
 import type { Command } from 'commander'
 import { createApiClient } from '../../api/createApiClient.ts'
 import type { ChainId } from '../../api/schemas/chainId.ts'
@@ -19,6 +20,7 @@ import { parseIntegerOption } from '../optionParsers.ts'
 import { collectWatchedTokens } from '../run/collectWatchedTokens.ts'
 import { createLiveView } from '../run/createLiveView.ts'
 import { createWorld, type WorldWiring } from '../run/createWorld.ts'
+import { holdSenderLocks } from '../run/holdSenderLocks.ts'
 import { resolveCrashPoint } from '../run/resolveCrashPoint.ts'
 
 type RunOptions = {
@@ -158,9 +160,17 @@ export function registerRunCommand(program: Command): void {
           killSwitchFile: resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
           sending: embedded || (config.mode === 'live' && options.live === true),
           trackingDeadlineMs: config.tracking.deadlineMs,
+          autoCancel: config.tracking.autoCancel,
           pollIntervalMs: embedded ? 250 : config.tracking.pollIntervalMs,
           failPoint,
         }
+        // One writer per wallet and chain (P-2.4): taken before reconciliation sends anything.
+        const locks = wiring.sending
+          ? holdSenderLocks(journal, sendingWallets(wiring), (error) => {
+              logger.error({ error: error.message }, 'sender lock lost: stopping')
+              abort.abort()
+            })
+          : undefined
         const world = createWorld({ api, wiring, journal, clock: systemClock, logger })
         const engine = createEngine({
           config,
@@ -173,6 +183,7 @@ export function registerRunCommand(program: Command): void {
         })
         await engine.run({ ticks: options.once ? 1 : options.ticks, signal: abort.signal })
         world.close()
+        locks?.release()
         journal.close()
       } finally {
         view?.close()
@@ -181,4 +192,21 @@ export function registerRunCommand(program: Command): void {
         await devnet?.stop()
       }
     })
+}
+
+/** The (chain, wallet) pairs a sending run may sign for. */
+function sendingWallets(wiring: WorldWiring): { chainId: number; address: string }[] {
+  const evm = wiring.evmWallet
+    ? wiring.evm.map((c) => ({ chainId: c.chainId as number, address: wiring.evmWallet!.address }))
+    : []
+  const solana =
+    wiring.solana && wiring.solanaWallet
+      ? [
+          {
+            chainId: 7565164,
+            address: Keypair.fromSecretKey(wiring.solanaWallet.secretKey).publicKey.toBase58(),
+          },
+        ]
+      : []
+  return [...evm, ...solana]
 }

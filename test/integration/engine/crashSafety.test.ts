@@ -10,6 +10,7 @@ import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
+import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
 
 type Event = { type: string; [key: string]: unknown }
 const user = devnetEvmAccount('user')
@@ -28,49 +29,13 @@ afterAll(async () => {
 
 /** A live config against the devnet: one rebalance 42161 → 8453 with a hook on arrival. */
 function writeConfig(name: string): string {
-  const rpc = (id: number) => devnet.evm.find((c) => c.chainId === id)!.rpcUrl
-  const path = join(dir, `${name}.yaml`)
-  writeFileSync(
-    path,
-    `mode: live
-service:
-  apiUrl: ${devnet.sim.baseUrl}
-  statsUrl: ${devnet.sim.statsUrl}
-chains:
-  42161: { rpcUrls: [${rpc(42161)}], confirmations: 1 }
-  8453: { rpcUrls: [${rpc(8453)}], confirmations: 1 }
-wallets:
-  evm: { privateKeyEnv: FERRY_TEST_EVM_KEY, address: "${user.address}" }
-risk:
-  maxNotionalUsdPerOrder: 5000
-  maxCostBps: 150
-  killSwitchFile: ${name}.kill
-strategies:
-  - name: rebalance
-    id: usdc
-    schedule: { intervalMs: 1000 }
-    params:
-      chains:
-        - { chainId: 42161, token: "${USDC_ARB}", targetAmount: "990000000000" }
-        - chainId: 8453
-          token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913"
-          targetAmount: "1010000000000"
-          hook:
-            type: evm_transaction_call
-            data:
-              to: "0xde70000000000000000000000000000000000002"
-              calldata: "0x07251d88000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda0291300000000000000000000000000000000000000000000000000000000000f424000000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8"
-              gas: 200000
-      toleranceBps: 1
-      maxCostBps: 100
-      minMoveAmount: "10000000"
-      maxMoveAmount: "1000000000"
-tracking:
-  deadlineMs: 30000
-  pollIntervalMs: 200
-`,
-  )
-  return path
+  return writeDevnetLiveConfig(devnet, join(dir, `${name}.yaml`), {
+    killSwitchFile: `${name}.kill`,
+    // 10 000 USDC to move, 1 000 at a time: every case finds a move to make.
+    targets: { arbitrum: '990000000000', base: '1010000000000' },
+    hook: true,
+    tracking: '  deadlineMs: 30000\n  pollIntervalMs: 200\n',
+  })
 }
 
 const events = (stdout: string): Event[] =>
@@ -111,7 +76,7 @@ describe('crash safety: SIGKILL at each step of the executor pipeline, then a re
       const startBlock = await arb.client.getBlockNumber()
       const config = writeConfig(point)
       const journalPath = join(dir, `${point}.sqlite`)
-      const env = { FERRY_TEST_EVM_KEY: user.privateKey }
+      const env = { [DEVNET_KEY_ENV]: user.privateKey }
       const args = ['run', config, '--live', '--once', '--json', '--journal', journalPath]
 
       const crashed = await runFerry(args, { ...env, FERRY_CRASH_AT: point }, 60_000)

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
+import { writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
 
 type Event = { type: string; [key: string]: unknown }
 const user = devnetEvmAccount('user')
@@ -22,44 +23,7 @@ afterAll(async () => {
 
 /** A config for real networks (mode: live), pointed at the devnet's chains and simulator. */
 function writeLiveConfig(name: string, killSwitchFile: string, extraRisk = ''): string {
-  const rpc = (id: number) => devnet.evm.find((c) => c.chainId === id)!.rpcUrl
-  const path = join(dir, name)
-  writeFileSync(
-    path,
-    `mode: live
-service:
-  apiUrl: ${devnet.sim.baseUrl}
-  statsUrl: ${devnet.sim.statsUrl}
-chains:
-  42161:
-    rpcUrls: [${rpc(42161)}]
-    confirmations: 1
-  8453:
-    rpcUrls: [${rpc(8453)}]
-    confirmations: 1
-wallets:
-  evm:
-    privateKeyEnv: FERRY_TEST_EVM_KEY
-    address: "${user.address}"
-risk:
-  maxNotionalUsdPerOrder: 5000
-  maxCostBps: 150
-  killSwitchFile: ${killSwitchFile}
-${extraRisk}strategies:
-  - name: rebalance
-    id: usdc
-    schedule: { intervalMs: 1000 }
-    params:
-      chains:
-        - { chainId: 42161, token: "0xaf88d065e77c8cc2239327c5edb3a432268e5831", targetAmount: "998000000000" }
-        - { chainId: 8453, token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", targetAmount: "1002000000000" }
-      toleranceBps: 1
-      maxCostBps: 100
-      minMoveAmount: "10000000"
-      maxMoveAmount: "1000000000"
-`,
-  )
-  return path
+  return writeDevnetLiveConfig(devnet, join(dir, name), { killSwitchFile, extraRisk })
 }
 
 const events = (stdout: string): Event[] =>

@@ -1,0 +1,80 @@
+import { writeFileSync } from 'node:fs'
+import { devnetEvmAccount } from '../../src/sim/devnet/devnetAccounts.ts'
+import type { Devnet } from '../../src/sim/devnet/startDevnet.ts'
+
+/** The env var the configs below name for the EVM key; pass `devnetEvmAccount('user').privateKey`. */
+export const DEVNET_KEY_ENV = 'FERRY_TEST_EVM_KEY'
+
+/** The demo's hook: SimHookTarget pulls 1 USDC of the fill on Base (see config/demo.yaml). */
+const DEMO_HOOK = `          hook:
+            type: evm_transaction_call
+            data:
+              to: "0xde70000000000000000000000000000000000002"
+              calldata: "0x07251d88000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda0291300000000000000000000000000000000000000000000000000000000000f424000000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8"
+              gas: 200000
+`
+
+/** Options of {@link writeDevnetLiveConfig}. */
+export type DevnetLiveConfigOptions = {
+  killSwitchFile: string
+  /** Extra lines of the `risk` section, each indented by two spaces and ending in a newline. */
+  extraRisk?: string
+  /** USDC targets (base units) on 42161 and 8453. Default 998 000 and 1 002 000 USDC. */
+  targets?: { arbitrum: string; base: string }
+  /** Whether arrivals on Base run the demo hook. Default false. */
+  hook?: boolean
+  /** The `tracking` section's lines, indented by two spaces. Default none. */
+  tracking?: string
+}
+
+/**
+ * Writes a `mode: live` config for real networks pointed at a devnet's chains and simulator: one
+ * USDC rebalance between Arbitrum and Base, the user's key from {@link DEVNET_KEY_ENV}. Returns
+ * `path`.
+ */
+export function writeDevnetLiveConfig(
+  devnet: Devnet,
+  path: string,
+  options: DevnetLiveConfigOptions,
+): string {
+  const rpc = (id: number) => devnet.evm.find((c) => c.chainId === id)!.rpcUrl
+  const targets = options.targets ?? { arbitrum: '998000000000', base: '1002000000000' }
+  writeFileSync(
+    path,
+    `mode: live
+service:
+  apiUrl: ${devnet.sim.baseUrl}
+  statsUrl: ${devnet.sim.statsUrl}
+chains:
+  42161:
+    rpcUrls: [${rpc(42161)}]
+    confirmations: 1
+  8453:
+    rpcUrls: [${rpc(8453)}]
+    confirmations: 1
+wallets:
+  evm:
+    privateKeyEnv: ${DEVNET_KEY_ENV}
+    address: "${devnetEvmAccount('user').address}"
+risk:
+  maxNotionalUsdPerOrder: 5000
+  maxCostBps: 150
+  killSwitchFile: ${options.killSwitchFile}
+${options.extraRisk ?? ''}strategies:
+  - name: rebalance
+    id: usdc
+    schedule: { intervalMs: 1000 }
+    params:
+      chains:
+        - { chainId: 42161, token: "0xaf88d065e77c8cc2239327c5edb3a432268e5831", targetAmount: "${targets.arbitrum}" }
+        - chainId: 8453
+          token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913"
+          targetAmount: "${targets.base}"
+${options.hook ? DEMO_HOOK : ''}      toleranceBps: 1
+      maxCostBps: 100
+      minMoveAmount: "10000000"
+      maxMoveAmount: "1000000000"
+${options.tracking ? `tracking:\n${options.tracking}` : ''}`,
+  )
+  return path
+}
