@@ -1,4 +1,5 @@
 import type { OrderQuote } from '../api/schemas/orderQuote.ts'
+import { orderCostsUsd } from './orderCostsUsd.ts'
 import type { CrossChainRouteRequest, QuoteObservation } from './types.ts'
 
 /** Inputs of {@link buildOrderQuoteObservation}. */
@@ -63,6 +64,7 @@ export function buildOrderQuoteObservation(
     nativeCost,
     nativeCostUsd,
     costBps,
+    costsUsd: orderCostsUsd(quote.estimation, fixFeeUsd, txFeeUsd),
     priceImpactBps: typeof impact === 'number' ? -impact * 100 : undefined,
     comparedAggregators: [],
   }

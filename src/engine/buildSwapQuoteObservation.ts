@@ -40,6 +40,7 @@ export function buildSwapQuoteObservation(
       amountInUsd > 0
         ? ((amountInUsd - amountOutUsd + nativeCostUsd) / amountInUsd) * 10_000
         : Number.NaN,
+    costsUsd: { txFee: nativeCostUsd, swap: amountInUsd - amountOutUsd },
     priceImpactBps: undefined,
     comparedAggregators: quote.comparedAggregators.map((a) => ({
       name: a.name,

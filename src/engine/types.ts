@@ -6,6 +6,8 @@
  * This file imports nothing at run time: strategies/ and engine/risk/ may import it freely.
  */
 
+import type { CostKind } from './orderCostsUsd.ts'
+
 /**
  * A chain id of the service (spec §4.4): the internal id, e.g. 42161 Arbitrum, 8453 Base,
  * 7565164 Solana. Kept as a plain number here; the engine checks it against the chain registry.
@@ -128,6 +130,11 @@ export type QuoteObservation = {
    * `(amountInUsd − amountOutUsd + nativeCostUsd) / amountInUsd × 10 000` (P-7.9).
    */
   costBps: number
+  /**
+   * USD of each kind of cost (orderCostsUsd.ts): fixFee, txFee, protocolFee, takerMargin,
+   * operatingExpenses, swap, slippage. For a swap quote: its txFee and the `swap` spread.
+   */
+  costsUsd: Readonly<Partial<Record<CostKind, number>>>
   /** The service's `usdPriceImpact` in bps, when it sent a number. */
   priceImpactBps: number | undefined
   /** Swap quotes only: the other aggregators (empty for cross-chain orders). */

@@ -32,6 +32,11 @@ export type OrderRecords = {
    * the transaction that showed the new state (the create tx for `Created`).
    */
   setOrderState(orderId: string, state: OrderState, txHash?: string): TransitionResult<OrderState>
+  /**
+   * Records what the recipient got when the order was filled, base units (the take amount of the
+   * FulfilledOrder event). Idempotent; a later call overwrites with the same chain fact.
+   */
+  recordOrderFill(orderId: string, filledAmount: bigint): void
   getOrder(orderId: string): OrderRecord | undefined
   ordersOf(intentId: string): OrderRecord[]
   /**
@@ -50,6 +55,7 @@ type OrderRow = {
   state: OrderState
   create_tx_hash: string | null
   last_tx_hash: string | null
+  filled_amount: string | null
   created_ms: number
   updated_ms: number
 }
@@ -71,6 +77,7 @@ function toOrderRecord(row: OrderRow): OrderRecord {
     state: row.state,
     createTxHash: row.create_tx_hash ?? undefined,
     lastTxHash: row.last_tx_hash ?? undefined,
+    filledAmount: row.filled_amount === null ? undefined : BigInt(row.filled_amount),
     createdMs: row.created_ms,
     updatedMs: row.updated_ms,
   }
@@ -90,6 +97,9 @@ export function createOrderRecords(db: Database.Database, clock: Clock): OrderRe
     `UPDATE orders SET state = ?, last_tx_hash = COALESCE(?, last_tx_hash),
        create_tx_hash = CASE WHEN ? = 'Created' THEN COALESCE(create_tx_hash, ?) ELSE create_tx_hash END,
        updated_ms = ? WHERE order_id = ?`,
+  )
+  const updateFill = db.prepare(
+    'UPDATE orders SET filled_amount = ?, updated_ms = ? WHERE order_id = ?',
   )
   // An Executed step never regresses to an earlier status reported by a lagging indexer.
   const upsertHookStep = db.prepare(
@@ -143,6 +153,12 @@ export function createOrderRecords(db: Database.Database, clock: Clock): OrderRe
   return {
     recordOrder: (params) => recordOrder.immediate(params),
     setOrderState: (orderId, state, txHash) => setOrderState.immediate(orderId, state, txHash),
+    recordOrderFill(orderId, filledAmount) {
+      const result = updateFill.run(filledAmount.toString(), clock.nowMs(), orderId.toLowerCase())
+      if (result.changes === 0) {
+        throw new JournalError('no such order', { metaMessages: [`order: ${orderId}`] })
+      }
+    },
     getOrder(orderId) {
       const row = selectOrder.get(orderId.toLowerCase())
       return row ? toOrderRecord(row) : undefined

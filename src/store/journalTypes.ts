@@ -179,6 +179,8 @@ export type OrderRecord = {
   createTxHash: string | undefined
   /** The last transaction that moved the order's state (fill, cancel, claim). */
   lastTxHash: string | undefined
+  /** What the recipient got at the fill, base units (FulfilledOrder's take amount). */
+  filledAmount: bigint | undefined
   createdMs: number
   updatedMs: number
 }

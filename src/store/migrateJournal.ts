@@ -116,6 +116,11 @@ export const JOURNAL_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (chain_id, address)
   );
   `,
+  // 2: what the recipient got when the order was filled (the take amount of FulfilledOrder),
+  // for quoted-vs-realized reports.
+  `
+  ALTER TABLE orders ADD COLUMN filled_amount TEXT;
+  `,
 ]
 
 /**

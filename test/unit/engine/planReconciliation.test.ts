@@ -81,6 +81,7 @@ const order = (state: OrderState): OrderRecord => ({
   state,
   createTxHash: '0xc',
   lastTxHash: undefined,
+  filledAmount: undefined,
   createdMs: 0,
   updatedMs: 0,
 })

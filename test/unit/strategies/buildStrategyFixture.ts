@@ -56,6 +56,7 @@ export function buildQuote(
     nativeCostUsd: 0,
     costBps: inUsd > 0 ? ((inUsd - outUsd) / inUsd) * 10_000 : Number.NaN,
     priceImpactBps: undefined,
+    costsUsd: { swap: inUsd - outUsd },
     comparedAggregators: [],
     ...overrides,
   }

@@ -53,6 +53,7 @@ export function buildIntent(
     nativeCostUsd: 0.3,
     costBps: 20,
     priceImpactBps: 5,
+    costsUsd: { fixFee: 0.3, protocolFee: 0.04, takerMargin: 0.16 },
     comparedAggregators: [],
     ...quoteOverrides,
   }
