@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { type Clock, systemClock } from '../shared/clock.ts'
 import { type Logger, silentLogger } from '../shared/Logger.ts'
 import { redactSecrets } from '../shared/redactSecrets.ts'
+import { createRateBudget, type RateBudget } from './createRateBudget.ts'
 import { ServiceError } from './ServiceError.ts'
 import { ServiceResponseError } from './ServiceResponseError.ts'
 import { ServiceUnreachableError } from './ServiceUnreachableError.ts'
@@ -78,7 +79,8 @@ class RetryableFailure extends Error {
 
 /**
  * Creates the HTTP transport of the client: a timeout on every attempt (AbortSignal), a p-queue
- * per endpoint holding a sliding-window requests-per-minute budget, and p-retry with exponential
+ * per endpoint (4 at a time) behind a requests-per-minute budget that holds at the service
+ * (createRateBudget: a slot frees a window after its answer's status), and p-retry with exponential
  * backoff and full jitter on network errors, timeouts, 429 (honouring Retry-After) and 5xx.
  * 4xx answers, error bodies and schema failures are never retried (safety P-3.1..P-3.5).
  * The backoff sleeps through the injected clock, so tests assert delays without waiting.
@@ -97,7 +99,7 @@ export function createTransport(config: TransportConfig): Transport {
   } = config
   const doFetch = config.fetch ?? fetch
   const secrets = config.accessToken ? [config.accessToken] : []
-  const queues = new Map<EndpointName, PQueue>()
+  const queues = new Map<EndpointName, { queue: PQueue; budget: RateBudget }>()
   const attempts: Record<EndpointName, number> = {
     'create-tx': 0,
     'chain/transaction': 0,
@@ -105,21 +107,25 @@ export function createTransport(config: TransportConfig): Transport {
     usersLeaderboard: 0,
     referralProgramLeaderboard: 0,
   }
-  const queueOf = (endpoint: EndpointName): PQueue => {
-    let queue = queues.get(endpoint)
-    if (!queue) {
-      queue = new PQueue({
-        intervalCap: requestsPerMinute,
-        interval: rateWindowMs,
-        strict: true,
-        concurrency: 4,
-      })
-      queues.set(endpoint, queue)
+  const queueOf = (endpoint: EndpointName): { queue: PQueue; budget: RateBudget } => {
+    let entry = queues.get(endpoint)
+    if (!entry) {
+      entry = {
+        queue: new PQueue({ concurrency: 4 }),
+        // Real time, not the injected clock: the budget must hold at the service, and tests
+        // fast-forward the clock only to skip backoff sleeps.
+        budget: createRateBudget({ limit: requestsPerMinute, windowMs: rateWindowMs }),
+      }
+      queues.set(endpoint, entry)
     }
-    return queue
+    return entry
   }
 
-  async function attempt<S extends z.ZodType>(req: TransportRequest<S>): Promise<z.output<S>> {
+  /** One HTTP attempt; `answered` is called once the status is in (the service counted it). */
+  async function attempt<S extends z.ZodType>(
+    req: TransportRequest<S>,
+    answered: () => void,
+  ): Promise<z.output<S>> {
     const url = new URL(req.path, req.base === 'api' ? config.apiUrl : config.statsUrl)
     for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v)
     if (config.accessToken) url.searchParams.set('accesstoken', config.accessToken)
@@ -139,6 +145,7 @@ export function createTransport(config: TransportConfig): Transport {
             : { accept: 'application/json', 'content-type': 'application/json-patch+json' },
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
       })
+      answered()
       text = await response.text()
     } catch (error) {
       if (req.signal?.aborted) throw req.signal.reason
@@ -201,9 +208,18 @@ export function createTransport(config: TransportConfig): Transport {
         return await pRetry(
           async () => {
             attemptCount++
-            return (await queueOf(req.endpoint).add(() => attempt(req), {
-              signal: req.signal,
-            })) as z.output<typeof req.schema>
+            const { queue, budget } = queueOf(req.endpoint)
+            return (await queue.add(
+              async () => {
+                const release = await budget.acquire(req.signal)
+                try {
+                  return await attempt(req, release)
+                } finally {
+                  release()
+                }
+              },
+              { signal: req.signal },
+            )) as z.output<typeof req.schema>
           },
           {
             retries,

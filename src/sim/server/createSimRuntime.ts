@@ -48,7 +48,7 @@ export function createSimRuntime(deps: SimServerDeps): SimRuntime {
     logger: deps.logger ?? silentLogger,
     selfCheck: deps.selfCheck ?? true,
     population: createSyntheticPopulation(seed, deps.population),
-    rateLimiter: createRateLimiter(deps.rateLimitPerMinute, clock),
+    rateLimiter: createRateLimiter(deps.rateLimitPerMinute, clock, deps.rateLimitWindowMs),
     faults: createFaultInjector(
       faultKnobsSchema.parse(deps.faults ?? {}),
       createSeededRandom(seed),

@@ -51,6 +51,11 @@ export type SimServerDeps = {
   seed?: number
   /** Requests per minute per endpoint; 429 with Retry-After beyond it. Default: off. */
   rateLimitPerMinute?: number
+  /**
+   * Window of `rateLimitPerMinute` in ms. Default 60 000; shorter to compress time in tests and
+   * benches (the limit then counts per window).
+   */
+  rateLimitWindowMs?: number
   /** Fault knobs, see faultKnobsSchema. Default: all off. */
   faults?: z.input<typeof faultKnobsSchema>
   /** Size of the synthetic leaderboard population. */

@@ -18,4 +18,14 @@ describe('createRateLimiter', () => {
     clock.advanceMs(500)
     expect(limiter.take('a')).toEqual({ allowed: true })
   })
+
+  test('behavior: a shorter window compresses time; the budget counts per window', () => {
+    const clock = createManualClock(10_900)
+    const limiter = createRateLimiter(2, clock, 1_000)
+    expect(limiter.take('a')).toEqual({ allowed: true })
+    expect(limiter.take('a')).toEqual({ allowed: true })
+    expect(limiter.take('a')).toEqual({ allowed: false, retryAfterS: 1 })
+    clock.advanceMs(100)
+    expect(limiter.take('a')).toEqual({ allowed: true })
+  })
 })
