@@ -1,0 +1,53 @@
+/**
+ * Order states as the journal keeps them (the service's strings, dln-facts §3.1, plus ferry's
+ * `Failed`). Declared here, structurally identical to `OrderState` of src/store/journalTypes.ts,
+ * because src/chains may import only src/shared; the store's journal is passed where a
+ * {@link CancelJournal} is expected, so the compiler holds the two together.
+ */
+export type CancelOrderState =
+  | 'None'
+  | 'Created'
+  | 'Fulfilled'
+  | 'SentUnlock'
+  | 'ClaimedUnlock'
+  | 'OrderCancelled'
+  | 'SentOrderCancel'
+  | 'ClaimedOrderCancel'
+  | 'Failed'
+
+/** The journaled order a cancel starts from (the store's `OrderRecord`, in part). */
+export type CancelOrderRecord = {
+  orderId: string
+  intentId: string
+  srcChainId: number
+  dstChainId: number
+  state: CancelOrderState
+  /** The transaction that created the order, when the engine journaled it. */
+  createTxHash: string | undefined
+}
+
+/** A journaled signed transaction (the store's `AttemptRecord`, in part). */
+export type CancelAttemptRecord = {
+  hash: string
+  kind: string
+  family: 'evm' | 'solana'
+  orderId: string | undefined
+  state: string
+}
+
+/**
+ * What a cancel reads from and writes to the journal (src/store's `Journal` satisfies it): the
+ * order and its intent's attempts, and chain evidence as it is seen (order states, attempt
+ * outcomes, the intent ending `cancelled`). Every write is monotonic and idempotent there.
+ */
+export type CancelJournal = {
+  getOrder(orderId: string): CancelOrderRecord | undefined
+  attemptsOf(intentId: string): CancelAttemptRecord[]
+  setOrderState(orderId: string, state: CancelOrderState, txHash?: string): unknown
+  setIntentState(id: string, state: 'cancelled', reason?: string): unknown
+  setAttemptState(
+    hash: string,
+    state: 'confirmed' | 'failed',
+    evidence?: { includedAt?: number },
+  ): unknown
+}

@@ -1,0 +1,205 @@
+import { type Command, InvalidArgumentError } from 'commander'
+import type { Hex } from 'viem'
+import type { ChainId } from '../../api/schemas/chainId.ts'
+import { type CancelEvmOrderProgress, cancelEvmOrder } from '../../chains/evm/cancelEvmOrder.ts'
+import { checkCancellableOrder } from '../../chains/evm/checkCancellableOrder.ts'
+import { createEvmRpc } from '../../chains/evm/createEvmRpc.ts'
+import { createEvmSender } from '../../chains/evm/createEvmSender.ts'
+import { createEvmSigner } from '../../chains/evm/createEvmSigner.ts'
+import { createLogger } from '../../observe/createLogger.ts'
+import type { DeepReadonly } from '../../settings/deepFreeze.ts'
+import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
+import { loadConfig } from '../../settings/loadConfig.ts'
+import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
+import { UsageError } from '../../shared/UsageError.ts'
+import { createEvmSendJournal } from '../../store/createEvmSendJournal.ts'
+import type { GlobalOptions } from '../cliContext.ts'
+import { printResult } from '../cliContext.ts'
+import { formatCancelResult } from '../format/formatCancelResult.ts'
+import { toPrintableJson } from '../format/toPrintableJson.ts'
+import { openExistingJournal } from '../openExistingJournal.ts'
+import { parseIntegerOption } from '../optionParsers.ts'
+import { requireConfigPath } from '../requireConfigPath.ts'
+import { resolveEvmKeySource } from '../resolveEvmKeySource.ts'
+
+/** Options of `ferry cancel`. Fees in destination-chain wei, durations in ms. */
+type CancelOptions = {
+  journal?: string
+  live?: boolean
+  wait: boolean
+  waitMs: number
+  messagingFeeWei?: bigint
+  executionFeeWei?: bigint
+  maxValueWei?: bigint
+}
+
+/**
+ * Registers `ferry cancel <orderId> --config <file> [--journal path] [--live]`: cancels an
+ * unfilled order through its destination authority (our wallet, P-7.1) with a
+ * `sendEvmOrderCancel` ferry builds and verifies itself (P-7.4), journaled before broadcast, and
+ * follows the refund to our source address (P-7.2) until ClaimedOrderCancel (P-7.5). It sends,
+ * so it needs `mode: live` in the config and `--live` (P-4.1), else exit 2; an orderId not in
+ * the journal exits 2; an order ferry will not cancel (filled, not EVM, already refunded) exits 1.
+ * Holds the journal's sender lock of the destination wallet while it runs (P-2.4).
+ */
+export function registerCancelCommand(program: Command): void {
+  program
+    .command('cancel')
+    .description('cancel an unfilled order on its destination chain and follow the refund')
+    .argument('<orderId>', 'the order to cancel (0x and 64 hex digits, as ferry history shows it)')
+    .option(
+      '--journal <path>',
+      'the journal file (else FERRY_JOURNAL, else ferry.journal.sqlite next to --config)',
+    )
+    .option('--live', 'send the cancel (the config must say mode: live too)')
+    .option('--no-wait', 'stop once the cancel is mined; do not wait for the refund')
+    .option('--wait-ms <ms>', 'how long to wait for the refund', parseIntegerOption, 600_000)
+    .option('--messaging-fee-wei <wei>', 'messaging fee the cancel pays (default 0)', parseWei)
+    .option('--execution-fee-wei <wei>', 'reward of the claim keeper (default 0)', parseWei)
+    .option(
+      '--max-value-wei <wei>',
+      "most value the cancel may carry (default twice the chain's flat DLN fee)",
+      parseWei,
+    )
+    .action(async (orderIdArg: string, _o: unknown, cmd: Command) => {
+      const options = cmd.optsWithGlobals<GlobalOptions & CancelOptions>()
+      if (!/^0x[0-9a-fA-F]{64}$/.test(orderIdArg)) {
+        throw new UsageError(
+          'orderId',
+          `${orderIdArg} is not an orderId`,
+          'give 0x and 64 hex digits, as ferry history shows it',
+        )
+      }
+      const orderId = orderIdArg.toLowerCase() as Hex
+      const configPath = requireConfigPath(options, 'cancel', 'it names the chains and the wallet')
+      const { config, env } = loadConfig({ path: configPath })
+      refuseWithoutLive(config, options.live === true)
+      const journal = openExistingJournal(resolveJournalPath(configPath, options))
+      const logger = createLogger({ level: options.logLevel ?? 'warn' })
+      let release = (): void => {}
+      try {
+        const rec = journal.getOrder(orderId)
+        if (!rec) {
+          throw new UsageError(
+            'orderId',
+            `no order ${orderId} in the journal ${journal.path}`,
+            'list the orders with ferry history, or pass --journal <path> of the journal ferry run writes',
+          )
+        }
+        checkCancellableOrder(rec)
+        const src = chainSettings(config, rec.srcChainId)
+        const dst = chainSettings(config, rec.dstChainId)
+        const key = resolveEvmKeySource(config.wallets.evm, env, configPath)
+        const signer = createEvmSigner(key.source, key.address)
+        const lock = journal.acquireSenderLock(
+          rec.dstChainId,
+          signer.address,
+          `ferry-cancel:${process.pid}`,
+          options.waitMs + 600_000,
+        )
+        release = () => lock.release()
+        const sender = createEvmSender({
+          chainId: rec.dstChainId as ChainId,
+          signer,
+          rpc: createEvmRpc(dst.rpcUrls[0]!),
+          journal: createEvmSendJournal(journal),
+          feePolicy: {
+            maxFeePerGasCapWei: gweiToWei(dst.maxFeePerGasGwei ?? 200),
+            ...(dst.maxPriorityFeePerGasGwei === undefined
+              ? {}
+              : { maxPriorityFeePerGasCapWei: gweiToWei(dst.maxPriorityFeePerGasGwei) }),
+          },
+          ...(dst.gasLimitCap === undefined ? {} : { gasLimitCap: BigInt(dst.gasLimitCap) }),
+          ...(dst.confirmations === undefined ? {} : { confirmations: dst.confirmations }),
+          logger,
+        })
+        release = () => {
+          sender.close()
+          lock.release()
+        }
+        const result = await cancelEvmOrder({
+          orderId,
+          journal,
+          source: createEvmRpc(src.rpcUrls[0]!).read,
+          sender,
+          sourceAddress: key.address,
+          waitForRefund: options.wait,
+          refundTimeoutMs: options.waitMs,
+          ...(src.confirmations === undefined ? {} : { sourceConfirmations: src.confirmations }),
+          ...(options.messagingFeeWei === undefined
+            ? {}
+            : { messagingFeeWei: options.messagingFeeWei }),
+          ...(options.executionFeeWei === undefined
+            ? {}
+            : { executionFeeWei: options.executionFeeWei }),
+          ...(options.maxValueWei === undefined ? {} : { maxValueWei: options.maxValueWei }),
+          logger,
+          onProgress: (e) => {
+            if (!options.json) showProgress(e, rec.srcChainId, options.wait)
+          },
+        })
+        printResult(options, toPrintableJson(result), () => formatCancelResult(result))
+      } finally {
+        release()
+        journal.close()
+      }
+    })
+}
+
+/** P-4.1: a cancel is a send; it needs `mode: live` and `--live`, and real chains. */
+function refuseWithoutLive(config: DeepReadonly<FerryConfig>, live: boolean): void {
+  const embedded =
+    config.service.apiUrl === 'embedded' ||
+    Object.values(config.chains).some((c) => c.rpcUrls.includes('embedded'))
+  if (embedded) {
+    throw new UsageError(
+      '--config',
+      'the embedded world lives only while ferry run runs, so it has no order to cancel',
+      'set tracking.autoCancel: true to cancel unfilled orders during the run',
+    )
+  }
+  const missing = [
+    ...(config.mode === 'live' ? [] : ['mode: live in the config']),
+    ...(live ? [] : ['--live']),
+  ]
+  if (missing.length > 0) {
+    throw new UsageError(
+      missing.includes('--live') ? '--live' : 'mode',
+      `a cancel sends a transaction; missing ${missing.join(' and ')}`,
+      'set mode: live in the config and pass --live to send it',
+    )
+  }
+}
+
+function chainSettings(
+  config: DeepReadonly<FerryConfig>,
+  chainId: number,
+): NonNullable<DeepReadonly<FerryConfig>['chains'][string]> {
+  const settings = config.chains[String(chainId)]
+  if (!settings) {
+    throw new UsageError(
+      `chains.${chainId}`,
+      `the order needs chain ${chainId}, which the config does not name`,
+      `add chains.${chainId}.rpcUrls to the config`,
+    )
+  }
+  return settings
+}
+
+function showProgress(e: CancelEvmOrderProgress, srcChainId: number, wait: boolean): void {
+  if (e.stage === 'broadcast') process.stdout.write(`cancel sent: ${e.hash}\n`)
+  if (wait && e.stage === 'orderState' && e.state === 'SentOrderCancel') {
+    process.stdout.write(`cancel mined; waiting for the refund on chain ${srcChainId}…\n`)
+  }
+}
+
+function gweiToWei(gwei: number): bigint {
+  return BigInt(Math.round(gwei * 1e9))
+}
+
+function parseWei(value: string): bigint {
+  if (!/^(0|[1-9][0-9]*)$/.test(value)) {
+    throw new InvalidArgumentError('expected a non-negative integer amount in wei')
+  }
+  return BigInt(value)
+}

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import type { EvmKeySource } from '../chains/evm/createEvmSigner.ts'
+import type { EnvMap } from '../settings/substituteEnv.ts'
+import type { WalletSettings } from '../settings/walletSettingsSchema.ts'
+import { UsageError } from '../shared/UsageError.ts'
+
+/**
+ * Where the EVM key of `wallets.evm` comes from (safety §5 key ladder): the env var named by
+ * `privateKeyEnv`, or the v3 keystore at `keystorePath` (relative to the config file's directory)
+ * with the password from `passwordEnv`. The key is handed to the signer only; this never logs it.
+ * @throws UsageError naming the config key or env var that is missing, and the fix.
+ */
+export function resolveEvmKeySource(
+  wallet: Readonly<NonNullable<WalletSettings['evm']>> | undefined,
+  env: EnvMap,
+  configPath: string,
+): { source: EvmKeySource; address: string } {
+  if (!wallet) {
+    throw new UsageError(
+      'wallets.evm',
+      'no EVM wallet is configured',
+      'set wallets.evm with privateKeyEnv (or keystorePath + passwordEnv) and address',
+    )
+  }
+  if (wallet.privateKeyEnv !== undefined) {
+    const key = env[wallet.privateKeyEnv]
+    if (!key) {
+      throw new UsageError(
+        wallet.privateKeyEnv,
+        'the env var named by wallets.evm.privateKeyEnv is not set',
+        `export ${wallet.privateKeyEnv}=<hex key> (or put it in .env, mode 0600)`,
+      )
+    }
+    return { source: { privateKey: key }, address: wallet.address }
+  }
+  const path = resolve(dirname(resolve(configPath)), wallet.keystorePath ?? '')
+  const password = wallet.passwordEnv === undefined ? undefined : env[wallet.passwordEnv]
+  if (password === undefined) {
+    throw new UsageError(
+      wallet.passwordEnv ?? 'wallets.evm.passwordEnv',
+      'the keystore password is not set',
+      `export ${wallet.passwordEnv ?? '<passwordEnv>'}=<password>`,
+    )
+  }
+  let keystoreJson: string
+  try {
+    keystoreJson = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new UsageError(
+      'wallets.evm.keystorePath',
+      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`,
+      'give the path of the keystore file, relative to the config file',
+    )
+  }
+  return { source: { keystoreJson, password }, address: wallet.address }
+}

@@ -1,0 +1,92 @@
+import type { PublicClient } from 'viem'
+import { CancelOrderError } from '../../chains/evm/CancelOrderError.ts'
+import { cancelEvmOrder } from '../../chains/evm/cancelEvmOrder.ts'
+import type { CancelJournal } from '../../chains/evm/cancelJournal.ts'
+import type { EvmSender } from '../../chains/evm/createEvmSender.ts'
+import type { EngineEvent } from '../../engine/engineEvents.ts'
+import type { TrackingOutcome } from '../../engine/engineWorld.ts'
+import type { Clock } from '../../shared/clock.ts'
+import { FerryError } from '../../shared/FerryError.ts'
+import type { Logger } from '../../shared/Logger.ts'
+
+/** Inputs of {@link autoCancelOrder}. Durations in ms. */
+export type AutoCancelOrderParams = {
+  order: { intentId: string; orderId: string; srcChainId: number; dstChainId: number }
+  journal: CancelJournal
+  /** Our sender on the destination chain; undefined when ferry does not send there. */
+  sender: EvmSender | undefined
+  /** Read client of the source chain; undefined when the chain is not configured. */
+  source: PublicClient | undefined
+  /** Our wallet on the source chain: the refund beneficiary (P-7.2). */
+  sourceAddress: string
+  /** How long to wait for the refund on the source. */
+  refundTimeoutMs: number
+  pollIntervalMs: number
+  /** Confirmations of the refund claim on the source. */
+  sourceConfirmations: number
+  clock: Clock
+  logger: Logger
+  emit: (e: EngineEvent) => void
+}
+
+const LATE = 'not filled before the tracking deadline'
+
+/**
+ * `tracking.autoCancel` (safety P-7.4): cancels an order still unfilled at its tracking deadline
+ * through our destination authority with the verified `cancelEvmOrder`, emits `cancelled` once
+ * the cancel is mined, and waits for the refund. Returns `cancelled` once ClaimedOrderCancel is
+ * seen (the intent is then `cancelled` in the journal, P-7.5), else `failed` with the reason.
+ * Throws only while the cancel is in transit (`refundNotSeen`, `inFlight`): the intent then stays
+ * in flight with its order in SentOrderCancel (a restart waits on it), and `ferry cancel
+ * <orderId>` follows the refund to its end.
+ */
+export async function autoCancelOrder(params: AutoCancelOrderParams): Promise<TrackingOutcome> {
+  const { order, emit, logger } = params
+  try {
+    if (!params.sender || !params.source) {
+      throw new FerryError(
+        `no sender on chain ${order.dstChainId} or no RPC of ${order.srcChainId}`,
+      )
+    }
+    const result = await cancelEvmOrder({
+      orderId: order.orderId as `0x${string}`,
+      journal: params.journal,
+      source: params.source,
+      sender: params.sender,
+      sourceAddress: params.sourceAddress,
+      refundTimeoutMs: params.refundTimeoutMs,
+      pollIntervalMs: params.pollIntervalMs,
+      sourceConfirmations: params.sourceConfirmations,
+      clock: params.clock,
+      logger,
+      onProgress: (p) => {
+        if (p.stage !== 'orderState' || p.state !== 'SentOrderCancel') return
+        emit({
+          type: 'cancelled',
+          intentId: order.intentId,
+          orderId: order.orderId,
+          chainId: order.dstChainId,
+          txHash: p.txHash ?? '',
+        })
+      },
+    })
+    const refund = result.refund!
+    return {
+      state: 'cancelled',
+      detail: `${LATE}; cancelled, refund of ${refund.paidAmount} on ${order.srcChainId} in ${refund.txHash}`,
+    }
+  } catch (error) {
+    // A cancel on its way (not mined, or its refund not yet relayed): the funds are in transit
+    // (P-7.5), so the intent must not end; the throw leaves it in flight.
+    if (
+      error instanceof CancelOrderError &&
+      (error.problem === 'refundNotSeen' || error.problem === 'inFlight')
+    ) {
+      logger.warn({ orderId: order.orderId, error: error.shortMessage }, 'auto-cancel in transit')
+      throw error
+    }
+    const text = error instanceof FerryError ? error.shortMessage : (error as Error).message
+    logger.error({ orderId: order.orderId, error: text }, 'auto-cancel failed')
+    return { state: 'failed', detail: `${LATE}; auto-cancel failed: ${text.split('\n')[0]}` }
+  }
+}

@@ -1,0 +1,188 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
+import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
+import {
+  type Devnet,
+  type DevnetEvmChain,
+  startDevnet,
+} from '../../../src/sim/devnet/startDevnet.ts'
+import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
+import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
+import { runFerry } from '../../helpers/runFerry.ts'
+import {
+  balanceOf,
+  chainsOf,
+  orderIntent,
+  testApi,
+  testSender,
+  user,
+} from '../executor/executorHarness.ts'
+
+const KEY_ENV = 'CANCEL_TEST_EVM_KEY'
+const keyEnv = { [KEY_ENV]: user.privateKey }
+
+let devnet: Devnet
+let arb: DevnetEvmChain
+let base: DevnetEvmChain
+let sender: EvmSender
+let dir: string
+let liveConfig: string
+let dryRunConfig: string
+let journalPath: string
+
+function writeConfig(name: string, mode: 'live' | 'dry-run'): string {
+  const path = join(dir, name)
+  writeFileSync(
+    path,
+    [
+      `mode: ${mode}`,
+      'service:',
+      `  apiUrl: ${devnet.sim.baseUrl}`,
+      'chains:',
+      ...[arb, base].flatMap((c) => [
+        `  ${c.chainId}:`,
+        `    rpcUrls: [${c.rpcUrl}]`,
+        '    confirmations: 1',
+      ]),
+      'wallets:',
+      '  evm:',
+      `    privateKeyEnv: ${KEY_ENV}`,
+      `    address: '${user.address}'`,
+      '',
+    ].join('\n'),
+  )
+  return path
+}
+
+/** Creates a USDC order 42161 → 8453 in-process and journals it as the engine does. */
+async function createOrder(journal: Journal, intentId: string, amountIn: bigint): Promise<Hex> {
+  journal.recordIntent({ id: intentId, strategy: 'test', route: 'r', params: {}, notionalUsd: 1 })
+  const result = await executeEvmOrder({
+    intent: orderIntent(
+      arb,
+      base,
+      arb.contracts.tokens.USDC.address,
+      amountIn,
+      base.contracts.tokens.USDC.address,
+    ),
+    api: testApi(devnet.sim.baseUrl),
+    sender,
+    intentId,
+  })
+  journal.setIntentState(intentId, 'created')
+  journal.recordOrder({
+    orderId: result.orderId,
+    intentId,
+    srcChainId: 42161,
+    dstChainId: 8453,
+    state: 'Created',
+    createTxHash: result.hash,
+  })
+  return result.orderId
+}
+
+let orderId: Hex
+let usdcBefore: bigint
+
+beforeAll(async () => {
+  devnet = await startDevnet({ solana: false, solver: { neverFill: true } })
+  ;[arb, base] = chainsOf(devnet)
+  dir = mkdtempSync(join(tmpdir(), 'ferry-cancel-cli-'))
+  liveConfig = writeConfig('live.yaml', 'live')
+  dryRunConfig = writeConfig('dry.yaml', 'dry-run')
+  journalPath = join(dir, 'ferry.journal.sqlite')
+  const journal = openJournal(journalPath)
+  try {
+    ;({ sender } = testSender(arb, { journal: createEvmSendJournal(journal) }))
+    usdcBefore = await balanceOf(arb.client, arb.contracts.tokens.USDC.address, user.address)
+    orderId = await createOrder(journal, 'cli-cancel', 40_000_000n)
+  } finally {
+    sender?.close()
+    journal.close()
+  }
+})
+afterAll(async () => {
+  await devnet?.stop()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('ferry cancel (subprocess)', () => {
+  test('behavior: a live config without --live exits 2 naming --live, and sends nothing', async () => {
+    const nonce = await base.client.getTransactionCount({ address: user.address })
+    const [noFlag, dryRun] = await Promise.all([
+      runFerry(['cancel', orderId, '--config', liveConfig], keyEnv, 60_000),
+      runFerry(['cancel', orderId, '--config', dryRunConfig, '--live'], keyEnv, 60_000),
+    ])
+    expect(noFlag.code).toBe(2)
+    expect(noFlag.stderr).toContain('--live')
+    expect(noFlag.stdout).toBe('')
+    expect(dryRun.code).toBe(2)
+    expect(dryRun.stderr).toContain('mode: live')
+    expect(await base.client.getTransactionCount({ address: user.address })).toBe(nonce)
+  })
+
+  test('behavior: an orderId not in the journal exits 2 naming ferry history', async () => {
+    const [unknown, malformed] = await Promise.all([
+      runFerry(
+        ['cancel', `0x${'ab'.repeat(32)}`, '--config', liveConfig, '--live'],
+        keyEnv,
+        60_000,
+      ),
+      runFerry(['cancel', '0x1234', '--config', liveConfig, '--live'], keyEnv, 60_000),
+    ])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('no order 0xabab')
+    expect(unknown.stderr).toContain('ferry history')
+    expect(malformed.code).toBe(2)
+    expect(malformed.stderr).toContain('orderId')
+  })
+
+  test('default: --live cancels the order and prints the refund; the journal and balance follow', async () => {
+    const run = await runFerry(
+      ['cancel', orderId, '--config', liveConfig, '--live', '--json'],
+      keyEnv,
+      60_000,
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const printed = JSON.parse(run.stdout)
+    expect(printed).toMatchObject({
+      orderId,
+      intentId: 'cli-cancel',
+      srcChainId: 42161,
+      dstChainId: 8453,
+      resumed: false,
+      orderState: 'ClaimedOrderCancel',
+      refund: { beneficiary: user.address },
+    })
+    expect(await balanceOf(arb.client, arb.contracts.tokens.USDC.address, user.address)).toBe(
+      usdcBefore,
+    )
+    const journal = openJournal(journalPath)
+    try {
+      expect(journal.getOrder(orderId)?.state).toBe('ClaimedOrderCancel')
+      expect(journal.getIntent('cli-cancel')?.state).toBe('cancelled')
+      const cancel = journal.attemptsOf('cli-cancel').find((a) => a.kind === 'cancel')
+      expect(cancel).toMatchObject({
+        hash: printed.cancelTxHash,
+        chainId: 8453,
+        state: 'confirmed',
+      })
+    } finally {
+      journal.close()
+    }
+
+    // Again: the order is no longer cancellable, a failure (exit 1) that says why.
+    const again = await runFerry(
+      ['cancel', orderId, '--config', liveConfig, '--live'],
+      keyEnv,
+      60_000,
+    )
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('ClaimedOrderCancel')
+  })
+})

@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Address, erc20Abi } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
+import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
+import { openJournal } from '../../../src/store/openJournal.ts'
+import { runFerry } from '../../helpers/runFerry.ts'
+
+type Event = { type: string; [key: string]: unknown }
+const user = devnetEvmAccount('user')
+const ARB_USDC: Address = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
+let devnet: Devnet
+let dir: string
+
+beforeAll(async () => {
+  // The solver never fills: the one order of the run stays Created past its deadline.
+  devnet = await startDevnet({ solana: false, solver: { neverFill: true } })
+  dir = mkdtempSync(join(tmpdir(), 'ferry-autocancel-'))
+}, 60_000)
+afterAll(async () => {
+  await devnet?.stop()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+const rpc = (id: number): string => devnet.evm.find((c) => c.chainId === id)!.rpcUrl
+const usdcOnArb = (): Promise<bigint> =>
+  devnet.evm
+    .find((c) => c.chainId === 42161)!
+    .client.readContract({
+      address: ARB_USDC,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [user.address],
+    })
+
+describe('tracking.autoCancel in ferry run', () => {
+  test('default: an order unfilled at the deadline is cancelled and refunded; the intent ends cancelled', async () => {
+    const config = join(dir, 'auto.yaml')
+    const journalPath = join(dir, 'auto.sqlite')
+    writeFileSync(
+      config,
+      `mode: live
+service:
+  apiUrl: ${devnet.sim.baseUrl}
+  statsUrl: ${devnet.sim.statsUrl}
+chains:
+  42161:
+    rpcUrls: [${rpc(42161)}]
+    confirmations: 1
+  8453:
+    rpcUrls: [${rpc(8453)}]
+    confirmations: 1
+wallets:
+  evm:
+    privateKeyEnv: FERRY_TEST_EVM_KEY
+    address: "${user.address}"
+risk:
+  maxNotionalUsdPerOrder: 5000
+  maxCostBps: 150
+  killSwitchFile: auto.kill
+tracking:
+  deadlineMs: 10000
+  autoCancel: true
+  pollIntervalMs: 200
+strategies:
+  - name: rebalance
+    id: usdc
+    schedule: { intervalMs: 1000 }
+    params:
+      chains:
+        - { chainId: 42161, token: "${ARB_USDC}", targetAmount: "998000000000" }
+        - { chainId: 8453, token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", targetAmount: "1002000000000" }
+      toleranceBps: 1
+      maxCostBps: 100
+      minMoveAmount: "10000000"
+      maxMoveAmount: "1000000000"
+`,
+    )
+    const before = await usdcOnArb()
+    const run = await runFerry(
+      ['run', config, '--live', '--once', '--json', '--journal', journalPath],
+      { FERRY_TEST_EVM_KEY: user.privateKey },
+      90_000,
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const events = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Event)
+    const created = events.filter((e) => e.type === 'created')
+    expect(created).toHaveLength(1)
+    const orderId = created[0]!.orderId as string
+    const cancelled = events.find((e) => e.type === 'cancelled')
+    expect(cancelled).toMatchObject({ orderId, chainId: 8453 })
+    expect(events.at(-1)).toMatchObject({ type: 'terminal', orderId, state: 'cancelled' })
+    expect(String(events.at(-1)!.detail)).toContain('not filled before the tracking deadline')
+    // Every unit of the order's USDC came back to our source address.
+    expect(await usdcOnArb()).toBe(before)
+    const journal = openJournal(journalPath)
+    try {
+      expect(journal.getOrder(orderId)?.state).toBe('ClaimedOrderCancel')
+      const intentId = created[0]!.intentId as string
+      expect(journal.getIntent(intentId)?.state).toBe('cancelled')
+      expect(journal.attemptsOf(intentId).map((a) => `${a.kind}@${a.chainId}`)).toEqual([
+        'approve@42161',
+        'order@42161',
+        'cancel@8453',
+      ])
+    } finally {
+      journal.close()
+    }
+  })
+})

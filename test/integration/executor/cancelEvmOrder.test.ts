@@ -1,0 +1,237 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { CancelOrderError } from '../../../src/chains/evm/CancelOrderError.ts'
+import {
+  type CancelEvmOrderParams,
+  type CancelEvmOrderProgress,
+  cancelEvmOrder,
+} from '../../../src/chains/evm/cancelEvmOrder.ts'
+import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
+import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
+import {
+  type Devnet,
+  type DevnetEvmChain,
+  startDevnet,
+} from '../../../src/sim/devnet/startDevnet.ts'
+import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
+import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
+import { balanceOf, chainsOf, orderIntent, testApi, testSender, user } from './executorHarness.ts'
+
+let devnet: Devnet
+let arb: DevnetEvmChain
+let base: DevnetEvmChain
+let arbSender: EvmSender
+let baseSender: EvmSender
+let journal: Journal
+let dir: string
+
+beforeAll(async () => {
+  // A solver that never fills: every order stays Created until ferry cancels it.
+  devnet = await startDevnet({ solana: false, solver: { neverFill: true } })
+  ;[arb, base] = chainsOf(devnet)
+  dir = mkdtempSync(join(tmpdir(), 'ferry-cancel-'))
+  journal = openJournal(join(dir, 'journal.sqlite'))
+  const sendJournal = createEvmSendJournal(journal)
+  ;({ sender: arbSender } = testSender(arb, { journal: sendJournal }))
+  ;({ sender: baseSender } = testSender(base, { journal: sendJournal }))
+})
+afterAll(async () => {
+  arbSender?.close()
+  baseSender?.close()
+  journal?.close()
+  await devnet?.stop()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+/** Creates a USDC order 42161 → 8453 through the executor and journals it as the engine does. */
+async function createOrder(intentId: string, amountIn: bigint): Promise<Hex> {
+  journal.recordIntent({
+    id: intentId,
+    strategy: 'test',
+    route: '42161->8453:USDC',
+    params: {},
+    notionalUsd: Number(amountIn) / 1e6,
+  })
+  const result = await executeEvmOrder({
+    intent: orderIntent(
+      arb,
+      base,
+      arb.contracts.tokens.USDC.address,
+      amountIn,
+      base.contracts.tokens.USDC.address,
+    ),
+    api: testApi(devnet.sim.baseUrl),
+    sender: arbSender,
+    intentId,
+  })
+  journal.setIntentState(intentId, 'created')
+  // As the engine journals it today: no createTxHash, so the cancel finds the create tx among
+  // the journaled attempts.
+  journal.recordOrder({
+    orderId: result.orderId,
+    intentId,
+    srcChainId: 42161,
+    dstChainId: 8453,
+    state: 'Created',
+  })
+  return result.orderId
+}
+
+function cancel(orderId: Hex, extra: Partial<CancelEvmOrderParams> = {}) {
+  const stages: CancelEvmOrderProgress[] = []
+  const run = cancelEvmOrder({
+    orderId,
+    journal,
+    source: arb.client,
+    sender: baseSender,
+    sourceAddress: user.address,
+    sourceConfirmations: 1,
+    pollIntervalMs: 50,
+    refundTimeoutMs: 30_000,
+    onProgress: (e) => stages.push(e),
+    ...extra,
+  })
+  return { run, stages }
+}
+
+async function gasSpent(chain: DevnetEvmChain, hashes: string[]): Promise<bigint> {
+  let total = 0n
+  for (const hash of hashes) {
+    const r = await chain.client.getTransactionReceipt({ hash: hash as Hex })
+    total += r.gasUsed * r.effectiveGasPrice
+  }
+  return total
+}
+
+describe('cancelEvmOrder against the devnet', () => {
+  test('default: an unfilled order is cancelled on 8453 and refunded in full on 42161', async () => {
+    const usdc = arb.contracts.tokens.USDC.address
+    const usdcBefore = await balanceOf(arb.client, usdc, user.address)
+    const ethBefore = await arb.client.getBalance({ address: user.address })
+    const orderId = await createOrder('cancel-default', 120_000_000n)
+    expect(await balanceOf(arb.client, usdc, user.address)).toBeLessThan(usdcBefore)
+
+    const { run, stages } = cancel(orderId)
+    const result = await run
+
+    // Every unit of the give token is back, and the fixed fee too: only the gas of our own
+    // approve and create transactions is gone on the source chain.
+    expect(await balanceOf(arb.client, usdc, user.address)).toBe(usdcBefore)
+    const arbHashes = journal
+      .attemptsOf('cancel-default')
+      .filter((a) => a.chainId === 42161)
+      .map((a) => a.hash)
+    expect(await arb.client.getBalance({ address: user.address })).toBe(
+      ethBefore - (await gasSpent(arb, arbHashes)),
+    )
+    expect(result).toMatchObject({
+      orderId,
+      intentId: 'cancel-default',
+      resumed: false,
+      beneficiary: user.address,
+      orderState: 'ClaimedOrderCancel',
+    })
+    expect(result.refund?.beneficiary).toBe(user.address)
+    expect(result.refund?.giveTokenAddress.toLowerCase()).toBe(usdc.toLowerCase())
+    // The state path, in order: the cancel on the destination, then the refund on the source.
+    expect(
+      stages.flatMap((s) => (s.stage === 'orderState' ? [`${s.state}@${s.txHash}`] : [])),
+    ).toEqual([
+      `OrderCancelled@${result.cancelTxHash}`,
+      `SentOrderCancel@${result.cancelTxHash}`,
+      `ClaimedOrderCancel@${result.refund?.txHash}`,
+    ])
+    expect(stages.map((s) => s.stage)).toEqual([
+      'read',
+      'verified',
+      'simulated',
+      'broadcast',
+      'included',
+      'orderState',
+      'orderState',
+      'orderState',
+      'refunded',
+    ])
+    expect(journal.getOrder(orderId)).toMatchObject({
+      state: 'ClaimedOrderCancel',
+      lastTxHash: result.refund?.txHash,
+    })
+    expect(journal.getIntent('cancel-default')?.state).toBe('cancelled')
+    // The cancel was journaled before broadcast, on the destination chain, and is confirmed.
+    const attempts = journal.attemptsOf('cancel-default')
+    expect(attempts.map((a) => `${a.kind}@${a.chainId}`)).toEqual([
+      'approve@42161',
+      'order@42161',
+      'cancel@8453',
+    ])
+    expect(attempts[2]).toMatchObject({
+      hash: result.cancelTxHash,
+      orderId,
+      state: 'confirmed',
+      from: user.address.toLowerCase(),
+    })
+
+    // A second cancel of the same order is refused by the journal state; nothing is sent.
+    const nonce = await base.client.getTransactionCount({ address: user.address })
+    await expect(cancel(orderId).run).rejects.toMatchObject({
+      name: 'CancelOrderError',
+      problem: 'notCancellable',
+    })
+    expect(await base.client.getTransactionCount({ address: user.address })).toBe(nonce)
+  })
+
+  test('behavior: a cancel sent without waiting is resumed, not re-sent, and its refund followed', async () => {
+    const orderId = await createOrder('cancel-resume', 30_000_000n)
+    const first = await cancel(orderId, { waitForRefund: false }).run
+    expect(first.refund).toBeUndefined()
+    expect(journal.getOrder(orderId)?.state).toBe('SentOrderCancel')
+    expect(journal.getIntent('cancel-resume')?.state).toBe('created')
+    const nonce = await base.client.getTransactionCount({ address: user.address })
+
+    const second = await cancel(orderId).run
+    expect(second).toMatchObject({
+      resumed: true,
+      cancelTxHash: first.cancelTxHash,
+      orderState: 'ClaimedOrderCancel',
+    })
+    expect(await base.client.getTransactionCount({ address: user.address })).toBe(nonce)
+    expect(journal.attemptsOf('cancel-resume').filter((a) => a.kind === 'cancel')).toHaveLength(1)
+    expect(journal.getIntent('cancel-resume')?.state).toBe('cancelled')
+  })
+
+  test('behavior: an order filled on chain is refused although the journal still says Created', async () => {
+    // Fills are recorded from before the order exists, so a fast fill cannot be missed.
+    const fills = new Set<string>()
+    let onFill: (() => void) | undefined
+    const record = (e: { orderId: Hex }): void => {
+      fills.add(e.orderId)
+      onFill?.()
+    }
+    devnet.solver!.events.on('filled', record)
+    devnet.solver!.setPolicy({ fillDelayMs: 50 })
+    try {
+      const orderId = await createOrder('cancel-filled', 10_000_000n)
+      await new Promise<void>((resolve) => {
+        onFill = () => fills.has(orderId) && resolve()
+        onFill()
+      })
+      const error = await cancel(orderId).run.catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(CancelOrderError)
+      expect(error).toMatchObject({ problem: 'notCancellable' })
+      expect((error as Error).message).toContain('Fulfilled on the destination')
+      expect(journal.attemptsOf('cancel-filled').some((a) => a.kind === 'cancel')).toBe(false)
+    } finally {
+      devnet.solver!.setPolicy({ neverFill: true })
+      devnet.solver!.events.off('filled', record)
+    }
+  })
+
+  test('behavior: an orderId not in the journal is refused naming ferry history', async () => {
+    const error = await cancel(`0x${'12'.repeat(32)}`).run.catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'CancelOrderError', problem: 'unknownOrder' })
+    expect((error as CancelOrderError).message).toContain('ferry history')
+  })
+})
