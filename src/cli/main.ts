@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander'
 import { FerryError } from '../shared/FerryError.ts'
 import { redactSecrets } from '../shared/redactSecrets.ts'
 import { UsageError } from '../shared/UsageError.ts'
+import { registerCancelCommand } from './commands/cancelCommand.ts'
 import { registerConfigCommand } from './commands/configCommand.ts'
 import { registerDevnetCommand } from './commands/devnetCommand.ts'
 import { registerHistoryCommand } from './commands/historyCommand.ts'
@@ -49,6 +50,7 @@ function buildProgram(): Command {
   registerHistoryCommand(program)
   registerStatusCommand(program)
   registerKillCommand(program)
+  registerCancelCommand(program)
   registerQuoteCommand(program)
   registerSwapQuoteCommand(program)
   registerHookStatusCommand(program)

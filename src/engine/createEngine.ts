@@ -1,3 +1,4 @@
+import { aggregatorEdgeBps } from '../../strategies/arbitrage.ts'
 import { builtInStrategies } from '../../strategies/builtInStrategies.ts'
 import type { DeepReadonly } from '../settings/deepFreeze.ts'
 import type { FerryConfig } from '../settings/ferryConfigSchema.ts'
@@ -60,6 +61,7 @@ export function createEngine(params: CreateEngineParams): Engine {
   const nextDueMs = new Map<string, number>()
   const tracked = new Set<Promise<void>>()
   let ticks = 0
+  let killSwitchEngaged: boolean | undefined
 
   const due = (nowMs: number): DeepReadonly<FerryConfig>['strategies'][number][] =>
     config.strategies.filter((s) => s.enabled !== false && (nextDueMs.get(s.id) ?? 0) <= nowMs)
@@ -69,8 +71,46 @@ export function createEngine(params: CreateEngineParams): Engine {
     const instances = due(nowMs)
     ticks++
     emit({ type: 'tick', tick: ticks, strategies: instances.map((s) => s.id), atMs: nowMs })
-    if (instances.length === 0) return
+    const engaged = world.killSwitchEngaged()
+    if (engaged !== killSwitchEngaged) {
+      // The first tick reports an engaged switch; after that, every change either way (P-4.4).
+      if (killSwitchEngaged !== undefined || engaged) emit({ type: 'killSwitch', engaged })
+      killSwitchEngaged = engaged
+    }
+    // Scheduled before any I/O, so a failing RPC is retried on schedule, not on every loop.
+    for (const instance of instances) {
+      nextDueMs.set(instance.id, nextRunMs(instance.schedule, nowMs, random))
+    }
+    let failures = 0
+    try {
+      if (instances.length > 0) failures = await runDue(instances, nowMs)
+    } catch (error) {
+      // A fault of the snapshot (an RPC down) fails this tick, never the loop (P-3.6).
+      failures = instances.length
+      logger.error({ error: (error as Error).message }, 'tick failed: no snapshot')
+    }
+    const endMs = clock.nowMs()
+    emit({ type: 'tickEnd', tick: ticks, atMs: endMs, durationMs: endMs - nowMs, failures })
+  }
+
+  /** Snapshot, then each due strategy in turn; returns how many strategies failed. */
+  async function runDue(
+    instances: DeepReadonly<FerryConfig>['strategies'][number][],
+    nowMs: number,
+  ): Promise<number> {
     const balances = await world.readBalances()
+    emit({
+      type: 'balances',
+      balances: balances.map((b) => ({
+        chainId: b.chainId,
+        token: b.token,
+        symbol: b.symbol,
+        isNative: b.isNative,
+        amount: b.amount.toString(),
+        usd:
+          b.priceUsd === undefined ? undefined : (Number(b.amount) / 10 ** b.decimals) * b.priceUsd,
+      })),
+    })
     // Prices come with the balances (the world prices them from quotes, spec §2.6 USD values).
     const pricesUsd = Object.fromEntries(
       balances
@@ -81,17 +121,19 @@ export function createEngine(params: CreateEngineParams): Engine {
         ]),
     )
     const snapshot: MarketSnapshot = { nowMs, balances, pricesUsd }
+    let failures = 0
     for (const instance of instances) {
-      nextDueMs.set(instance.id, nextRunMs(instance.schedule, nowMs, random))
       try {
         await runStrategy(instance, snapshot)
       } catch (error) {
+        failures++
         logger.error(
           { strategy: instance.id, error: (error as Error).message },
           'strategy tick failed',
         )
       }
     }
+    return failures
   }
 
   async function runStrategy(
@@ -159,6 +201,11 @@ export function createEngine(params: CreateEngineParams): Engine {
       minAmountOut: intent.minAmountOut.toString(),
       notionalUsd: intent.notionalUsd,
       reason: intent.reason,
+      quotedAmountOut: intent.quote.amountOut.toString(),
+      quotedAmountOutUsd: intent.quote.amountOutUsd,
+      costBps: intent.quote.costBps,
+      costsUsd: intent.quote.costsUsd,
+      edgeBps: aggregatorEdgeBps(intent.quote),
     })
     // The risk context is read before this intent is journaled, so it never counts itself.
     const verdict = runRiskChecks(intent, riskContext(strategyId, intent, snapshot))
@@ -211,6 +258,26 @@ export function createEngine(params: CreateEngineParams): Engine {
       },
       notionalUsd: intent.notionalUsd,
     })
+    // The quote the decision was made on, for quoted-vs-realized and cost reports.
+    const q = intent.quote
+    journal.recordQuote({
+      intentId,
+      endpoint: route.kind === 'crossChain' ? 'create-tx' : 'chain/transaction',
+      request: route,
+      response: {
+        quotedAtMs: q.quotedAtMs,
+        amountIn: q.amountIn,
+        amountInUsd: q.amountInUsd,
+        amountOut: q.amountOut,
+        amountOutUsd: q.amountOutUsd,
+        minAmountOut: q.minAmountOut,
+        outDecimals: q.outDecimals,
+        costBps: q.costBps,
+        costsUsd: q.costsUsd,
+        priceImpactBps: q.priceImpactBps,
+        edgeBps: aggregatorEdgeBps(q),
+      },
+    })
     failPoint('afterIntentJournaled')
     const outcome = await world.execute(intent, intentId, emit).catch((error: unknown) => ({
       kind: 'failed' as const,
@@ -257,7 +324,8 @@ export function createEngine(params: CreateEngineParams): Engine {
     const job = world
       .track(order, emit)
       .then((t) => {
-        journal.setIntentState(intentId, t.state === 'completed' ? 'completed' : 'failed', t.detail)
+        // completed, failed or cancelled (auto-cancel refunded it): each is an intent state.
+        journal.setIntentState(intentId, t.state, t.detail)
         emit({
           type: 'terminal',
           intentId,

@@ -1,3 +1,4 @@
+import type { CostKind } from './orderCostsUsd.ts'
 import type { RouteRequest } from './types.ts'
 
 /**
@@ -7,6 +8,25 @@ import type { RouteRequest } from './types.ts'
  */
 export type EngineEvent =
   | { type: 'tick'; tick: number; strategies: string[]; atMs: number }
+  /**
+   * The tick's work is done (its orders may still be tracked): `failures` counts strategies whose
+   * run threw. Its time is the last successful tick's when `failures` is 0.
+   */
+  | { type: 'tickEnd'; tick: number; atMs: number; durationMs: number; failures: number }
+  /** The kill-switch file appeared (`engaged`) or went away, as seen at the start of a tick. */
+  | { type: 'killSwitch'; engaged: boolean }
+  /** Our balances as the tick read them (amounts in base units; usd when priced). */
+  | {
+      type: 'balances'
+      balances: {
+        chainId: number
+        token: string
+        symbol: string
+        isNative: boolean
+        amount: string
+        usd: number | undefined
+      }[]
+    }
   | {
       type: 'quote'
       strategy: string
@@ -35,6 +55,14 @@ export type EngineEvent =
       minAmountOut: string
       notionalUsd: number
       reason: string
+      /** The quote it was decided on: expected output (base units), its USD, full cost in bps. */
+      quotedAmountOut: string
+      quotedAmountOutUsd: number
+      costBps: number
+      /** USD of each kind of cost the quote shows (orderCostsUsd.ts). */
+      costsUsd: Readonly<Partial<Record<CostKind, number>>>
+      /** Swap quotes: the quote's edge over the best compared aggregator, bps; else undefined. */
+      edgeBps: number | undefined
     }
   | {
       type: 'decision'
@@ -58,7 +86,22 @@ export type EngineEvent =
   | { type: 'approval'; intentId: string; chainId: number; actions: string[] }
   | { type: 'sent'; intentId: string; chainId: number; hash: string }
   | { type: 'created'; intentId: string; orderId: string; chainId: number }
-  | { type: 'filled'; intentId: string; orderId: string; chainId: number; txHash: string }
+  | {
+      type: 'filled'
+      intentId: string
+      orderId: string
+      chainId: number
+      txHash: string
+      /** What the recipient got: the order's take amount, from the FulfilledOrder event. */
+      amountOut: string
+    }
+  /**
+   * The order passed `tracking.deadlineMs` without its fill (or its hook's completion): a person
+   * should look (P-7.4); with `tracking.autoCancel` the cancel follows.
+   */
+  | { type: 'stuck'; intentId: string; orderId: string; waitingFor: 'fill' | 'hook'; ageMs: number }
+  /** The order's cancel was mined on the destination chain `chainId`; the refund follows. */
+  | { type: 'cancelled'; intentId: string; orderId: string; chainId: number; txHash: string }
   | {
       type: 'hook'
       intentId: string
@@ -69,7 +112,7 @@ export type EngineEvent =
       type: 'terminal'
       intentId: string
       orderId: string | undefined
-      state: 'completed' | 'failed' | 'refused'
+      state: 'completed' | 'failed' | 'refused' | 'cancelled'
       detail: string
     }
 

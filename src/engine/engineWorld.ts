@@ -12,8 +12,11 @@ export type ExecutionOutcome =
   /** Signed bytes may still land and nothing proves either way yet (P-2.3): stays in flight. */
   | { kind: 'unknown'; detail: string }
 
-/** How an order ended, as the tracker saw it on chain and through the stats API. */
-export type TrackingOutcome = { state: 'completed' | 'failed'; detail: string }
+/**
+ * How an order ended, as the tracker saw it on chain and through the stats API; `cancelled`: not
+ * filled in time, cancelled and refunded (tracking.autoCancel, P-7.4).
+ */
+export type TrackingOutcome = { state: 'completed' | 'failed' | 'cancelled'; detail: string }
 
 /**
  * The engine's I/O edges (architecture: thin edges, pure decisions). Built by the composition

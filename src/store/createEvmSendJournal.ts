@@ -12,7 +12,7 @@ export type EvmSendRecordShape = {
   nonce: number
   hash: HexText
   rawTx: HexText
-  kind: 'approve' | 'revoke' | 'order' | 'swap'
+  kind: 'approve' | 'revoke' | 'order' | 'swap' | 'cancel'
   attempt: number
   hashesOfNonce: HexText[]
   maxFeePerGas: bigint

@@ -2,8 +2,8 @@ import { DLN_ORDER_COMPONENTS, DLN_ORDER_CREATION_COMPONENTS } from './dlnOrderA
 
 /**
  * The part of DlnSource (dln-contracts 1.4.0) that ferry and its simulator use: order creation,
- * the fee getters, the order state and the CreatedOrder event. Selectors and topic are pinned by
- * test against dln-facts §4.3.
+ * the fee getters, the order state, and the CreatedOrder and ClaimedOrderCancel events.
+ * Selectors and topics are pinned by test against dln-facts §4.3.
  */
 export const dlnSourceAbi = [
   {
@@ -83,6 +83,18 @@ export const dlnSourceAbi = [
       { name: 'percentFee', type: 'uint256', indexed: false },
       { name: 'referralCode', type: 'uint32', indexed: false },
       { name: 'metadata', type: 'bytes', indexed: false },
+    ],
+  },
+  {
+    // The refund of a cancelled order (claimCancel, dln-facts §4.5); nothing indexed either.
+    type: 'event',
+    name: 'ClaimedOrderCancel',
+    anonymous: false,
+    inputs: [
+      { name: 'orderId', type: 'bytes32', indexed: false },
+      { name: 'beneficiary', type: 'address', indexed: false },
+      { name: 'paidAmount', type: 'uint256', indexed: false },
+      { name: 'giveTokenAddress', type: 'address', indexed: false },
     ],
   },
 ] as const

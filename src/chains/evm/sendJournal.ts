@@ -1,7 +1,10 @@
 import type { Address, Hex } from 'viem'
 
-/** What a signed transaction is for; approvals and orders are separate entries (safety P-1.13). */
-export type EvmSendKind = 'approve' | 'revoke' | 'order' | 'swap'
+/**
+ * What a signed transaction is for; approvals and orders are separate entries (safety P-1.13).
+ * `cancel` is DlnDestination.sendEvmOrderCancel on the destination chain (P-7.4).
+ */
+export type EvmSendKind = 'approve' | 'revoke' | 'order' | 'swap' | 'cancel'
 
 /** One signed transaction, recorded before its first byte leaves the process (safety P-2.1). */
 export type EvmSendRecord = {
@@ -22,7 +25,7 @@ export type EvmSendRecord = {
   maxPriorityFeePerGas: bigint
   /** The caller's idempotency key, when it has one. */
   intentId?: string
-  /** The verified orderId the transaction creates, for orders. */
+  /** The verified orderId the transaction creates (orders) or cancels (cancels). */
   orderId?: Hex
 }
 

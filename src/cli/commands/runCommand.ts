@@ -7,6 +7,7 @@ import { createApiClient } from '../../api/createApiClient.ts'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { createEngine } from '../../engine/createEngine.ts'
 import type { EngineEvent } from '../../engine/engineEvents.ts'
+import { type EngineObserver, fanOutEvents } from '../../engine/fanOutEvents.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
@@ -92,6 +93,8 @@ export function registerRunCommand(program: Command): void {
         if (view) view.print(event)
         else process.stdout.write(`${JSON.stringify(event)}\n`)
       }
+      // Everyone who watches the engine: the output first, then metrics and alerts.
+      const observers: EngineObserver[] = [print]
       try {
         const chainIds = Object.keys(config.chains).map(Number)
         if (embedded) {
@@ -178,7 +181,7 @@ export function registerRunCommand(program: Command): void {
           journal,
           clock: systemClock,
           logger,
-          emit: print,
+          emit: fanOutEvents(observers, logger),
           failPoint,
         })
         await engine.run({ ticks: options.once ? 1 : options.ticks, signal: abort.signal })

@@ -31,8 +31,8 @@ export type CreateLiveViewParams = {
   timer?: FrameTimer
   /** Spinner frame period, ms. Default 100. */
   frameMs?: number
-  /** One line per event. Default formatEngineEvent. */
-  format?: (event: EngineEvent) => string
+  /** One line per event, or undefined for an event people need not see. Default formatEngineEvent. */
+  format?: (event: EngineEvent) => string | undefined
 }
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
@@ -145,8 +145,11 @@ export function createLiveView(params: CreateLiveViewParams): LiveView {
   return {
     print(event) {
       if (closed) return
-      erase()
-      stream.write(`${format(event)}\n`)
+      const line = format(event)
+      if (line !== undefined) {
+        erase()
+        stream.write(`${line}\n`)
+      }
       track(event)
       syncTimer()
       draw()

@@ -13,6 +13,7 @@ import { createEvmRpc } from '../../chains/evm/createEvmRpc.ts'
 import { createEvmSender, type EvmSender } from '../../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../../chains/evm/createEvmSigner.ts'
 import { executeEvmOrder } from '../../chains/evm/executeEvmOrder.ts'
+import { executeEvmSwap } from '../../chains/evm/executeEvmSwap.ts'
 import { executeSolanaOrder } from '../../chains/solana/executeSolanaOrder.ts'
 import { VerificationError } from '../../chains/verify/VerificationError.ts'
 import { buildOrderIntent } from '../../engine/buildOrderIntent.ts'
@@ -28,6 +29,7 @@ import type { Logger } from '../../shared/Logger.ts'
 import { createEvmSendJournal } from '../../store/createEvmSendJournal.ts'
 import { createSolanaSendJournal } from '../../store/createSolanaSendJournal.ts'
 import type { Journal } from '../../store/openJournal.ts'
+import { autoCancelOrder } from './autoCancelOrder.ts'
 import { settleIntent } from './settleIntent.ts'
 
 const SOLANA = 7565164
@@ -48,6 +50,11 @@ export type WorldWiring = {
   killSwitchFile: string
   sending: boolean
   trackingDeadlineMs: number
+  /**
+   * Cancel an order still unfilled at the tracking deadline through our destination authority and
+   * wait (up to the deadline again) for its refund (`tracking.autoCancel`, P-7.4). Default false.
+   */
+  autoCancel?: boolean
   pollIntervalMs: number
   /** Crash-test hook at each pipeline step (engine/failPoints.ts). Default: none. */
   failPoint?: FailPoint
@@ -275,8 +282,7 @@ export function createWorld(params: {
     emit: (e: EngineEvent) => void,
   ): Promise<ExecutionOutcome> {
     const r = intent.route
-    if (r.kind !== 'crossChain')
-      return { kind: 'failed', detail: 'single-chain swaps are not executed by the engine yet' }
+    if (r.kind === 'swap') return executeSwap(intent, r, intentId, emit)
     const orderIntent = buildOrderIntent({ ...intent, route: r }, walletOn)
     const extras = {
       dstChainTokenOutAmount: 'auto' as const,
@@ -366,6 +372,48 @@ export function createWorld(params: {
     }
   }
 
+  /** A single-chain swap through the verifying swap executor (P-1.15); EVM chains only. */
+  async function executeSwap(
+    intent: Intent,
+    r: Extract<RouteRequest, { kind: 'swap' }>,
+    intentId: string,
+    emit: (e: EngineEvent) => void,
+  ): Promise<ExecutionOutcome> {
+    if (r.chainId === SOLANA) {
+      return { kind: 'failed', detail: 'single-chain swaps on Solana are not supported' }
+    }
+    const chain = evm.get(r.chainId)
+    if (!chain?.sender) return { kind: 'failed', detail: `no sender for chain ${r.chainId}` }
+    try {
+      const result = await executeEvmSwap({
+        intent: {
+          chainId: r.chainId as ChainId,
+          sender: walletOn(r.chainId),
+          tokenIn: r.tokenIn,
+          amountIn: intent.amountIn,
+          tokenOut: r.tokenOut,
+          minAmountOut: intent.minAmountOut,
+          recipient: intent.recipient,
+        },
+        api,
+        sender: chain.sender,
+        intentId,
+        confirmations: chain.confirmations,
+        clock,
+        logger,
+        onProgress: (p) => {
+          if (p.stage !== 'broadcast') return
+          journal.setIntentState(intentId, 'broadcast')
+          emit({ type: 'sent', intentId, chainId: r.chainId, hash: p.hash })
+        },
+      })
+      return { kind: 'swapped', hash: result.hash, chainId: r.chainId }
+    } catch (error) {
+      if (error instanceof VerificationError) return { kind: 'refused', detail: error.shortMessage }
+      return { kind: 'failed', detail: (error as Error).message.split('\n')[0]! }
+    }
+  }
+
   function created(
     intentId: string,
     orderId: string,
@@ -405,14 +453,39 @@ export function createWorld(params: {
     },
     emit: (e: EngineEvent) => void,
   ): Promise<TrackingOutcome> {
-    const deadline = clock.nowMs() + wiring.trackingDeadlineMs
+    const startedMs = clock.nowMs()
+    const deadline = startedMs + wiring.trackingDeadlineMs
+    const emitStuck = (waitingFor: 'fill' | 'hook'): void =>
+      emit({
+        type: 'stuck',
+        intentId: order.intentId,
+        orderId: order.orderId,
+        waitingFor,
+        ageMs: clock.nowMs() - startedMs,
+      })
     if (order.dstChainId !== SOLANA) {
       const client = readClient(order.dstChainId)
       let fromBlock = 0n
-      let fill: { txHash: string } | undefined
+      let fill: { txHash: string; amountOut: bigint } | undefined
       while (!fill) {
-        if (clock.nowMs() > deadline)
-          return { state: 'failed', detail: 'not filled before the tracking deadline' }
+        if (clock.nowMs() > deadline) {
+          emitStuck('fill')
+          if (!wiring.autoCancel)
+            return { state: 'failed', detail: 'not filled before the tracking deadline' }
+          return autoCancelOrder({
+            order,
+            journal,
+            sender: evm.get(order.dstChainId)?.sender,
+            source: evm.get(order.srcChainId)?.rpc.read,
+            sourceAddress: walletOn(order.srcChainId),
+            refundTimeoutMs: wiring.trackingDeadlineMs,
+            pollIntervalMs: wiring.pollIntervalMs,
+            sourceConfirmations: evm.get(order.srcChainId)?.confirmations ?? 1,
+            clock,
+            logger,
+            emit,
+          })
+        }
         const latest = await client.getBlockNumber()
         const logs =
           latest < fromBlock
@@ -426,11 +499,12 @@ export function createWorld(params: {
         for (const log of logs) {
           try {
             const e = decodeEventLog({ abi: dlnDestinationAbi, data: log.data, topics: log.topics })
+            const args = e.args as { orderId: Hex; order: { takeAmount: bigint } }
             if (
               e.eventName === 'FulfilledOrder' &&
-              (e.args as { orderId: Hex }).orderId.toLowerCase() === order.orderId.toLowerCase()
+              args.orderId.toLowerCase() === order.orderId.toLowerCase()
             ) {
-              fill = { txHash: log.transactionHash ?? '' }
+              fill = { txHash: log.transactionHash ?? '', amountOut: args.order.takeAmount }
             }
           } catch {
             // other DlnDestination events
@@ -439,6 +513,7 @@ export function createWorld(params: {
         if (!fill) await clock.sleepMs(wiring.pollIntervalMs)
       }
       journal.setOrderState(order.orderId, 'Fulfilled', fill.txHash)
+      journal.recordOrderFill(order.orderId, fill.amountOut)
       journal.setIntentState(order.intentId, 'fulfilled')
       emit({
         type: 'filled',
@@ -446,12 +521,15 @@ export function createWorld(params: {
         orderId: order.orderId,
         chainId: order.dstChainId,
         txHash: fill.txHash,
+        amountOut: fill.amountOut.toString(),
       })
     }
     if (!order.hasHook) return { state: 'completed', detail: 'filled' }
     for (;;) {
-      if (clock.nowMs() > deadline)
+      if (clock.nowMs() > deadline) {
+        emitStuck('hook')
         return { state: 'failed', detail: 'hook not executed before the tracking deadline' }
+      }
       const process = await api.getExternalCallProcess(order.orderId).catch(() => undefined)
       if (process && process.steps.length > 0) {
         for (const s of process.steps) {

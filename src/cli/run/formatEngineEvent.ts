@@ -1,11 +1,24 @@
 import type { EngineEvent } from '../../engine/engineEvents.ts'
 
-/** One line for people per engine event (the live view of `ferry run` without --json). */
-export function formatEngineEvent(e: EngineEvent): string {
+/**
+ * One line for people per engine event (the live view of `ferry run` on a terminal), or undefined
+ * for the bookkeeping events a person need not read (balances, tick ends without failures).
+ */
+export function formatEngineEvent(e: EngineEvent): string | undefined {
   const t = new Date().toISOString().slice(11, 19)
   switch (e.type) {
     case 'tick':
       return `${t} tick ${e.tick}${e.strategies.length ? `: ${e.strategies.join(', ')}` : ''}`
+    case 'tickEnd':
+      return e.failures === 0
+        ? undefined
+        : `${t}   tick ${e.tick} ✗ ${e.failures} strategy run(s) failed (see the log)`
+    case 'balances':
+      return undefined
+    case 'killSwitch':
+      return `${t} kill switch ${e.engaged ? 'ENGAGED: no new intents (tracking goes on)' : 'released'}`
+    case 'stuck':
+      return `${t}   stuck ⚠   ${e.intentId} ${e.orderId}: no ${e.waitingFor} after ${Math.round(e.ageMs / 1000)} s`
     case 'quote':
       return `${t}   quote     ${e.strategy} ${e.route} in ${e.amountIn} → out ${e.amountOut} (cost ${e.costBps} bps)`
     case 'quoteFailed':
@@ -30,6 +43,8 @@ export function formatEngineEvent(e: EngineEvent): string {
       return `${t}   created   ${e.intentId} order ${e.orderId}`
     case 'filled':
       return `${t}   filled    order ${e.orderId} on ${e.chainId}: ${e.txHash}`
+    case 'cancelled':
+      return `${t}   cancel    order ${e.orderId} on ${e.chainId}: ${e.txHash} (refund pending)`
     case 'hook':
       return `${t}   hook      order ${e.orderId}: ${e.steps.map((s) => `step ${s.stepNumber} ${s.status}`).join(', ')}`
     case 'terminal':

@@ -120,7 +120,14 @@ describe('createLiveView', () => {
     expect(out.bottom()).toBe(
       '⠹ 2 orders in flight: 0xa1a1…a1b2 awaiting fill 5s, 0xc3c3…c3d4 awaiting fill 1s',
     )
-    view.print({ type: 'filled', intentId: 'arb:1', orderId: ORDER_A, chainId: 8453, txHash: '0x' })
+    view.print({
+      type: 'filled',
+      intentId: 'arb:1',
+      orderId: ORDER_A,
+      chainId: 8453,
+      txHash: '0x',
+      amountOut: '1',
+    })
     expect(out.bottom()).toBe(
       '⠹ 2 orders in flight: 0xa1a1…a1b2 hook pending 0s, 0xc3c3…c3d4 awaiting fill 1s',
     )
