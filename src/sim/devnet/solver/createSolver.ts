@@ -109,11 +109,20 @@ export function createSolver(options: CreateSolverOptions): Solver {
   const solverSol = devnetSolanaKeypair('solver')
   const escrowSol = devnetSolanaKeypair('escrow')
   const chains = new Map(options.evm.map((c) => [c.chainId as number, c]))
+  // One solver account per chain sends fills, unlocks and relays that overlap in time; viem takes
+  // each nonce from the pending count, so concurrent sends would reuse one. Submissions are
+  // serialized per chain (anvil mines each at once, so the next one sees the new count).
   const wallets = new Map(
-    options.evm.map((c) => [
-      c.chainId as number,
-      createWalletClient({ account: solverEvm.account, transport: http(c.rpcUrl) }),
-    ]),
+    options.evm.map((c) => {
+      const client = createWalletClient({ account: solverEvm.account, transport: http(c.rpcUrl) })
+      let tail: Promise<unknown> = Promise.resolve()
+      const writeContract: typeof client.writeContract = (args) => {
+        const sent = tail.then(() => client.writeContract(args))
+        tail = sent.catch(() => undefined)
+        return sent
+      }
+      return [c.chainId as number, { writeContract }] as const
+    }),
   )
   const connection = options.solana ? new Connection(options.solana.rpcUrl, 'confirmed') : undefined
   const seen = new Map<Hex, Seen>()
