@@ -33,6 +33,15 @@ export type EvmBroadcastShape = {
 export type StoreEvmSendJournal = {
   beforeBroadcast(record: EvmSendRecordShape): Promise<void>
   afterBroadcast(outcome: EvmBroadcastShape): Promise<void>
+  afterInclusion(inclusion: EvmInclusionShape): Promise<void>
+}
+
+/** What the EVM sender reports when a signature of a nonce is mined at its depth. */
+export type EvmInclusionShape = {
+  hash: HexText
+  status: 'success' | 'reverted'
+  blockNumber: bigint
+  hashesOfNonce: HexText[]
 }
 
 /**
@@ -65,6 +74,21 @@ export function createEvmSendJournal(
         maxFeePerGas: record.maxFeePerGas,
         maxPriorityFeePerGas: record.maxPriorityFeePerGas,
       })
+    },
+    // Chain evidence at depth: the mined signature is final, and so is every other one of its
+    // nonce, which can no longer land (P-2.10).
+    async afterInclusion(inclusion) {
+      journal.setAttemptState(
+        inclusion.hash,
+        inclusion.status === 'success' ? 'confirmed' : 'failed',
+        {
+          includedAt: Number(inclusion.blockNumber),
+        },
+      )
+      for (const other of inclusion.hashesOfNonce) {
+        if (other.toLowerCase() === inclusion.hash.toLowerCase()) continue
+        journal.setAttemptState(other, 'dropped', { error: `${inclusion.hash} was mined instead` })
+      }
     },
     async afterBroadcast(outcome) {
       journal.setAttemptState(

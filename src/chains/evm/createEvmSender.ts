@@ -274,6 +274,12 @@ export function createEvmSender(options: CreateEvmSenderOptions): EvmSender {
           })
           if (depth >= confirmations) {
             const hash = mined.transactionHash
+            await journal.afterInclusion?.({
+              hash,
+              status: mined.status,
+              blockNumber: mined.blockNumber,
+              hashesOfNonce: hashes,
+            })
             return { nonce, hash, hashes, receipt: mined, fees: feesOf.get(hash) ?? fees }
           }
           lastActivityAt = clock.nowMs()

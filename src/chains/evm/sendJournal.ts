@@ -51,6 +51,16 @@ export type EvmSendJournal = {
   beforeBroadcast(record: EvmSendRecord): Promise<void>
   /** Called after each broadcast attempt with what the node answered. Best effort. */
   afterBroadcast?(outcome: EvmBroadcastOutcome & { record: EvmSendRecord }): void | Promise<void>
+  /**
+   * Called once a signature of the nonce is mined at the confirmation depth: `hash` is the mined
+   * one (`success` or `reverted`), every other hash of the nonce can no longer land. Best effort.
+   */
+  afterInclusion?(inclusion: {
+    hash: Hex
+    status: 'success' | 'reverted'
+    blockNumber: bigint
+    hashesOfNonce: Hex[]
+  }): void | Promise<void>
 }
 
 /** An in-memory journal: for tests and dry runs only (it does not survive a crash). */

@@ -78,6 +78,7 @@ export function createWorld(params: {
   const storeJournal = createEvmSendJournal(journal)
   // The fail points of the send pipeline sit right after each journal write they follow.
   const evmJournal: typeof storeJournal = {
+    afterInclusion: (inclusion) => storeJournal.afterInclusion(inclusion),
     async beforeBroadcast(record) {
       await storeJournal.beforeBroadcast(record)
       if (record.kind === 'order') failPoint('afterSign')

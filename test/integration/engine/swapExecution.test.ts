@@ -86,9 +86,10 @@ strategies:
     try {
       const [history] = journal.history()
       expect(history?.intent.state).toBe('completed')
-      expect(history?.attempts.filter((a) => a.kind === 'swap').map((a) => a.hash)).toEqual([
-        sent?.hash,
-      ])
+      // The journal holds the chain's verdict, not just the broadcast.
+      expect(
+        history?.attempts.filter((a) => a.kind === 'swap').map((a) => [a.hash, a.state]),
+      ).toEqual([[sent?.hash, 'confirmed']])
     } finally {
       journal.close()
     }
