@@ -1,19 +1,19 @@
 import { existsSync } from 'node:fs'
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
 import { Connection, Keypair, PublicKey } from '@solana/web3.js'
-import { type Address, decodeEventLog, erc20Abi, type Hex, type PublicClient } from 'viem'
+import { type Address, erc20Abi, type Hex, type PublicClient } from 'viem'
 import type { ApiClient } from '../../api/createApiClient.ts'
 import { EVM_NATIVE_TOKEN, SOLANA_NATIVE_TOKEN } from '../../api/requests/addressRules.ts'
 import { CANONICAL_USDC } from '../../api/requests/defaultIntermediaryTokens.ts'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { EXECUTED_STATUS } from '../../api/schemas/externalCallProcess.ts'
-import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
 import { CHAINS, EVM_CONTRACTS } from '../../chains/chainRegistry.ts'
 import { createEvmRpc } from '../../chains/evm/createEvmRpc.ts'
 import { createEvmSender, type EvmSender } from '../../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../../chains/evm/createEvmSigner.ts'
 import { executeEvmOrder } from '../../chains/evm/executeEvmOrder.ts'
 import { executeEvmSwap } from '../../chains/evm/executeEvmSwap.ts'
+import { type OrderFillState, readOrderFill } from '../../chains/evm/readOrderFill.ts'
 import { executeSolanaOrder } from '../../chains/solana/executeSolanaOrder.ts'
 import { VerificationError } from '../../chains/verify/VerificationError.ts'
 import { buildOrderIntent } from '../../engine/buildOrderIntent.ts'
@@ -466,8 +466,7 @@ export function createWorld(params: {
       })
     if (order.dstChainId !== SOLANA) {
       const client = readClient(order.dstChainId)
-      let fromBlock = 0n
-      let fill: { txHash: string; amountOut: bigint } | undefined
+      let fill: Extract<OrderFillState, { kind: 'filled' }> | undefined
       while (!fill) {
         if (clock.nowMs() > deadline) {
           emitStuck('fill')
@@ -487,42 +486,35 @@ export function createWorld(params: {
             emit,
           })
         }
-        const latest = await client.getBlockNumber()
-        const logs =
-          latest < fromBlock
-            ? []
-            : await client.getLogs({
-                address: EVM_CONTRACTS.dlnDestination as Address,
-                fromBlock,
-                toBlock: latest,
-              })
-        fromBlock = latest + 1n
-        for (const log of logs) {
-          try {
-            const e = decodeEventLog({ abi: dlnDestinationAbi, data: log.data, topics: log.topics })
-            const args = e.args as { orderId: Hex; order: { takeAmount: bigint } }
-            if (
-              e.eventName === 'FulfilledOrder' &&
-              args.orderId.toLowerCase() === order.orderId.toLowerCase()
-            ) {
-              fill = { txHash: log.transactionHash ?? '', amountOut: args.order.takeAmount }
-            }
-          } catch {
-            // other DlnDestination events
+        // One eth_call a poll; a failed read is retried at the next poll, never the end of tracking.
+        const state = await readOrderFill(client, {
+          dlnDestination: EVM_CONTRACTS.dlnDestination as Address,
+          orderId: order.orderId as Hex,
+        }).catch((error: Error) => {
+          logger.warn({ orderId: order.orderId, error: error.message }, 'fill look-up failed')
+          return undefined
+        })
+        if (state?.kind === 'cancelled') {
+          journal.setOrderState(order.orderId, 'OrderCancelled')
+          return {
+            state: 'failed',
+            detail:
+              'cancelled on its destination outside this run; ferry cancel follows the refund',
           }
         }
-        if (!fill) await clock.sleepMs(wiring.pollIntervalMs)
+        if (state?.kind === 'filled') fill = state
+        else await clock.sleepMs(wiring.pollIntervalMs)
       }
       journal.setOrderState(order.orderId, 'Fulfilled', fill.txHash)
-      journal.recordOrderFill(order.orderId, fill.amountOut)
+      if (fill.amountOut !== undefined) journal.recordOrderFill(order.orderId, fill.amountOut)
       journal.setIntentState(order.intentId, 'fulfilled')
       emit({
         type: 'filled',
         intentId: order.intentId,
         orderId: order.orderId,
         chainId: order.dstChainId,
-        txHash: fill.txHash,
-        amountOut: fill.amountOut.toString(),
+        txHash: fill.txHash ?? '',
+        amountOut: fill.amountOut?.toString() ?? '',
       })
     }
     if (!order.hasHook) return { state: 'completed', detail: 'filled' }

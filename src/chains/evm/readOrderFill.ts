@@ -1,0 +1,73 @@
+import { type Address, getAbiItem, type Hex, type PublicClient } from 'viem'
+import { dlnDestinationAbi } from '../abi/dlnDestinationAbi.ts'
+
+/** DlnDestination's OrderTakeStatus (dln-facts §4.3): 0 NotSet, 1 Fulfilled, 2 SentUnlock, 3 SentOrderCancel. */
+const FULFILLED = 1
+const SENT_UNLOCK = 2
+const SENT_ORDER_CANCEL = 3
+const FULFILLED_ORDER = getAbiItem({ abi: dlnDestinationAbi, name: 'FulfilledOrder' })
+
+/** Where an order stands on its EVM destination chain. */
+export type OrderFillState =
+  | { kind: 'open' }
+  | { kind: 'cancelled' }
+  /** Filled; `txHash`/`amountOut` come from its FulfilledOrder event, when found in the window. */
+  | {
+      kind: 'filled'
+      txHash: Hex | undefined
+      amountOut: bigint | undefined
+      blockNumber: bigint | undefined
+    }
+
+/** Inputs of {@link readOrderFill}. */
+export type ReadOrderFillParams = {
+  dlnDestination: Address
+  orderId: Hex
+  /** Widest block range of one eth_getLogs call (RPC providers cap it). Default 2 000. */
+  maxRangeBlocks?: bigint
+  /** How many ranges back from the head to search for the fill event. Default 25. */
+  maxRanges?: number
+}
+
+/**
+ * Reads an order's state on its destination chain with one `takeOrders` call (P-7.10), so a
+ * poll costs one eth_call whatever the chain's length. Only once it is filled are the logs read,
+ * newest range first, to find its FulfilledOrder event (the fill transaction and the take amount
+ * the recipient got); an event older than `maxRanges × maxRangeBlocks` leaves them undefined.
+ */
+export async function readOrderFill(
+  client: PublicClient,
+  params: ReadOrderFillParams,
+): Promise<OrderFillState> {
+  const [status] = (await client.readContract({
+    address: params.dlnDestination,
+    abi: dlnDestinationAbi,
+    functionName: 'takeOrders',
+    args: [params.orderId],
+  })) as readonly [number, ...unknown[]]
+  if (status === SENT_ORDER_CANCEL) return { kind: 'cancelled' }
+  if (status !== FULFILLED && status !== SENT_UNLOCK) return { kind: 'open' }
+  const range = params.maxRangeBlocks ?? 2_000n
+  let toBlock = await client.getBlockNumber({ cacheTime: 0 })
+  for (let i = 0; i < (params.maxRanges ?? 25) && toBlock >= 0n; i++) {
+    const fromBlock = toBlock >= range ? toBlock - range + 1n : 0n
+    const logs = await client.getLogs({
+      address: params.dlnDestination,
+      event: FULFILLED_ORDER,
+      fromBlock,
+      toBlock,
+    })
+    const fill = logs.find((l) => l.args.orderId?.toLowerCase() === params.orderId.toLowerCase())
+    if (fill) {
+      return {
+        kind: 'filled',
+        txHash: fill.transactionHash ?? undefined,
+        amountOut: fill.args.order?.takeAmount,
+        blockNumber: fill.blockNumber ?? undefined,
+      }
+    }
+    if (fromBlock === 0n) break
+    toBlock = fromBlock - 1n
+  }
+  return { kind: 'filled', txHash: undefined, amountOut: undefined, blockNumber: undefined }
+}
