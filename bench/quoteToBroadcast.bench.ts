@@ -84,12 +84,12 @@ export async function run(): Promise<BenchResult> {
       wiring: {
         evm: devnet.evm.map((c) => ({
           chainId: c.chainId as ChainId,
-          rpcUrl: c.rpcUrl,
+          rpcUrls: [c.rpcUrl],
           confirmations: 1,
           maxFeePerGasWei: 200n * 10n ** 9n,
         })),
         solana: undefined,
-        evmWallet: { privateKey: user.privateKey, address: user.address },
+        evmWallet: { address: user.address, key: { privateKey: user.privateKey } },
         solanaWallet: undefined,
         watched: collectWatchedTokens(config.strategies.map((s) => s.params)),
         killSwitchFile: join(dir, 'ferry.kill'),

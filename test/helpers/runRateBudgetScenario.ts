@@ -90,7 +90,7 @@ export async function runRateBudgetScenario(
         evm: [],
         solana: undefined,
         // Only its address is used: the recipient of the native-price swap quote.
-        evmWallet: { privateKey: devnetEvmAccount('user').privateKey, address: USER },
+        evmWallet: { address: USER, key: undefined },
         solanaWallet: undefined,
         watched: [],
         killSwitchFile: join(dir, 'ferry.kill'),

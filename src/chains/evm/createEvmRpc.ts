@@ -1,4 +1,4 @@
-import { type Chain, createPublicClient, type Hex, http, type PublicClient } from 'viem'
+import { type Chain, createPublicClient, fallback, type Hex, http, type PublicClient } from 'viem'
 
 /** The RPC of one EVM chain, split by retry policy (safety P-3.1, P-2.13). */
 export type EvmRpc = {
@@ -22,19 +22,28 @@ export type CreateEvmRpcOptions = {
 
 /**
  * Creates the RPC pair of one chain: a batching read client with viem's retry as the one retry
- * layer, and a send path with `retryCount: 0` (P-3.1, P-2.13).
+ * layer, and a send path with `retryCount: 0` (P-3.1, P-2.13). With several URLs, reads fail over
+ * to the next one in order (safety §2.5); sends go to the first only, since a failover mempool
+ * is no source of truth for what was sent (P-2.6): a lost send is reconciled by hash.
  */
-export function createEvmRpc(rpcUrl: string, options: CreateEvmRpcOptions = {}): EvmRpc {
-  const read = createPublicClient({
-    chain: options.chain,
-    transport: http(rpcUrl, {
+export function createEvmRpc(
+  rpcUrls: string | readonly string[],
+  options: CreateEvmRpcOptions = {},
+): EvmRpc {
+  const urls = typeof rpcUrls === 'string' ? [rpcUrls] : [...rpcUrls]
+  if (urls.length === 0) throw new Error('createEvmRpc needs at least one RPC URL')
+  const readTransport = (url: string) =>
+    http(url, {
       batch: true,
       timeout: options.readTimeoutMs ?? 10_000,
       retryCount: options.readRetryCount ?? 2,
-    }),
+    })
+  const read = createPublicClient({
+    chain: options.chain,
+    transport: urls.length === 1 ? readTransport(urls[0]!) : fallback(urls.map(readTransport)),
   }) as PublicClient
   const sender = createPublicClient({
-    transport: http(rpcUrl, { timeout: options.sendTimeoutMs ?? 10_000, retryCount: 0 }),
+    transport: http(urls[0]!, { timeout: options.sendTimeoutMs ?? 10_000, retryCount: 0 }),
   })
   return {
     read,

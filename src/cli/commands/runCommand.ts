@@ -1,24 +1,20 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Keypair } from '@solana/web3.js'
 import type { Command } from 'commander'
 import { createApiClient } from '../../api/createApiClient.ts'
-import type { ChainId } from '../../api/schemas/chainId.ts'
 import { createEngine } from '../../engine/createEngine.ts'
 import type { EngineEvent } from '../../engine/engineEvents.ts'
 import { type EngineObserver, fanOutEvents } from '../../engine/fanOutEvents.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
-import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
 import { systemClock } from '../../shared/clock.ts'
 import { UsageError } from '../../shared/UsageError.ts'
-import { devnetEvmAccount, devnetSolanaKeypair } from '../../sim/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../sim/devnet/startDevnet.ts'
 import { openJournal } from '../../store/openJournal.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
-import { collectWatchedTokens } from '../run/collectWatchedTokens.ts'
+import { buildWorldWiring } from '../run/buildWorldWiring.ts'
 import { createLiveView } from '../run/createLiveView.ts'
 import { createWorld, type WorldWiring } from '../run/createWorld.ts'
 import { holdSenderLocks } from '../run/holdSenderLocks.ts'
@@ -124,49 +120,14 @@ export function registerRunCommand(program: Command): void {
           retries: config.service.retries,
           logger,
         })
-        const wiring: WorldWiring = {
-          evm: chainIds
-            .filter((id) => id !== 7565164)
-            .map((id) => {
-              const settings = config.chains[String(id)]
-              return {
-                chainId: id as ChainId,
-                rpcUrl: devnet
-                  ? devnet.evm.find((c) => c.chainId === id)!.rpcUrl
-                  : settings!.rpcUrls[0]!,
-                confirmations: settings?.confirmations ?? 1,
-                maxFeePerGasWei: BigInt(Math.round((settings?.maxFeePerGasGwei ?? 200) * 1e9)),
-              }
-            }),
-          solana: chainIds.includes(7565164)
-            ? {
-                rpcUrl: devnet?.solana
-                  ? devnet.solana.rpcUrl
-                  : config.chains['7565164']!.rpcUrls[0]!,
-                commitment: 'confirmed',
-                orderProgramId: devnet?.solana?.escrow,
-              }
-            : undefined,
-          evmWallet: devnet
-            ? {
-                privateKey: devnetEvmAccount('user').privateKey,
-                address: devnetEvmAccount('user').address,
-              }
-            : config.wallets.evm?.privateKeyEnv && env[config.wallets.evm.privateKeyEnv]
-              ? {
-                  privateKey: env[config.wallets.evm.privateKeyEnv] as `0x${string}`,
-                  address: config.wallets.evm.address as `0x${string}`,
-                }
-              : undefined,
-          solanaWallet: devnet ? { secretKey: devnetSolanaKeypair('user').secretKey } : undefined,
-          watched: collectWatchedTokens(config.strategies.map((s) => s.params)),
-          killSwitchFile: resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
+        const wiring = buildWorldWiring({
+          config,
+          env,
+          configPath,
+          devnet,
           sending: embedded || (config.mode === 'live' && options.live === true),
-          trackingDeadlineMs: config.tracking.deadlineMs,
-          autoCancel: config.tracking.autoCancel,
-          pollIntervalMs: embedded ? 250 : config.tracking.pollIntervalMs,
           failPoint,
-        }
+        })
         // One writer per wallet and chain (P-2.4): taken before reconciliation sends anything.
         const locks = wiring.sending
           ? holdSenderLocks(journal, sendingWallets(wiring), (error) => {
@@ -199,17 +160,12 @@ export function registerRunCommand(program: Command): void {
 
 /** The (chain, wallet) pairs a sending run may sign for. */
 function sendingWallets(wiring: WorldWiring): { chainId: number; address: string }[] {
-  const evm = wiring.evmWallet
+  const evm = wiring.evmWallet?.key
     ? wiring.evm.map((c) => ({ chainId: c.chainId as number, address: wiring.evmWallet!.address }))
     : []
   const solana =
-    wiring.solana && wiring.solanaWallet
-      ? [
-          {
-            chainId: 7565164,
-            address: Keypair.fromSecretKey(wiring.solanaWallet.secretKey).publicKey.toBase58(),
-          },
-        ]
+    wiring.solana && wiring.solanaWallet?.secretKey
+      ? [{ chainId: 7565164, address: wiring.solanaWallet.address }]
       : []
   return [...evm, ...solana]
 }

@@ -10,7 +10,7 @@ import { EXECUTED_STATUS } from '../../api/schemas/externalCallProcess.ts'
 import { CHAINS, EVM_CONTRACTS } from '../../chains/chainRegistry.ts'
 import { createEvmRpc } from '../../chains/evm/createEvmRpc.ts'
 import { createEvmSender, type EvmSender } from '../../chains/evm/createEvmSender.ts'
-import { createEvmSigner } from '../../chains/evm/createEvmSigner.ts'
+import { createEvmSigner, type EvmKeySource } from '../../chains/evm/createEvmSigner.ts'
 import { executeEvmOrder } from '../../chains/evm/executeEvmOrder.ts'
 import { executeEvmSwap } from '../../chains/evm/executeEvmSwap.ts'
 import { type OrderFillState, readOrderFill } from '../../chains/evm/readOrderFill.ts'
@@ -37,14 +37,28 @@ const SOLANA = 7565164
 /** Where each chain is and who ferry is on it; resolved from the config or the devnet. */
 export type WorldWiring = {
   /** EVM chains: RPC URL, confirmations and fee cap. */
-  evm: { chainId: ChainId; rpcUrl: string; confirmations: number; maxFeePerGasWei: bigint }[]
+  evm: {
+    chainId: ChainId
+    /** In order of preference; reads fail over, sends use the first (createEvmRpc). */
+    rpcUrls: readonly string[]
+    confirmations: number
+    maxFeePerGasWei: bigint
+    /** Default: the maxFeePerGas cap. */
+    maxPriorityFeePerGasWei?: bigint
+    /** Default DEFAULT_GAS_LIMIT_CAP. */
+    gasLimitCap?: bigint
+  }[]
   /** `orderProgramId`: the escrow owner of Solana orders (the devnet's escrow, or the real program). */
   solana:
     | { rpcUrl: string; commitment: 'confirmed' | 'finalized'; orderProgramId: string | undefined }
     | undefined
-  /** The EVM key (hex) and its expected address; the key never leaves the signer. */
-  evmWallet: { privateKey: Hex; address: Address } | undefined
-  solanaWallet: { secretKey: Uint8Array } | undefined
+  /**
+   * Our EVM address, and its key when the run sends (a dry run reads balances with the address
+   * alone); the key never leaves the signer, which checks it derives to the address (P-1.9).
+   */
+  evmWallet: { address: Address; key: EvmKeySource | undefined } | undefined
+  /** Our Solana address, and its secret key when the run sends. */
+  solanaWallet: { address: string; secretKey: Uint8Array | undefined } | undefined
   /** Tokens whose balances the strategies read, per chain. */
   watched: { chainId: number; token: string }[]
   killSwitchFile: string
@@ -93,11 +107,11 @@ export function createWorld(params: {
     number,
     { rpc: ReturnType<typeof createEvmRpc>; sender: EvmSender | undefined; confirmations: number }
   >()
-  const signer = wiring.evmWallet
-    ? createEvmSigner({ privateKey: wiring.evmWallet.privateKey }, wiring.evmWallet.address)
+  const signer = wiring.evmWallet?.key
+    ? createEvmSigner(wiring.evmWallet.key, wiring.evmWallet.address)
     : undefined
   for (const c of wiring.evm) {
-    const rpc = createEvmRpc(c.rpcUrl)
+    const rpc = createEvmRpc(c.rpcUrls)
     const sender =
       signer && wiring.sending
         ? createEvmSender({
@@ -105,7 +119,13 @@ export function createWorld(params: {
             signer,
             rpc,
             journal: evmJournal,
-            feePolicy: { maxFeePerGasCapWei: c.maxFeePerGasWei },
+            feePolicy: {
+              maxFeePerGasCapWei: c.maxFeePerGasWei,
+              ...(c.maxPriorityFeePerGasWei === undefined
+                ? {}
+                : { maxPriorityFeePerGasCapWei: c.maxPriorityFeePerGasWei }),
+            },
+            ...(c.gasLimitCap === undefined ? {} : { gasLimitCap: c.gasLimitCap }),
             confirmations: c.confirmations,
             pollIntervalMs: wiring.pollIntervalMs,
             clock,
@@ -117,15 +137,15 @@ export function createWorld(params: {
   const connection = wiring.solana
     ? new Connection(wiring.solana.rpcUrl, wiring.solana.commitment)
     : undefined
-  const solanaKey = wiring.solanaWallet
+  const solanaKey = wiring.solanaWallet?.secretKey
     ? Keypair.fromSecretKey(wiring.solanaWallet.secretKey)
     : undefined
   const nativePrices = new Map<number, { usd: number; atMs: number }>()
 
   const walletOn = (chainId: number): string => {
     if (chainId === SOLANA) {
-      if (!solanaKey) throw new Error('no Solana wallet is configured (wallets.solana)')
-      return solanaKey.publicKey.toBase58()
+      if (!wiring.solanaWallet) throw new Error('no Solana wallet is configured (wallets.solana)')
+      return wiring.solanaWallet.address
     }
     if (!wiring.evmWallet) throw new Error('no EVM wallet is configured (wallets.evm)')
     return wiring.evmWallet.address

@@ -1,0 +1,104 @@
+import type { Address } from 'viem'
+import type { ChainId } from '../../api/schemas/chainId.ts'
+import type { FailPoint } from '../../engine/failPoints.ts'
+import type { DeepReadonly } from '../../settings/deepFreeze.ts'
+import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
+import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
+import type { EnvMap } from '../../settings/substituteEnv.ts'
+import { devnetEvmAccount, devnetSolanaKeypair } from '../../sim/devnet/devnetAccounts.ts'
+import type { Devnet } from '../../sim/devnet/startDevnet.ts'
+import { resolveEvmKeySource } from '../resolveEvmKeySource.ts'
+import { resolveSolanaSecretKey } from '../resolveSolanaSecretKey.ts'
+import { collectWatchedTokens } from './collectWatchedTokens.ts'
+import type { WorldWiring } from './createWorld.ts'
+
+const SOLANA = 7565164
+/** maxFeePerGas cap when a chain sets none, gwei: high enough for a busy L1, a bound all the same. */
+export const DEFAULT_MAX_FEE_PER_GAS_GWEI = 200
+
+const gweiToWei = (gwei: number): bigint => BigInt(Math.round(gwei * 1e9))
+
+/** Inputs of {@link buildWorldWiring}. */
+export type BuildWorldWiringParams = {
+  config: DeepReadonly<FerryConfig>
+  env: EnvMap
+  configPath: string
+  /** The embedded world, when the config says `embedded`: its URLs and public test keys. */
+  devnet: Devnet | undefined
+  /** Whether this run sends (embedded, or `mode: live` with `--live`). */
+  sending: boolean
+  failPoint?: FailPoint
+}
+
+/**
+ * Resolves where each chain is and who ferry is on it (the composition root of `ferry run`):
+ * the devnet's URLs and test keys for the embedded world, else the config's RPCs, fee caps and
+ * wallets. Keys are read only when the run sends: a dry run needs the wallets' addresses alone
+ * (P-4.1). A missing env var, an unreadable keystore or keypair, or a key that does not derive to
+ * the configured address is a UsageError (exit 2) before anything starts (P-1.9, P-5.4).
+ */
+export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
+  const { config, env, configPath, devnet, sending } = params
+  const chainIds = Object.keys(config.chains).map(Number)
+  const evmIds = chainIds.filter((id) => id !== SOLANA)
+  const wallets = config.wallets
+  const evmWallet: WorldWiring['evmWallet'] = devnet
+    ? {
+        address: devnetEvmAccount('user').address,
+        key: { privateKey: devnetEvmAccount('user').privateKey },
+      }
+    : wallets.evm
+      ? {
+          address: wallets.evm.address as Address,
+          key: sending ? resolveEvmKeySource(wallets.evm, env, configPath).source : undefined,
+        }
+      : undefined
+  const solanaWallet: WorldWiring['solanaWallet'] = devnet
+    ? {
+        address: devnetSolanaKeypair('user').publicKey.toBase58(),
+        secretKey: devnetSolanaKeypair('user').secretKey,
+      }
+    : wallets.solana
+      ? {
+          address: wallets.solana.address,
+          secretKey: sending ? resolveSolanaSecretKey(wallets.solana, env, configPath) : undefined,
+        }
+      : undefined
+  return {
+    evm: evmIds.map((id) => {
+      const settings = config.chains[String(id)]
+      return {
+        chainId: id as ChainId,
+        rpcUrls: devnet
+          ? [devnet.evm.find((c) => c.chainId === id)!.rpcUrl]
+          : [...(settings?.rpcUrls ?? [])],
+        confirmations: settings?.confirmations ?? 1,
+        maxFeePerGasWei: gweiToWei(settings?.maxFeePerGasGwei ?? DEFAULT_MAX_FEE_PER_GAS_GWEI),
+        ...(settings?.maxPriorityFeePerGasGwei === undefined
+          ? {}
+          : { maxPriorityFeePerGasWei: gweiToWei(settings.maxPriorityFeePerGasGwei) }),
+        ...(settings?.gasLimitCap === undefined
+          ? {}
+          : { gasLimitCap: BigInt(settings.gasLimitCap) }),
+      }
+    }),
+    solana: chainIds.includes(SOLANA)
+      ? {
+          rpcUrl: devnet?.solana
+            ? devnet.solana.rpcUrl
+            : config.chains[String(SOLANA)]!.rpcUrls[0]!,
+          commitment: 'confirmed',
+          orderProgramId: devnet?.solana?.escrow,
+        }
+      : undefined,
+    evmWallet,
+    solanaWallet,
+    watched: collectWatchedTokens(config.strategies.map((s) => s.params)),
+    killSwitchFile: resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
+    sending,
+    trackingDeadlineMs: config.tracking.deadlineMs,
+    autoCancel: config.tracking.autoCancel,
+    pollIntervalMs: devnet ? 250 : config.tracking.pollIntervalMs,
+    ...(params.failPoint ? { failPoint: params.failPoint } : {}),
+  }
+}
