@@ -62,6 +62,8 @@ export function createEngine(params: CreateEngineParams): Engine {
   const tracked = new Set<Promise<void>>()
   let ticks = 0
   let killSwitchEngaged: boolean | undefined
+  // Aborted when `run` is stopped: trackers stop waiting for fills, the journal keeps the orders.
+  const stopTracking = new AbortController()
 
   const due = (nowMs: number): DeepReadonly<FerryConfig>['strategies'][number][] =>
     config.strategies.filter((s) => s.enabled !== false && (nextDueMs.get(s.id) ?? 0) <= nowMs)
@@ -322,8 +324,13 @@ export function createEngine(params: CreateEngineParams): Engine {
   function startTracking(order: Parameters<EngineWorld['track']>[0]): void {
     const { intentId, orderId } = order
     const job = world
-      .track(order, emit)
+      .track(order, emit, stopTracking.signal)
       .then((t) => {
+        if (t.state === 'interrupted') {
+          // Not an end: the journal keeps it in flight for the next start (P-2.2).
+          emit({ type: 'unsettled', intentId, detail: t.detail })
+          return
+        }
         // completed, failed or cancelled (auto-cancel refunded it): each is an intent state.
         journal.setIntentState(intentId, t.state, t.detail)
         emit({
@@ -435,7 +442,10 @@ export function createEngine(params: CreateEngineParams): Engine {
         if (limit !== undefined && i === limit - 1) break
         await sleepUntilDue()
       }
-      // Graceful end: no new sends start; the bookkeeping of orders in flight completes.
+      // Graceful end: no new sends start. Without a stop, orders are followed to their end; with
+      // one (SIGINT/SIGTERM), sends under way complete and trackers stop at their next wait.
+      if (signal?.aborted) stopTracking.abort()
+      else signal?.addEventListener('abort', () => stopTracking.abort(), { once: true })
       await Promise.allSettled([...tracked])
     },
   }

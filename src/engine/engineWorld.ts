@@ -16,7 +16,11 @@ export type ExecutionOutcome =
  * How an order ended, as the tracker saw it on chain and through the stats API; `cancelled`: not
  * filled in time, cancelled and refunded (tracking.autoCancel, P-7.4).
  */
-export type TrackingOutcome = { state: 'completed' | 'failed' | 'cancelled'; detail: string }
+export type TrackingOutcome = {
+  /** `interrupted`: ferry is stopping; the order stays in flight and the next start tracks it. */
+  state: 'completed' | 'failed' | 'cancelled' | 'interrupted'
+  detail: string
+}
 
 /**
  * The engine's I/O edges (architecture: thin edges, pure decisions). Built by the composition
@@ -53,6 +57,8 @@ export type EngineWorld = {
       hasHook: boolean
     },
     emit: (e: EngineEvent) => void,
+    /** Aborted when ferry stops: tracking ends `interrupted` at its next wait. */
+    signal?: AbortSignal,
   ): Promise<TrackingOutcome>
   /** Whether the kill-switch file exists now. */
   killSwitchEngaged(): boolean

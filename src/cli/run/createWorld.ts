@@ -473,7 +473,18 @@ export function createWorld(params: {
       hasHook: boolean
     },
     emit: (e: EngineEvent) => void,
+    signal?: AbortSignal,
   ): Promise<TrackingOutcome> {
+    const interrupted: TrackingOutcome = {
+      state: 'interrupted',
+      detail: 'ferry is stopping; the next start tracks this order on',
+    }
+    // A wait that ends early because ferry stops; the caller then returns `interrupted`.
+    const pause = (): Promise<boolean> =>
+      clock.sleepMs(wiring.pollIntervalMs, signal).then(
+        () => !signal?.aborted,
+        () => false,
+      )
     const startedMs = clock.nowMs()
     const deadline = startedMs + wiring.trackingDeadlineMs
     const emitStuck = (waitingFor: 'fill' | 'hook'): void =>
@@ -523,7 +534,7 @@ export function createWorld(params: {
           }
         }
         if (state?.kind === 'filled') fill = state
-        else await clock.sleepMs(wiring.pollIntervalMs)
+        else if (!(await pause())) return interrupted
       }
       journal.setOrderState(order.orderId, 'Fulfilled', fill.txHash)
       if (fill.amountOut !== undefined) journal.recordOrderFill(order.orderId, fill.amountOut)
@@ -573,7 +584,7 @@ export function createWorld(params: {
             : { state: 'failed', detail: 'hook failed' }
         }
       }
-      await clock.sleepMs(wiring.pollIntervalMs)
+      if (!(await pause())) return interrupted
     }
   }
 
