@@ -5,7 +5,7 @@ import type { EvmRpc } from '../../chains/evm/createEvmRpc.ts'
 import type { EvmSender } from '../../chains/evm/createEvmSender.ts'
 import { revokeAllowance } from '../../chains/evm/ensureAllowance.ts'
 import { parseCreatedOrder } from '../../chains/evm/parseCreatedOrder.ts'
-import { resumeEvmAttempts } from '../../chains/evm/resumeEvmAttempts.ts'
+import { type EvmResumeOutcome, resumeEvmAttempts } from '../../chains/evm/resumeEvmAttempts.ts'
 import { resumeSolanaAttempts } from '../../chains/solana/resumeSolanaAttempts.ts'
 import type { ExecutionOutcome } from '../../engine/engineWorld.ts'
 import type { ReconciliationPlan } from '../../engine/planReconciliation.ts'
@@ -49,18 +49,7 @@ export async function settleIntent(
   if (plan.family === 'solana') return resumeSolana(deps, plan)
   const chain = deps.evmChain(plan.chainId)
   if (!chain) return { kind: 'unknown', detail: `chain ${plan.chainId} is not configured` }
-  const outcome = await resumeEvmAttempts({
-    rpc: chain.rpc,
-    attempts: plan.attempts,
-    rebroadcast: deps.sending,
-    confirmations: chain.confirmations,
-    pollIntervalMs: deps.pollIntervalMs,
-    maxWaitMs: deps.maxWaitMs,
-    onAttemptState: (hash, state, error) =>
-      deps.journal.setAttemptState(hash, state, error === undefined ? {} : { error }),
-    clock: deps.clock,
-    logger: deps.logger,
-  })
+  const outcome = await resumeJournaled(deps, chain, plan.attempts)
   if (outcome.kind === 'unknown') {
     return { kind: 'unknown', detail: 'its transaction is neither mined nor replaced yet' }
   }
@@ -81,6 +70,26 @@ export async function settleIntent(
     journaled as Hex,
   )
   return deps.created(created.orderId, outcome.hash)
+}
+
+/** Settles the journaled signatures of one EVM nonce, journaling each one's end. */
+function resumeJournaled(
+  deps: SettleIntentDeps,
+  chain: NonNullable<ReturnType<SettleIntentDeps['evmChain']>>,
+  attempts: readonly AttemptRecord[],
+): Promise<EvmResumeOutcome> {
+  return resumeEvmAttempts({
+    rpc: chain.rpc,
+    attempts,
+    rebroadcast: deps.sending,
+    confirmations: chain.confirmations,
+    pollIntervalMs: deps.pollIntervalMs,
+    maxWaitMs: deps.maxWaitMs,
+    onAttemptState: (hash, state, error) =>
+      deps.journal.setAttemptState(hash, state, error === undefined ? {} : { error }),
+    clock: deps.clock,
+    logger: deps.logger,
+  })
 }
 
 async function resumeSolana(
@@ -127,18 +136,7 @@ async function abandon(
     for (const nonce of new Set(attempts.map((a) => a.nonce))) {
       const ofNonce = attempts.filter((a) => a.nonce === nonce)
       if (ofNonce.every((a) => a.state === 'confirmed' || a.state === 'failed')) continue
-      await resumeEvmAttempts({
-        rpc: chain.rpc,
-        attempts: ofNonce,
-        rebroadcast: deps.sending,
-        confirmations: chain.confirmations,
-        pollIntervalMs: deps.pollIntervalMs,
-        maxWaitMs: deps.maxWaitMs,
-        onAttemptState: (hash, state, error) =>
-          deps.journal.setAttemptState(hash, state, error === undefined ? {} : { error }),
-        clock: deps.clock,
-        logger: deps.logger,
-      })
+      await resumeJournaled(deps, chain, ofNonce)
     }
     if (!chain.sender || !deps.sending) continue
     for (const { token, spender } of approvedPairs(attempts)) {
