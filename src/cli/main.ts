@@ -11,6 +11,7 @@ import { registerInspectCommand } from './commands/inspectCommand.ts'
 import { registerKillCommand } from './commands/killCommand.ts'
 import { registerLeaderboardCommand } from './commands/leaderboardCommand.ts'
 import { registerQuoteCommand } from './commands/quoteCommand.ts'
+import { registerReportCommand } from './commands/reportCommand.ts'
 import { registerRunCommand } from './commands/runCommand.ts'
 import { registerSimCommand } from './commands/simCommand.ts'
 import { registerStatusCommand } from './commands/statusCommand.ts'
@@ -51,6 +52,7 @@ function buildProgram(): Command {
   registerStatusCommand(program)
   registerKillCommand(program)
   registerCancelCommand(program)
+  registerReportCommand(program)
   registerQuoteCommand(program)
   registerSwapQuoteCommand(program)
   registerHookStatusCommand(program)

@@ -5,7 +5,12 @@ import type { IntentRecords, IntentRow } from './createIntentRecords.ts'
 import { toIntentRecord } from './createIntentRecords.ts'
 import type { OrderRecords } from './createOrderRecords.ts'
 import type { SendRecords } from './createSendRecords.ts'
-import type { IntentReconciliation, IntentRecord, QuoteRecord } from './journalTypes.ts'
+import type {
+  IntentReconciliation,
+  IntentRecord,
+  ObservationRecord,
+  QuoteRecord,
+} from './journalTypes.ts'
 
 /** One intent with everything journaled about it, for `ferry history --intent ID`. */
 export type IntentHistory = IntentReconciliation & { quotes: QuoteRecord[] }
@@ -26,7 +31,15 @@ export type JournalStatus = {
   todayUsd: number
 }
 
-/** Reads for reconciliation on start, `ferry history` and `ferry status`. */
+/** Everything journaled in a window, for `ferry report`. */
+export type JournalActivity = {
+  /** Intents created at or after the window's start with all their records, oldest first. */
+  intents: IntentHistory[]
+  /** Every strategy's observations at or after the window's start, in journal order. */
+  observations: ObservationRecord[]
+}
+
+/** Reads for reconciliation on start, `ferry history`, `ferry status` and `ferry report`. */
 export type JournalQueries = {
   /** Intents not in a terminal state, oldest first: each is reconciled before any new intent. */
   nonTerminalIntents(): IntentRecord[]
@@ -46,6 +59,11 @@ export type JournalQueries = {
   lastFailureMs(route: string): number | undefined
   /** In-flight intents and today's (UTC) notional. */
   status(): JournalStatus
+  /**
+   * Intents created and observations made at or after `sinceMs` (default 0: all of them), read in
+   * one transaction so the snapshot is consistent while `ferry run` writes. Reads only.
+   */
+  activitySince(sinceMs?: number): JournalActivity
 }
 
 const DAY_MS = 86_400_000
@@ -66,6 +84,13 @@ export function createJournalQueries(
   const selectNotional = db.prepare<[number], RouteNotional>(
     `SELECT route, SUM(notional_usd) AS notionalUsd, COUNT(*) AS intents FROM intents
      WHERE created_ms >= ? GROUP BY route ORDER BY notionalUsd DESC, route`,
+  )
+  const selectIntentIdsSince = db.prepare<[number], { id: string }>(
+    'SELECT id FROM intents WHERE created_ms >= ? ORDER BY created_ms, rowid',
+  )
+  // Strategy ids come from the journal itself: `ferry report` may run without the config.
+  const selectObservingStrategies = db.prepare<[number], { strategy: string }>(
+    'SELECT DISTINCT strategy FROM observations WHERE observed_ms >= ?',
   )
   const selectLastFailure = db.prepare<[string], { ms: number | null }>(
     `SELECT MAX(updated_ms) AS ms FROM intents WHERE route = ? AND state IN ('failed', 'cancelled')`,
@@ -105,6 +130,16 @@ export function createJournalQueries(
     }
   })
 
+  const activitySince = db.transaction(
+    (sinceMs: number): JournalActivity => ({
+      intents: selectIntentIdsSince.all(sinceMs).map((row) => historyOf(row.id)!),
+      observations: selectObservingStrategies
+        .all(sinceMs)
+        .flatMap((row) => records.observations(row.strategy, sinceMs))
+        .sort((a, b) => a.id - b.id),
+    }),
+  )
+
   return {
     nonTerminalIntents,
     reconciliationOf,
@@ -121,5 +156,6 @@ export function createJournalQueries(
     notionalUsdSince,
     lastFailureMs: (route) => selectLastFailure.get(route)?.ms ?? undefined,
     status: () => status(),
+    activitySince: (sinceMs = 0) => activitySince(sinceMs),
   }
 }
