@@ -1,0 +1,273 @@
+import type { EngineEvent } from '../engine/engineEvents.ts'
+import type { Alert, AlertLabels, AlertRules } from './alertTypes.ts'
+import { decideGasReserveAlerts } from './decideGasReserveAlerts.ts'
+import {
+  decideTerminalAlerts,
+  type FailureStreak,
+  hookFailedAlert,
+} from './decideTerminalAlerts.ts'
+import {
+  flushHeldAlerts,
+  initialRateLimitState,
+  type RateLimitState,
+  rateLimitAlert,
+} from './rateLimitAlerts.ts'
+import {
+  forgetIntent,
+  type IntentMemory,
+  rememberIntent,
+  UNKNOWN_INTENT,
+} from './rememberIntent.ts'
+import { scrubAlert } from './scrubAlert.ts'
+
+/** decideAlerts' memory between events; bounded (rememberIntent). */
+export type AlertState = {
+  /** Intents seen and not ended yet, oldest first. */
+  intents: IntentMemory
+  /** Intents in a row that ended without success, and the last few of them as lines. */
+  failures: FailureStreak
+  /** Chains whose native balance is under its reserve (alerted once per dip). */
+  lowGasChains: readonly string[]
+  rateLimit: RateLimitState
+}
+
+export const initialAlertState: AlertState = {
+  intents: new Map(),
+  failures: { count: 0, recent: [] },
+  lowGasChains: [],
+  rateLimit: initialRateLimitState,
+}
+
+/**
+ * Verdict reasons that mean a configured risk limit held an intent back, and so alert (risk
+ * section, engine/types.ts): per-order, daily and in-flight notional caps, the gas reserve floor,
+ * and the quote's economics (cost, guaranteed output, price impact). Not alerted:
+ * `killSwitchEngaged` (the killSwitch alert reports the change once, not every intent after it),
+ * `routeCoolingDown` (the wait after a failure already alerted) and `missingPrice` (a data gap,
+ * not a limit).
+ */
+export const RISK_LIMIT_REASONS: ReadonlySet<string> = new Set([
+  'notionalPerOrderExceeded',
+  'dailyNotionalExceeded',
+  'inFlightBudgetFull',
+  'gasReserveBreached',
+  'costTooHigh',
+  'outputBelowUsdValue',
+  'priceImpactTooHigh',
+])
+
+/**
+ * Turns one engine event into the alerts a person should get (issue 7, Alerts), and the state
+ * for the next event. Pure: time comes in `nowMs`, limits in `rules`.
+ * - `stuck` → orderStuck (warning); `hook` with a Failed step, or a `terminal` failed with
+ *   "hook failed" whose hook event was not seen → hookFailed (critical);
+ * - `terminal` refused → verificationRefused (security);
+ * - `decision` reject/postpone for a {@link RISK_LIMIT_REASONS} reason → riskLimit (warning);
+ * - `killSwitch` → killSwitch (engaged: warning, released: info);
+ * - `balances` with a native balance under `rules.gasReserve` → gasReserveLow (warning), once
+ *   per dip: again only after it recovered;
+ * - every `rules.consecutiveFailures`-th intent in a row ending failed, cancelled or refused →
+ *   consecutiveFailures (critical); a completed one resets the count.
+ *
+ * Alerts then pass the per-kind rate limit (rateLimitAlerts.ts); held summaries that came due
+ * are added. Every title, line and label is scrubbed of `rules.knownSecrets` and of secret URL
+ * parameters (redactSecrets), so no key, token or webhook URL reaches an alert.
+ */
+export function decideAlerts(
+  event: EngineEvent,
+  state: AlertState,
+  rules: AlertRules,
+  nowMs: number,
+): { alerts: Alert[]; state: AlertState } {
+  const { candidates, state: next } = candidatesOf(event, state, rules, nowMs)
+  let rateLimit = next.rateLimit
+  const alerts: Alert[] = []
+  for (const candidate of candidates) {
+    const limited = rateLimitAlert(candidate, rateLimit, rules, nowMs)
+    rateLimit = limited.state
+    if (limited.alert) alerts.push(limited.alert)
+  }
+  const flushed = flushHeldAlerts(rateLimit, rules, nowMs)
+  alerts.push(...flushed.alerts)
+  return {
+    alerts: alerts.map((a) => scrubAlert(a, rules.knownSecrets)),
+    // Most events change nothing: the same state back, no copy.
+    state: flushed.state === next.rateLimit ? next : { ...next, rateLimit: flushed.state },
+  }
+}
+
+function candidatesOf(
+  event: EngineEvent,
+  state: AlertState,
+  rules: AlertRules,
+  nowMs: number,
+): { candidates: Alert[]; state: AlertState } {
+  const none = { candidates: [], state }
+  const labelsOf = (intentId: string): AlertLabels => {
+    const info = state.intents.get(intentId)
+    return info
+      ? definedOnly({ chain: info.chain, strategy: info.strategy, route: info.route })
+      : {}
+  }
+  switch (event.type) {
+    case 'intent':
+      return {
+        candidates: [],
+        state: {
+          ...state,
+          intents: rememberIntent(state.intents, event.intentId, {
+            strategy: event.strategy,
+            route: event.route,
+            chain: sourceChainOf(event.route),
+            hookAlerted: false,
+          }),
+        },
+      }
+    case 'decision': {
+      if (event.verdict === 'accept') return none
+      const forgotten = { ...state, intents: forgetIntent(state.intents, event.intentId) }
+      if (event.reason === undefined || !RISK_LIMIT_REASONS.has(event.reason))
+        return { candidates: [], state: forgotten }
+      const verb = event.verdict === 'reject' ? 'rejected' : 'postponed'
+      return {
+        candidates: [
+          {
+            kind: 'riskLimit',
+            severity: 'warning',
+            title: `Risk limit: ${event.reason}`,
+            text: [
+              `intent ${event.intentId} ${verb} by the ${event.check ?? 'risk'} check`,
+              ...(event.detail ? [event.detail] : []),
+              event.verdict === 'reject'
+                ? 'nothing was sent; raise the limit in the risk section if it is too tight'
+                : 'it is tried again on a later tick',
+            ],
+            labels: { ...labelsOf(event.intentId), reason: event.reason },
+            atMs: nowMs,
+          },
+        ],
+        state: forgotten,
+      }
+    }
+    case 'dryRun':
+    case 'unsettled':
+      // Nothing more comes for them in this run.
+      return {
+        candidates: [],
+        state: { ...state, intents: forgetIntent(state.intents, event.intentId) },
+      }
+    case 'stuck':
+      return {
+        candidates: [
+          {
+            kind: 'orderStuck',
+            severity: 'warning',
+            title:
+              event.waitingFor === 'fill'
+                ? `Order stuck: not filled after ${formatDurationMs(event.ageMs)}`
+                : `Order stuck: hook not executed after ${formatDurationMs(event.ageMs)}`,
+            text: [
+              `order ${event.orderId}`,
+              `intent ${event.intentId}`,
+              event.waitingFor === 'fill'
+                ? `tracking.deadlineMs passed without a fill; tracking.autoCancel cancels it, or run ferry cancel ${event.orderId}`
+                : `tracking.deadlineMs passed with the hook not Executed; see ferry hook-status ${event.orderId}`,
+            ],
+            labels: labelsOf(event.intentId),
+            atMs: nowMs,
+          },
+        ],
+        state,
+      }
+    case 'hook': {
+      if (!event.steps.some((s) => s.status === 'Failed')) return none
+      // Remembered, so the terminal "hook failed" that follows does not alert a second time.
+      const info = state.intents.get(event.intentId) ?? UNKNOWN_INTENT
+      return {
+        candidates: [
+          hookFailedAlert(
+            event.intentId,
+            event.orderId,
+            event.steps,
+            labelsOf(event.intentId),
+            nowMs,
+          ),
+        ],
+        state: {
+          ...state,
+          intents: rememberIntent(state.intents, event.intentId, { ...info, hookAlerted: true }),
+        },
+      }
+    }
+    case 'terminal': {
+      const decided = decideTerminalAlerts(event, {
+        hookAlerted: state.intents.get(event.intentId)?.hookAlerted ?? false,
+        failures: state.failures,
+        labels: labelsOf(event.intentId),
+        consecutiveFailures: rules.consecutiveFailures,
+        nowMs,
+      })
+      return {
+        candidates: decided.alerts,
+        state: {
+          ...state,
+          failures: decided.failures,
+          intents: forgetIntent(state.intents, event.intentId),
+        },
+      }
+    }
+    case 'killSwitch':
+      return {
+        candidates: [
+          event.engaged
+            ? {
+                kind: 'killSwitch',
+                severity: 'warning',
+                title: 'Kill switch engaged',
+                text: [
+                  'no new intent is accepted; tracking and cancels of orders in flight go on',
+                  'ferry kill off removes it',
+                ],
+                labels: {},
+                atMs: nowMs,
+              }
+            : {
+                kind: 'killSwitch',
+                severity: 'info',
+                title: 'Kill switch released',
+                text: ['new intents are accepted again'],
+                labels: {},
+                atMs: nowMs,
+              },
+        ],
+        state,
+      }
+    case 'balances': {
+      const gas = decideGasReserveAlerts(
+        event.balances,
+        state.lowGasChains,
+        rules.gasReserve,
+        nowMs,
+      )
+      return { candidates: gas.alerts, state: { ...state, lowGasChains: gas.lowChains } }
+    }
+    default:
+      return none
+  }
+}
+
+/** The source chain of a route as describeRoute writes it (`42161 → 8453`, `swap on 42161`). */
+function sourceChainOf(route: string): string | undefined {
+  return /\d+/.exec(route)?.[0]
+}
+
+function definedOnly(labels: AlertLabels): AlertLabels {
+  return Object.fromEntries(Object.entries(labels).filter(([, v]) => v !== undefined))
+}
+
+/** `45 s`, `10 min`, `2.5 h`: an age for people. */
+function formatDurationMs(ms: number): string {
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`
+  if (ms < 7_200_000) return `${Math.round(ms / 60_000)} min`
+  return `${(ms / 3_600_000).toFixed(1)} h`
+}

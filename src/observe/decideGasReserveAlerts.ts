@@ -1,0 +1,43 @@
+import type { EngineEvent } from '../engine/engineEvents.ts'
+import type { Alert } from './alertTypes.ts'
+
+type Balances = Extract<EngineEvent, { type: 'balances' }>['balances']
+
+/**
+ * gasReserveLow alerts from a tick's balances: a native balance under its chain's reserve
+ * (`risk.gasReserve`, the global floors; per-route floors show up as gasReserveBreached risk
+ * alerts instead) alerts once per dip. `lowChains` are the chains already under; a chain leaves
+ * the list when its balance is back at or above the reserve, so the next dip alerts again. Pure.
+ */
+export function decideGasReserveAlerts(
+  balances: Balances,
+  lowChains: readonly string[],
+  gasReserve: Readonly<Record<string, bigint>>,
+  nowMs: number,
+): { alerts: Alert[]; lowChains: readonly string[] } {
+  const alerts: Alert[] = []
+  const low = new Set(lowChains)
+  for (const b of balances) {
+    const chain = String(b.chainId)
+    const reserve = gasReserve[chain]
+    if (!b.isNative || reserve === undefined) continue
+    const below = BigInt(b.amount) < reserve
+    if (below && !low.has(chain)) {
+      low.add(chain)
+      alerts.push({
+        kind: 'gasReserveLow',
+        severity: 'warning',
+        title: `Gas below reserve on chain ${chain}`,
+        text: [
+          `native balance ${b.amount} is below risk.gasReserve ${reserve} (${b.symbol} base units)`,
+          'orders from this chain are rejected until the wallet is topped up; cancels and fee bumps need this gas',
+        ],
+        labels: { chain },
+        atMs: nowMs,
+      })
+    } else if (!below) low.delete(chain)
+  }
+  const next = [...low]
+  const same = next.length === lowChains.length && next.every((c) => lowChains.includes(c))
+  return { alerts, lowChains: same ? lowChains : next }
+}

@@ -1,0 +1,346 @@
+import { describe, expect, test } from 'vitest'
+import type { EngineEvent } from '../../../src/engine/engineEvents.ts'
+import { ALERT_KINDS, type Alert, type AlertRules } from '../../../src/observe/alertTypes.ts'
+import {
+  type AlertState,
+  decideAlerts,
+  initialAlertState,
+} from '../../../src/observe/decideAlerts.ts'
+import { rememberIntent, UNKNOWN_INTENT } from '../../../src/observe/rememberIntent.ts'
+
+const MINUTE_MS = 60_000
+const CANARY = 'canary-secret-3f9a2b7c4d'
+const ORDER = `0x${'ab'.repeat(32)}`
+const INTENT = 'usdc:42161-8453:1700000000000'
+
+const rules: AlertRules = {
+  minIntervalMs: Object.fromEntries(
+    ALERT_KINDS.map((k) => [k, MINUTE_MS]),
+  ) as AlertRules['minIntervalMs'],
+  consecutiveFailures: 3,
+  gasReserve: { '42161': 2_000_000_000_000_000n },
+  knownSecrets: [CANARY],
+}
+
+/** Feeds events in order, `stepMs` apart, and collects every alert. */
+function run(
+  events: EngineEvent[],
+  options: { startMs?: number; stepMs?: number; state?: AlertState; rules?: AlertRules } = {},
+): { alerts: Alert[]; state: AlertState } {
+  let state = options.state ?? initialAlertState
+  let nowMs = options.startMs ?? 1_000_000
+  const alerts: Alert[] = []
+  for (const event of events) {
+    const decided = decideAlerts(event, state, options.rules ?? rules, nowMs)
+    alerts.push(...decided.alerts)
+    state = decided.state
+    nowMs += options.stepMs ?? 1_000
+  }
+  return { alerts, state }
+}
+
+function intentEvent(intentId = INTENT): EngineEvent {
+  return {
+    type: 'intent',
+    strategy: 'usdc',
+    intentId,
+    route: '42161 → 8453',
+    amountIn: '1000000000',
+    minAmountOut: '990000000',
+    notionalUsd: 1000,
+    reason: 'rebalance',
+    quotedAmountOut: '995000000',
+    quotedAmountOutUsd: 995,
+    costBps: 50,
+    costsUsd: {},
+    edgeBps: undefined,
+  }
+}
+
+function terminal(
+  state: 'completed' | 'failed' | 'refused' | 'cancelled',
+  detail: string,
+  intentId = INTENT,
+): EngineEvent {
+  return { type: 'terminal', intentId, orderId: undefined, state, detail }
+}
+
+const LABELS = { chain: '42161', strategy: 'usdc', route: '42161 → 8453' }
+
+describe('decideAlerts', () => {
+  test('default: a stuck order alerts with its labels and the order and intent ids in the text', () => {
+    const { alerts } = run([
+      intentEvent(),
+      { type: 'stuck', intentId: INTENT, orderId: ORDER, waitingFor: 'fill', ageMs: 600_500 },
+    ])
+    expect(alerts).toEqual([
+      {
+        kind: 'orderStuck',
+        severity: 'warning',
+        title: 'Order stuck: not filled after 10 min',
+        text: [
+          `order ${ORDER}`,
+          `intent ${INTENT}`,
+          `tracking.deadlineMs passed without a fill; tracking.autoCancel cancels it, or run ferry cancel ${ORDER}`,
+        ],
+        labels: LABELS,
+        atMs: 1_001_000,
+      },
+    ])
+  })
+
+  test('behavior: a Failed hook step alerts once, not again for the terminal event that follows', () => {
+    const { alerts } = run([
+      intentEvent(),
+      {
+        type: 'hook',
+        intentId: INTENT,
+        orderId: ORDER,
+        steps: [
+          { stepNumber: 1, status: 'Failed' },
+          { stepNumber: 2, status: 'Pending' },
+        ],
+      },
+      {
+        type: 'terminal',
+        intentId: INTENT,
+        orderId: ORDER,
+        state: 'failed',
+        detail: 'hook failed',
+      },
+    ])
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]).toMatchObject({ kind: 'hookFailed', severity: 'critical', labels: LABELS })
+    expect(alerts[0]!.text).toContain('steps: 1 Failed, 2 Pending')
+    expect(alerts[0]!.text).toContain(`order ${ORDER}`)
+  })
+
+  test('behavior: a hook of Executed steps is no alert; a terminal "hook failed" alone is one', () => {
+    const executed = run([
+      intentEvent(),
+      {
+        type: 'hook',
+        intentId: INTENT,
+        orderId: ORDER,
+        steps: [{ stepNumber: 1, status: 'Executed' }],
+      },
+    ])
+    expect(executed.alerts).toEqual([])
+    const alone = run([
+      {
+        type: 'terminal',
+        intentId: INTENT,
+        orderId: ORDER,
+        state: 'failed',
+        detail: 'hook failed',
+      },
+    ])
+    expect(alone.alerts.map((a) => [a.kind, a.labels])).toEqual([['hookFailed', {}]])
+  })
+
+  test('behavior: a refused transaction is a security alert naming the intent and the refusal', () => {
+    const { alerts } = run([
+      intentEvent(),
+      terminal('refused', 'refusing to sign: order.receiverDst does not match the intent'),
+    ])
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]).toMatchObject({
+      kind: 'verificationRefused',
+      severity: 'security',
+      title: 'Verification refused a transaction',
+      labels: LABELS,
+    })
+    expect(alerts[0]!.text).toEqual(
+      expect.arrayContaining([
+        `intent ${INTENT}`,
+        'refusing to sign: order.receiverDst does not match the intent',
+      ]),
+    )
+  })
+
+  test('behavior: a reject or postpone for a risk limit alerts; kill switch, cooldown and missing prices do not', () => {
+    const decision = (
+      verdict: 'reject' | 'postpone',
+      reason: string,
+      check: string,
+      intentId = INTENT,
+    ): EngineEvent => ({
+      type: 'decision',
+      strategy: 'usdc',
+      intentId,
+      verdict,
+      reason,
+      check,
+      detail: `${reason} detail`,
+    })
+    const { alerts } = run(
+      [
+        intentEvent(),
+        decision('reject', 'dailyNotionalExceeded', 'dailyNotional'),
+        intentEvent('b'),
+        decision('postpone', 'inFlightBudgetFull', 'inFlight', 'b'),
+        decision('reject', 'killSwitchEngaged', 'killSwitch', 'c'),
+        decision('postpone', 'routeCoolingDown', 'cooldown', 'd'),
+        decision('reject', 'missingPrice', 'maxCostBps', 'e'),
+      ],
+      { rules: { ...rules, minIntervalMs: { ...rules.minIntervalMs, riskLimit: 0 } } },
+    )
+    expect(alerts.map((a) => [a.kind, a.severity, a.labels.reason])).toEqual([
+      ['riskLimit', 'warning', 'dailyNotionalExceeded'],
+      ['riskLimit', 'warning', 'inFlightBudgetFull'],
+    ])
+    expect(alerts[0]).toMatchObject({
+      title: 'Risk limit: dailyNotionalExceeded',
+      labels: { ...LABELS, reason: 'dailyNotionalExceeded' },
+    })
+    expect(alerts[0]!.text[0]).toBe(`intent ${INTENT} rejected by the dailyNotional check`)
+    expect(alerts[1]!.text[0]).toBe('intent b postponed by the inFlight check')
+  })
+
+  test('behavior: the kill switch alerts when engaged (warning) and when released (info)', () => {
+    const { alerts } = run(
+      [
+        { type: 'killSwitch', engaged: true },
+        { type: 'killSwitch', engaged: false },
+      ],
+      { stepMs: MINUTE_MS },
+    )
+    expect(alerts.map((a) => [a.title, a.severity])).toEqual([
+      ['Kill switch engaged', 'warning'],
+      ['Kill switch released', 'info'],
+    ])
+  })
+
+  test('behavior: a native balance under its gas reserve alerts once per dip', () => {
+    const balances = (eth: string): EngineEvent => ({
+      type: 'balances',
+      balances: [
+        {
+          chainId: 42161,
+          token: '0x0',
+          symbol: 'ETH',
+          isNative: true,
+          amount: eth,
+          usd: undefined,
+        },
+        // No reserve configured for 8453: never alerts.
+        { chainId: 8453, token: '0x0', symbol: 'ETH', isNative: true, amount: '0', usd: undefined },
+        { chainId: 42161, token: '0xa', symbol: 'USDC', isNative: false, amount: '0', usd: 0 },
+      ],
+    })
+    const { alerts } = run(
+      [
+        balances('1000000000000000'),
+        balances('900000000000000'),
+        balances('3000000000000000'),
+        balances('1000000000000000'),
+      ],
+      { stepMs: MINUTE_MS },
+    )
+    expect(alerts.map((a) => [a.kind, a.labels.chain])).toEqual([
+      ['gasReserveLow', '42161'],
+      ['gasReserveLow', '42161'],
+    ])
+    expect(alerts[0]!.text[0]).toBe(
+      'native balance 1000000000000000 is below risk.gasReserve 2000000000000000 (ETH base units)',
+    )
+  })
+
+  test('behavior: N intents in a row without success alert; a completed one resets the count', () => {
+    const { alerts } = run([
+      terminal('failed', 'not filled before the tracking deadline', 'i1'),
+      terminal('cancelled', 'refunded', 'i2'),
+      terminal('completed', 'filled', 'i3'),
+      terminal('failed', 'reverted', 'i4'),
+      terminal('cancelled', 'refunded', 'i5'),
+      terminal('failed', 'rpc down', 'i6'),
+    ])
+    const streaks = alerts.filter((a) => a.kind === 'consecutiveFailures')
+    expect(streaks).toHaveLength(1)
+    expect(streaks[0]).toMatchObject({
+      severity: 'critical',
+      title: '3 intents in a row ended without success',
+    })
+    expect(streaks[0]!.text.slice(0, 3)).toEqual([
+      'i4: failed, reverted',
+      'i5: cancelled, refunded',
+      'i6: failed, rpc down',
+    ])
+  })
+
+  test('behavior: alerts of one kind within minIntervalMs are held and counted, then summarised', () => {
+    const stuck = (n: number): EngineEvent => ({
+      type: 'stuck',
+      intentId: `i${n}`,
+      orderId: ORDER,
+      waitingFor: 'fill',
+      ageMs: 600_000,
+    })
+    const first = run([stuck(1), stuck(2), stuck(3)], { stepMs: 10_000 })
+    expect(first.alerts).toHaveLength(1)
+    expect(first.state.rateLimit.held.orderStuck?.count).toBe(2)
+    // Another kind is not held by it.
+    const other = run([{ type: 'killSwitch', engaged: true }], {
+      state: first.state,
+      startMs: 1_030_000,
+    })
+    expect(other.alerts.map((a) => a.kind)).toEqual(['killSwitch'])
+    // Once the interval has passed, the next event of any kind brings the summary.
+    const later = run([{ type: 'tickEnd', tick: 2, atMs: 0, durationMs: 1, failures: 0 }], {
+      state: first.state,
+      startMs: 1_000_000 + MINUTE_MS,
+    })
+    expect(later.alerts).toHaveLength(1)
+    expect(later.alerts[0]).toMatchObject({
+      kind: 'orderStuck',
+      severity: 'warning',
+      title: '2 more order stuck alerts',
+    })
+    expect(later.alerts[0]!.text).toEqual([
+      `Order stuck: not filled after 10 min: order ${ORDER}`,
+      `Order stuck: not filled after 10 min: order ${ORDER}`,
+      'held back by the rate limit (observe.alerts.minIntervalMs.orderStuck)',
+    ])
+    expect(later.state.rateLimit.held.orderStuck).toBeUndefined()
+    // Or the next alert of the kind itself says how many were held.
+    const next = run([stuck(4)], { state: first.state, startMs: 1_000_000 + MINUTE_MS })
+    expect(next.alerts).toHaveLength(1)
+    expect(next.alerts[0]!.text.at(-1)).toBe(
+      '(+2 more order stuck alerts held back by the rate limit since the last one)',
+    )
+  })
+
+  test('behavior: secrets in event details never reach an alert', () => {
+    const { alerts } = run([
+      intentEvent(),
+      terminal(
+        'refused',
+        `node said https://rpc.example.org/?apikey=${CANARY}&x=1 and key ${CANARY}`,
+      ),
+    ])
+    const text = JSON.stringify(alerts)
+    expect(text).not.toContain(CANARY)
+    expect(text).toContain('[redacted]')
+  })
+
+  test('behavior: events that need no person produce no alert and keep the state', () => {
+    const state = initialAlertState
+    for (const event of [
+      { type: 'tick', tick: 1, strategies: [], atMs: 0 },
+      { type: 'sent', intentId: INTENT, chainId: 42161, hash: '0x1' },
+      { type: 'created', intentId: INTENT, orderId: ORDER, chainId: 42161 },
+    ] as EngineEvent[]) {
+      const decided = decideAlerts(event, state, rules, 0)
+      expect(decided.alerts).toEqual([])
+      expect(decided.state).toBe(state)
+    }
+  })
+})
+
+describe('rememberIntent', () => {
+  test('behavior: the memory is bounded: the oldest intents are forgotten first', () => {
+    let intents = initialAlertState.intents
+    for (let i = 0; i < 5; i++) intents = rememberIntent(intents, `i${i}`, UNKNOWN_INTENT, 3)
+    expect([...intents.keys()]).toEqual(['i2', 'i3', 'i4'])
+  })
+})
