@@ -43,7 +43,29 @@ export type TransportConfig = {
   logger?: Logger
   /** Random source in [0, 1) for the jitter. Default Math.random. */
   random?: () => number
+  /**
+   * Called after every attempt with how it ended, for metrics. Must be quick; what it throws is
+   * ignored (safety P-3.6: observability never fails a request).
+   */
+  onAttempt?: (attempt: { endpoint: EndpointName; outcome: AttemptOutcome }) => void
+  /** Called before each retry's backoff sleep (`delayMs`), for metrics; what it throws is ignored. */
+  onRetry?: (retry: { endpoint: EndpointName; attemptNumber: number; delayMs: number }) => void
 }
+
+/**
+ * How one attempt ended: `ok`; `rateLimited` (429); `serverError` (5xx, 408); `serviceError` (an
+ * error body under any other status); `malformed` (not JSON, or failing its schema); `timeout`;
+ * `network`; `aborted` (the caller's signal).
+ */
+export type AttemptOutcome =
+  | 'ok'
+  | 'rateLimited'
+  | 'serverError'
+  | 'serviceError'
+  | 'malformed'
+  | 'timeout'
+  | 'network'
+  | 'aborted'
 
 /** One request through the transport. */
 export type TransportRequest<S extends z.ZodType> = {
@@ -213,7 +235,13 @@ export function createTransport(config: TransportConfig): Transport {
               async () => {
                 const release = await budget.acquire(req.signal)
                 try {
-                  return await attempt(req, release)
+                  const answer = await attempt(req, release)
+                  report(config.onAttempt, { endpoint: req.endpoint, outcome: 'ok' })
+                  return answer
+                } catch (error) {
+                  const outcome = attemptOutcome(error)
+                  report(config.onAttempt, { endpoint: req.endpoint, outcome })
+                  throw error
                 } finally {
                   release()
                 }
@@ -248,6 +276,7 @@ export function createTransport(config: TransportConfig): Transport {
                 },
                 'service request failed, retrying',
               )
+              report(config.onRetry, { endpoint: req.endpoint, attemptNumber, delayMs })
               await clock.sleepMs(delayMs, req.signal)
               return true
             },
@@ -270,6 +299,26 @@ export function createTransport(config: TransportConfig): Transport {
       }
     },
   }
+}
+
+/** Calls an observer callback; what it throws is dropped, so metrics never fail a request. */
+function report<T>(callback: ((value: T) => void) | undefined, value: T): void {
+  try {
+    callback?.(value)
+  } catch {
+    // P-3.6: observability is best-effort.
+  }
+}
+
+function attemptOutcome(error: unknown): AttemptOutcome {
+  const final = error instanceof RetryableFailure ? error.final : error
+  if (final instanceof ServiceUnreachableError) return final.reason
+  if (final instanceof ServiceResponseError) return 'malformed'
+  if (final instanceof ServiceError) {
+    if (final.status === 429) return 'rateLimited'
+    return final.status >= 500 || final.status === 408 ? 'serverError' : 'serviceError'
+  }
+  return 'aborted'
 }
 
 function parseJson(text: string): unknown {

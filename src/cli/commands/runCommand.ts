@@ -6,7 +6,11 @@ import { createApiClient } from '../../api/createApiClient.ts'
 import { createEngine } from '../../engine/createEngine.ts'
 import type { EngineEvent } from '../../engine/engineEvents.ts'
 import { type EngineObserver, fanOutEvents } from '../../engine/fanOutEvents.ts'
+import type { Alerter } from '../../observe/createAlerter.ts'
+import { createFerryMetrics } from '../../observe/createFerryMetrics.ts'
 import { createLogger } from '../../observe/createLogger.ts'
+import { healthMaxTickAgeMs } from '../../observe/healthMaxTickAgeMs.ts'
+import { type MetricsServer, startMetricsServer } from '../../observe/startMetricsServer.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import { systemClock } from '../../shared/clock.ts'
@@ -16,6 +20,7 @@ import { openJournal } from '../../store/openJournal.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
 import { buildWorldWiring } from '../run/buildWorldWiring.ts'
 import { createLiveView } from '../run/createLiveView.ts'
+import { createRunAlerter } from '../run/createRunAlerter.ts'
 import { createWorld, type WorldWiring } from '../run/createWorld.ts'
 import { holdSenderLocks } from '../run/holdSenderLocks.ts'
 import { resolveCrashPoint } from '../run/resolveCrashPoint.ts'
@@ -91,7 +96,12 @@ export function registerRunCommand(program: Command): void {
       }
       // Everyone who watches the engine: the output first, then metrics and alerts.
       const observers: EngineObserver[] = [print]
+      let metricsServer: MetricsServer | undefined
+      let alerter: Alerter | undefined
       try {
+        // Alerts (issue 7); an alert URL's unset env var stops the run here, before anything starts.
+        alerter = createRunAlerter({ config, env, configPath, logger, clock: systemClock })
+        if (alerter) observers.push(alerter.observe)
         const chainIds = Object.keys(config.chains).map(Number)
         if (embedded) {
           if (view)
@@ -110,6 +120,15 @@ export function registerRunCommand(program: Command): void {
             ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
             : named
         const journal = openJournal(journalPath)
+        // Before the api client, whose attempts and retries they count (issue 7).
+        const metrics =
+          config.observe.metricsPort === undefined
+            ? undefined
+            : createFerryMetrics({
+                clock: systemClock,
+                readInFlightUsd: () => journal.status().inFlightUsd,
+              })
+        if (metrics) observers.push(metrics.observe)
         const api = createApiClient({
           apiUrl: devnet ? devnet.sim.baseUrl : config.service.apiUrl!,
           statsUrl: devnet
@@ -119,7 +138,23 @@ export function registerRunCommand(program: Command): void {
           timeoutMs: config.service.timeoutMs,
           retries: config.service.retries,
           logger,
+          onAttempt: metrics?.onServiceAttempt,
+          onRetry: metrics?.onServiceRetry,
         })
+        // A port it cannot bind is logged, not fatal: metrics never stop the job (P-3.6).
+        metricsServer = metrics
+          ? await startMetricsServer({
+              metrics,
+              port: config.observe.metricsPort!,
+              host: config.observe.metricsHost,
+              maxTickAgeMs: healthMaxTickAgeMs(config.strategies, systemClock.nowMs()),
+              clock: systemClock,
+              logger,
+            }).catch((error: Error) => {
+              logger.error({ error: error.message }, 'metrics server not started')
+              return undefined
+            })
+          : undefined
         const wiring = buildWorldWiring({
           config,
           env,
@@ -153,6 +188,9 @@ export function registerRunCommand(program: Command): void {
         view?.close()
         process.off('SIGINT', stop)
         process.off('SIGTERM', stop)
+        await metricsServer?.close()
+        // Flushes the queued alerts (the last terminal events' too), bounded by its deadline.
+        await alerter?.close()
         await devnet?.stop()
       }
     })
