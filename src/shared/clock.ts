@@ -12,15 +12,17 @@ export const systemClock: Clock = {
   sleepMs: (ms, signal) =>
     new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason)
-      const timer = setTimeout(resolve, ms)
-      signal?.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer)
-          reject(signal.reason)
-        },
-        { once: true },
-      )
+      const onAbort = (): void => {
+        clearTimeout(timer)
+        reject(signal?.reason)
+      }
+      // The listener goes with the sleep: a long-lived signal (ferry's stop) sees thousands of
+      // sleeps, and a listener left on it per sleep would leak.
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      }, ms)
+      signal?.addEventListener('abort', onAbort, { once: true })
     }),
 }
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import { JOURNAL_MIGRATIONS } from '../../../src/store/migrateJournal.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
 import { runJournalChild } from './runJournalChild.ts'
 
@@ -23,7 +24,7 @@ describe('journal opened by several processes', () => {
     expect(lines.map((line) => line.ok)).toEqual([true, true, true, true])
     for (const child of children) expect((await child.exited).code).toBe(0)
     const journal = openJournal(db)
-    expect(journal.schemaVersion).toBe(1)
+    expect(journal.schemaVersion).toBe(JOURNAL_MIGRATIONS.length)
     journal.close()
   })
 })
