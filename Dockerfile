@@ -29,8 +29,10 @@ COPY --from=build /app /app
 RUN mkdir -p /data /config && chown node:node /data
 USER node
 VOLUME ["/data"]
+# Set FERRY_HEALTH_URL (ferry's /health, observe.metricsPort) to check the loop ticks; without it
+# the check proves only that Node and the native modules load.
 HEALTHCHECK --interval=60s --timeout=20s --start-period=30s --retries=3 \
-  CMD ["node", "bin/ferry.js", "--version"]
+  CMD ["node", "scripts/healthcheck.mjs"]
 # ferry stops gracefully on SIGTERM: no new sends, in-flight bookkeeping completes.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["node", "bin/ferry.js"]
