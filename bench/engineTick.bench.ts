@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createEngine } from '../src/engine/createEngine.ts'
-import type { QuoteObservation, RouteRequest, TokenBalance } from '../src/engine/types.ts'
+import type { RouteRequest } from '../src/engine/types.ts'
 import { ferryConfigSchema } from '../src/settings/ferryConfigSchema.ts'
 import { createManualClock } from '../src/shared/clock.ts'
 import { silentLogger } from '../src/shared/Logger.ts'
 import { openJournal } from '../src/store/openJournal.ts'
+import { ARB_USDC, BASE_USDC, CANNED_BALANCES, cannedQuote } from './cannedMarket.ts'
 import type { BenchResult } from './run.ts'
 
 /** Routes per tick measured, ticks per size (after the warm-up), and the sanity bound. */
@@ -21,54 +22,6 @@ const INTERVAL_MS = 60_000
  * median: the p99 follows the disk's fsync stalls more than ferry's code.
  */
 const MAX_MEDIAN_US_PER_ROUTE = 2_000
-
-const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const ARB_USDC = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
-const BASE_USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
-
-const BALANCES: TokenBalance[] = [42161, 8453].flatMap((chainId) => [
-  {
-    chainId,
-    token: chainId === 42161 ? ARB_USDC : BASE_USDC,
-    symbol: 'USDC',
-    decimals: 6,
-    isNative: false,
-    owner: OWNER,
-    amount: 1_000_000_000_000n,
-    priceUsd: 1,
-  },
-  {
-    chainId,
-    token: '0x0000000000000000000000000000000000000000',
-    symbol: 'ETH',
-    decimals: 18,
-    isNative: true,
-    owner: OWNER,
-    amount: 10n ** 22n,
-    priceUsd: 3_000,
-  },
-])
-
-/** A canned quote: 100 USDC in, 99.9 out, 0.05 USD of gas; answered at once. */
-function cannedQuote(request: RouteRequest, nowMs: number): QuoteObservation {
-  const amountOut = (request.amountIn * 999n) / 1_000n
-  return {
-    request,
-    quotedAtMs: nowMs,
-    amountIn: request.amountIn,
-    amountInUsd: 100,
-    amountOut,
-    amountOutUsd: 99.9,
-    minAmountOut: amountOut,
-    outDecimals: 6,
-    nativeCost: 10n ** 13n,
-    nativeCostUsd: 0.05,
-    costBps: 15,
-    priceImpactBps: 1,
-    costsUsd: { fixFee: 0.05, protocolFee: 0.04 },
-    comparedAggregators: [],
-  }
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!
@@ -126,7 +79,7 @@ async function measure(routes: number): Promise<TickFigures> {
   })
   const world = {
     sending: false,
-    readBalances: async () => BALANCES,
+    readBalances: async () => CANNED_BALANCES,
     quote: async (request: RouteRequest, nowMs: number) => cannedQuote(request, nowMs),
     execute: async () => ({ kind: 'failed' as const, detail: 'the bench world never sends' }),
     settle: async () => ({ kind: 'failed' as const, detail: 'the bench world never sends' }),

@@ -6,7 +6,6 @@ import { createEngine, type Engine } from '../src/engine/createEngine.ts'
 import type { EngineEvent } from '../src/engine/engineEvents.ts'
 import type { EngineWorld } from '../src/engine/engineWorld.ts'
 import { type EngineObserver, fanOutEvents } from '../src/engine/fanOutEvents.ts'
-import type { QuoteObservation, RouteRequest, TokenBalance } from '../src/engine/types.ts'
 import { ALERT_KINDS, type AlertKind } from '../src/observe/alertTypes.ts'
 import { createAlerter } from '../src/observe/createAlerter.ts'
 import { createFerryMetrics } from '../src/observe/createFerryMetrics.ts'
@@ -14,7 +13,11 @@ import { ferryConfigSchema } from '../src/settings/ferryConfigSchema.ts'
 import { createManualClock } from '../src/shared/clock.ts'
 import { silentLogger } from '../src/shared/Logger.ts'
 import { openJournal } from '../src/store/openJournal.ts'
+import { ARB_USDC, BASE_USDC, CANNED_BALANCES, cannedQuote } from './cannedMarket.ts'
 import type { BenchResult } from './run.ts'
+
+const ORDER_ID = `0x${'ab'.repeat(32)}`
+const TX_HASH = `0x${'cd'.repeat(32)}`
 
 /** Round trips per tick: each gives 2 quotes, 1 observation and 1 intent sent and tracked. */
 const ROUND_TRIPS = 10
@@ -28,56 +31,6 @@ const INTERVAL_MS = 60_000
 /** Issue 7's target: metrics and alert hooks add less than this to a tick's median time. */
 const MAX_OVERHEAD_PCT = 5
 
-const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const ARB_USDC = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
-const BASE_USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
-const ORDER_ID = `0x${'ab'.repeat(32)}`
-const TX_HASH = `0x${'cd'.repeat(32)}`
-
-const BALANCES: TokenBalance[] = [42161, 8453].flatMap((chainId) => [
-  {
-    chainId,
-    token: chainId === 42161 ? ARB_USDC : BASE_USDC,
-    symbol: 'USDC',
-    decimals: 6,
-    isNative: false,
-    owner: OWNER,
-    amount: 1_000_000_000_000n,
-    priceUsd: 1,
-  },
-  {
-    chainId,
-    token: '0x0000000000000000000000000000000000000000',
-    symbol: 'ETH',
-    decimals: 18,
-    isNative: true,
-    owner: OWNER,
-    amount: 10n ** 22n,
-    priceUsd: 3_000,
-  },
-])
-
-/** A canned quote: 100 USDC in, 99.9 out, costs by kind; answered at once. */
-function cannedQuote(request: RouteRequest, nowMs: number): QuoteObservation {
-  const amountOut = (request.amountIn * 999n) / 1_000n
-  return {
-    request,
-    quotedAtMs: nowMs,
-    amountIn: request.amountIn,
-    amountInUsd: 100,
-    amountOut,
-    amountOutUsd: 99.9,
-    minAmountOut: amountOut,
-    outDecimals: 6,
-    nativeCost: 10n ** 13n,
-    nativeCostUsd: 0.05,
-    costBps: 15,
-    priceImpactBps: 1,
-    costsUsd: { fixFee: 0.05, protocolFee: 0.04, takerMargin: 0.01 },
-    comparedAggregators: [],
-  }
-}
-
 /**
  * The in-memory world: balances and quotes at once, and every intent "sent": an approval, a
  * broadcast and a created order, then tracked to its fill and hook at once, so every event the
@@ -85,7 +38,7 @@ function cannedQuote(request: RouteRequest, nowMs: number): QuoteObservation {
  */
 const world: EngineWorld = {
   sending: true,
-  readBalances: async () => BALANCES,
+  readBalances: async () => CANNED_BALANCES,
   quote: async (request, nowMs) => cannedQuote(request, nowMs),
   async execute(intent, intentId, emit) {
     const chainId = intent.route.kind === 'crossChain' ? intent.route.srcChainId : 42161
