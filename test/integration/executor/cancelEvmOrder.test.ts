@@ -221,7 +221,8 @@ describe('cancelEvmOrder against the devnet', () => {
       const error = await cancel(orderId).run.catch((e: unknown) => e)
       expect(error).toBeInstanceOf(CancelOrderError)
       expect(error).toMatchObject({ problem: 'notCancellable' })
-      expect((error as Error).message).toContain('Fulfilled on the destination')
+      // The solver's unlock may already have followed the fill: either way it is filled.
+      expect((error as Error).message).toMatch(/(Fulfilled|SentUnlock) on the destination/)
       expect(journal.attemptsOf('cancel-filled').some((a) => a.kind === 'cancel')).toBe(false)
     } finally {
       devnet.solver!.setPolicy({ neverFill: true })
