@@ -8,6 +8,8 @@ export type ProxiedRequest = {
   method: string
   /** Path without the query, e.g. `/v1.0/dln/order/create-tx`. */
   path: string
+  /** The query parameters the client sent. */
+  query: URLSearchParams
   /** Status the upstream answered (502 when it could not be reached). */
   status: number
 }
@@ -46,7 +48,13 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
           body: method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks),
         })
         const body = await upstream.text()
-        requests.push({ atMs, method, path: url.pathname, status: upstream.status })
+        requests.push({
+          atMs,
+          method,
+          path: url.pathname,
+          query: url.searchParams,
+          status: upstream.status,
+        })
         const retryAfter = upstream.headers.get('retry-after')
         res.writeHead(upstream.status, {
           'content-type': upstream.headers.get('content-type') ?? 'application/json',
@@ -54,7 +62,7 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
         })
         res.end(body)
       })().catch((error: unknown) => {
-        requests.push({ atMs, method, path: url.pathname, status: 502 })
+        requests.push({ atMs, method, path: url.pathname, query: url.searchParams, status: 502 })
         res.writeHead(502)
         res.end(String(error))
       })

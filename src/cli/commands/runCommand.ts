@@ -19,6 +19,7 @@ import { type Devnet, startDevnet } from '../../sim/devnet/startDevnet.ts'
 import { openJournal } from '../../store/openJournal.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
 import { buildWorldWiring } from '../run/buildWorldWiring.ts'
+import { collectKnownSecrets } from '../run/collectKnownSecrets.ts'
 import { createLiveView } from '../run/createLiveView.ts'
 import { createRunAlerter } from '../run/createRunAlerter.ts'
 import { createWorld, type WorldWiring } from '../run/createWorld.ts'
@@ -65,7 +66,10 @@ export function registerRunCommand(program: Command): void {
     .action(async (configPath: string, _o: unknown, command: Command) => {
       const options = command.optsWithGlobals<RunOptions>()
       const { config, env } = loadConfig({ path: configPath })
-      const logger = createLogger({ level: options.logLevel ?? 'warn' })
+      const logger = createLogger({
+        level: options.logLevel ?? 'warn',
+        secrets: collectKnownSecrets(config, env),
+      })
       const crashAt = resolveCrashPoint(env)
       // The crash-test hook: SIGKILL, so nothing (no finally, no exit handler) runs after it.
       const failPoint = (name: string): void => {
@@ -134,6 +138,7 @@ export function registerRunCommand(program: Command): void {
           statsUrl: devnet
             ? devnet.sim.statsUrl
             : (config.service.statsUrl ?? config.service.apiUrl!),
+          accessToken: env[config.service.accessTokenEnv ?? 'FERRY_ACCESS_TOKEN'] || undefined,
           requestsPerMinute: config.service.requestsPerMinute,
           timeoutMs: config.service.timeoutMs,
           retries: config.service.retries,

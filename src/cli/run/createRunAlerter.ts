@@ -10,7 +10,7 @@ import { resolveAlertDestinations } from '../../settings/resolveAlertDestination
 import type { EnvMap } from '../../settings/substituteEnv.ts'
 import type { Clock } from '../../shared/clock.ts'
 import type { Logger } from '../../shared/Logger.ts'
-import { urlSecretParts } from '../../shared/urlSecretParts.ts'
+import { collectKnownSecrets } from './collectKnownSecrets.ts'
 
 /** Inputs of {@link createRunAlerter}. */
 export type CreateRunAlerterParams = {
@@ -37,20 +37,7 @@ export function createRunAlerter(params: CreateRunAlerterParams): Alerter | unde
   const minIntervalMs = Object.fromEntries(
     ALERT_KINDS.map((kind) => [kind, alerts?.minIntervalMs[kind] ?? DEFAULT_ALERT_MIN_INTERVAL_MS]),
   ) as Record<AlertKind, number>
-  const secretEnvNames = [
-    config.wallets.evm?.privateKeyEnv,
-    config.wallets.evm?.passwordEnv,
-    config.wallets.solana?.secretKeyEnv,
-    config.service.accessTokenEnv ?? 'FERRY_ACCESS_TOKEN',
-  ]
-  const knownSecrets = secretEnvNames
-    .map((name) => (name === undefined ? undefined : env[name]))
-    .filter((value): value is string => value !== undefined && value !== '')
-    // A hex key may show up without its 0x as well.
-    .flatMap((value) => (value.startsWith('0x') ? [value, value.slice(2)] : [value]))
-  // RPC URLs often carry a provider key in their path (…/v2/<key>), and a node's error may quote it.
-  for (const chain of Object.values(config.chains))
-    for (const url of chain.rpcUrls) knownSecrets.push(...urlSecretParts(url))
+  const knownSecrets = collectKnownSecrets(config, env)
   return createAlerter({
     destinations,
     rules: {

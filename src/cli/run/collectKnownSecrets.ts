@@ -1,0 +1,26 @@
+import type { DeepReadonly } from '../../settings/deepFreeze.ts'
+import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
+import type { EnvMap } from '../../settings/substituteEnv.ts'
+import { urlSecretParts } from '../../shared/urlSecretParts.ts'
+
+/**
+ * Every secret value a config lets ferry hold (safety P-5.3), for the logger and the alerts to
+ * censor wherever it shows up: the wallets' keys and keystore password, the service's access
+ * token, and the token-like parts of RPC URLs (…/v2/<key>), which a node's error may quote.
+ * A hex key is listed with and without its 0x.
+ */
+export function collectKnownSecrets(config: DeepReadonly<FerryConfig>, env: EnvMap): string[] {
+  const names = [
+    config.wallets.evm?.privateKeyEnv,
+    config.wallets.evm?.passwordEnv,
+    config.wallets.solana?.secretKeyEnv,
+    config.service.accessTokenEnv ?? 'FERRY_ACCESS_TOKEN',
+  ]
+  const secrets = names
+    .map((name) => (name === undefined ? undefined : env[name]))
+    .filter((value): value is string => value !== undefined && value !== '')
+    .flatMap((value) => (value.startsWith('0x') ? [value, value.slice(2)] : [value]))
+  for (const chain of Object.values(config.chains))
+    for (const url of chain.rpcUrls) secrets.push(...urlSecretParts(url))
+  return secrets
+}
