@@ -85,6 +85,7 @@ async function measure(routes: number): Promise<TickFigures> {
     settle: async () => ({ kind: 'failed' as const, detail: 'the bench world never sends' }),
     track: async () => ({ state: 'failed' as const, detail: 'the bench world never sends' }),
     killSwitchEngaged: () => false,
+    engageKillSwitch: () => false,
   }
   let events = 0
   const engine = createEngine({

@@ -61,6 +61,7 @@ const world: EngineWorld = {
     return { state: 'completed', detail: 'hook executed' }
   },
   killSwitchEngaged: () => false,
+  engageKillSwitch: () => false,
 }
 
 const config = ferryConfigSchema.parse({

@@ -55,13 +55,40 @@ const DAY_MS = 86_400_000
  * intent never stop the loop; they become events and journal states.
  */
 export function createEngine(params: CreateEngineParams): Engine {
-  const { config, world, journal, clock, logger, emit } = params
+  const { config, world, journal, clock, logger } = params
   const random = params.random ?? Math.random
   const failPoint = params.failPoint ?? noFailPoint
   const nextDueMs = new Map<string, number>()
   const tracked = new Set<Promise<void>>()
   let ticks = 0
   let killSwitchEngaged: boolean | undefined
+  let failuresInARow = 0
+  // Every event goes out; an intent's end may also trip the kill switch (P-4.4, P-4.6).
+  const emit = (event: EngineEvent): void => {
+    params.emit(event)
+    if (event.type === 'terminal') autoKill(event)
+  }
+
+  function autoKill(end: Extract<EngineEvent, { type: 'terminal' }>): void {
+    const rules = config.risk.autoKill
+    if (end.state === 'completed') failuresInARow = 0
+    else if (end.state !== 'refused') failuresInARow++
+    const reason =
+      end.state === 'refused' && rules.onRefusal
+        ? `the verifier refused a transaction of the service for ${end.intentId}: ${end.detail}`
+        : rules.afterConsecutiveFailures > 0 && failuresInARow >= rules.afterConsecutiveFailures
+          ? `${failuresInARow} intents in a row ended without success, the last ${end.intentId}: ${end.detail}`
+          : undefined
+    if (reason === undefined) return
+    try {
+      if (world.engageKillSwitch(reason)) {
+        killSwitchEngaged = true
+        params.emit({ type: 'killSwitch', engaged: true, reason })
+      }
+    } catch (error) {
+      logger.error({ error: (error as Error).message }, 'could not engage the kill switch')
+    }
+  }
   // Aborted when `run` is stopped: trackers stop waiting for fills, the journal keeps the orders.
   const stopTracking = new AbortController()
 
@@ -374,7 +401,7 @@ export function createEngine(params: CreateEngineParams): Engine {
             type: 'terminal',
             intentId,
             orderId: undefined,
-            state: 'failed',
+            state: plan.state,
             detail: plan.detail,
           })
         } else if (plan.kind !== 'wait') {

@@ -14,7 +14,12 @@ export type EngineEvent =
    */
   | { type: 'tickEnd'; tick: number; atMs: number; durationMs: number; failures: number }
   /** The kill-switch file appeared (`engaged`) or went away, as seen at the start of a tick. */
-  | { type: 'killSwitch'; engaged: boolean }
+  | {
+      type: 'killSwitch'
+      engaged: boolean
+      /** Why ferry engaged it itself (risk.autoKill); absent when a person changed the file. */
+      reason?: string
+    }
   /** Our balances as the tick read them (amounts in base units; usd when priced). */
   | {
       type: 'balances'

@@ -62,6 +62,11 @@ export type EngineWorld = {
   ): Promise<TrackingOutcome>
   /** Whether the kill-switch file exists now. */
   killSwitchEngaged(): boolean
+  /**
+   * Engages the kill switch with a reason (creates its file); false when it already was engaged.
+   * Only a person clears it (`ferry kill off`).
+   */
+  engageKillSwitch(reason: string): boolean
   /** Whether transactions are really sent (embedded world, or live with --live). */
   sending: boolean
 }

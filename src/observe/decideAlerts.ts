@@ -225,6 +225,7 @@ function candidatesOf(
                 severity: 'warning',
                 title: 'Kill switch engaged',
                 text: [
+                  ...(event.reason ? [`engaged by ferry: ${event.reason}`] : []),
                   'no new intent is accepted; tracking and cancels of orders in flight go on',
                   'ferry kill off removes it',
                 ],

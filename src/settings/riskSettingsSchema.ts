@@ -56,6 +56,18 @@ export const riskSettingsSchema = z.strictObject({
   killSwitchFile: z.string().min(1).default('ferry.kill'),
   /** Per-route overrides, first match wins. Default none. */
   routes: z.array(routeRiskSchema).default([]),
+  /**
+   * When ferry engages the kill switch by itself (P-4.4, P-4.6); a person clears it with
+   * `ferry kill off`. `onRefusal`: the verifier refused a transaction of the service (a security
+   * event). Default true. `afterConsecutiveFailures`: that many intents in a row ended failed or
+   * cancelled (a completed one resets the count); 0 never. Default 5.
+   */
+  autoKill: z
+    .strictObject({
+      onRefusal: z.boolean().default(true),
+      afterConsecutiveFailures: z.number().int().min(0).max(1_000).default(5),
+    })
+    .prefault({}),
 })
 export type RiskSettings = z.infer<typeof riskSettingsSchema>
 export type RouteRiskSettings = z.infer<typeof routeRiskSchema>

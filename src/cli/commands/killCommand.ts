@@ -1,11 +1,11 @@
-import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs'
+import { unlinkSync } from 'node:fs'
 import { hostname, userInfo } from 'node:os'
-import { dirname } from 'node:path'
 import { Argument, type Command } from 'commander'
 import { readKillSwitchFile } from '../../settings/readKillSwitchFile.ts'
 import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { printResult } from '../cliContext.ts'
+import { engageKillSwitch } from '../engageKillSwitch.ts'
 import { readKillSwitchState } from '../readKillSwitchState.ts'
 import { requireConfigPath } from '../requireConfigPath.ts'
 
@@ -35,7 +35,8 @@ export function registerKillCommand(program: Command): void {
       const options = cmd.optsWithGlobals<GlobalOptions>()
       const configPath = requireConfigPath(options, 'kill', 'it names the kill-switch file')
       const path = resolveKillSwitchPath(readKillSwitchFile(configPath), configPath)
-      const changed = state === 'on' ? engage(path, opts.reason) : release(path)
+      const changed =
+        state === 'on' ? engageKillSwitch(path, opts.reason, whoAmI(), Date.now()) : release(path)
       const now = readKillSwitchState(path)
       const result: KillResult = {
         killSwitch: now.engaged ? 'on' : 'off',
@@ -49,23 +50,6 @@ export function registerKillCommand(program: Command): void {
         return `kill switch ${result.killSwitch.toUpperCase()}: ${path} (${how})${note}`
       })
     })
-}
-
-/** Creates the file unless it exists (exclusive create: two operators never overwrite). */
-function engage(path: string, reason: string): boolean {
-  mkdirSync(dirname(path), { recursive: true })
-  const text = [
-    `kill switch on since ${new Date().toISOString()} by ${whoAmI()}`,
-    `reason: ${reason.replace(/\s+/g, ' ').trim() || 'manual stop'}`,
-    '',
-  ].join('\n')
-  try {
-    writeFileSync(path, text, { flag: 'wx' })
-    return true
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
-    throw error
-  }
 }
 
 function release(path: string): boolean {

@@ -29,6 +29,7 @@ import type { Logger } from '../../shared/Logger.ts'
 import { createEvmSendJournal } from '../../store/createEvmSendJournal.ts'
 import { createSolanaSendJournal } from '../../store/createSolanaSendJournal.ts'
 import type { Journal } from '../../store/openJournal.ts'
+import { engageKillSwitch } from '../engageKillSwitch.ts'
 import { autoCancelOrder } from './autoCancelOrder.ts'
 import { settleIntent } from './settleIntent.ts'
 
@@ -618,6 +619,13 @@ export function createWorld(params: {
     },
     track,
     killSwitchEngaged: () => existsSync(wiring.killSwitchFile),
+    engageKillSwitch: (reason) =>
+      engageKillSwitch(
+        wiring.killSwitchFile,
+        reason,
+        `ferry run (pid ${process.pid})`,
+        clock.nowMs(),
+      ),
     close() {
       for (const c of evm.values()) c.sender?.close()
     },

@@ -191,7 +191,14 @@ describe('alerts from ferry run', () => {
       const terminal = eventsOf(run).find((e) => e.type === 'terminal')!
       expect(terminal).toMatchObject({ state: 'refused' })
       const alerts = genericAlerts()
-      expect(alerts.map((a) => a.kind)).toEqual(['verificationRefused'])
+      // A refusal is a security event: ferry also engages the kill switch (risk.autoKill).
+      expect(alerts.map((a) => a.kind)).toEqual(['verificationRefused', 'killSwitch'])
+      expect(alerts[1]!.text).toContain('engaged by ferry: the verifier refused a transaction')
+      // The switch persists in its file until a person clears it (P-4.4).
+      expect(readFileSync(join(dir, 'refused.kill'), 'utf8')).toContain(
+        'reason: the verifier refused a transaction of the service',
+      )
+      expect(eventsOf(run).find((e) => e.type === 'killSwitch')).toMatchObject({ engaged: true })
       expect(alerts[0]).toMatchObject({
         severity: 'security',
         title: 'Verification refused a transaction',
