@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Address, erc20Abi } from 'viem'
@@ -7,6 +7,7 @@ import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
+import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
 
 type Event = { type: string; [key: string]: unknown }
 const user = devnetEvmAccount('user')
@@ -24,7 +25,6 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-const rpc = (id: number): string => devnet.evm.find((c) => c.chainId === id)!.rpcUrl
 const usdcOnArb = (): Promise<bigint> =>
   devnet.evm
     .find((c) => c.chainId === 42161)!
@@ -39,49 +39,14 @@ describe('tracking.autoCancel in ferry run', () => {
   test('default: an order unfilled at the deadline is cancelled and refunded; the intent ends cancelled', async () => {
     const config = join(dir, 'auto.yaml')
     const journalPath = join(dir, 'auto.sqlite')
-    writeFileSync(
-      config,
-      `mode: live
-service:
-  apiUrl: ${devnet.sim.baseUrl}
-  statsUrl: ${devnet.sim.statsUrl}
-chains:
-  42161:
-    rpcUrls: [${rpc(42161)}]
-    confirmations: 1
-  8453:
-    rpcUrls: [${rpc(8453)}]
-    confirmations: 1
-wallets:
-  evm:
-    privateKeyEnv: FERRY_TEST_EVM_KEY
-    address: "${user.address}"
-risk:
-  maxNotionalUsdPerOrder: 5000
-  maxCostBps: 150
-  killSwitchFile: auto.kill
-tracking:
-  deadlineMs: 10000
-  autoCancel: true
-  pollIntervalMs: 200
-strategies:
-  - name: rebalance
-    id: usdc
-    schedule: { intervalMs: 1000 }
-    params:
-      chains:
-        - { chainId: 42161, token: "${ARB_USDC}", targetAmount: "998000000000" }
-        - { chainId: 8453, token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", targetAmount: "1002000000000" }
-      toleranceBps: 1
-      maxCostBps: 100
-      minMoveAmount: "10000000"
-      maxMoveAmount: "1000000000"
-`,
-    )
+    writeDevnetLiveConfig(devnet, config, {
+      killSwitchFile: 'auto.kill',
+      tracking: '  deadlineMs: 10000\n  autoCancel: true\n  pollIntervalMs: 200\n',
+    })
     const before = await usdcOnArb()
     const run = await runFerry(
       ['run', config, '--live', '--once', '--json', '--journal', journalPath],
-      { FERRY_TEST_EVM_KEY: user.privateKey },
+      { [DEVNET_KEY_ENV]: user.privateKey },
       90_000,
     )
     expect(run.stderr).toBe('')
