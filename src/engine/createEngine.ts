@@ -225,6 +225,7 @@ export function createEngine(params: CreateEngineParams): Engine {
       type: 'intent',
       strategy: strategyId,
       intentId,
+      requestId: route.requestId,
       route: describeRoute(route),
       amountIn: intent.amountIn.toString(),
       minAmountOut: intent.minAmountOut.toString(),

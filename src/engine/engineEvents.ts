@@ -55,6 +55,8 @@ export type EngineEvent =
       type: 'intent'
       strategy: string
       intentId: string
+      /** The plan's request it came from (the `quote` event of the same strategy and id). */
+      requestId: string
       route: string
       amountIn: string
       minAmountOut: string

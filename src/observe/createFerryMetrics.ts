@@ -170,9 +170,9 @@ export function createFerryMetrics(params: CreateFerryMetricsParams): FerryMetri
         m.intents.inc({ ...labels, state: 'proposed' })
         if (event.edgeBps !== undefined)
           m.aggregatorEdge.observe({ strategy: event.strategy, source: 'intent' }, event.edgeBps)
-        // The engine names intents `strategy:requestId:tickMs`; its quote was stored under the
-        // first two. Without it (another id scheme), the intent's own time stands in.
-        const quoteKey = event.intentId.slice(0, event.intentId.lastIndexOf(':'))
+        // Its quote came in this tick, under the same strategy and request; an intent whose quote
+        // was not seen (it cannot be, but a bounded map may have let it go) uses its own time.
+        const quoteKey = `${event.strategy}:${event.requestId}`
         if (traces.size >= MAX_TRACES) traces.delete(traces.keys().next().value!)
         traces.set(event.intentId, {
           ...labels,

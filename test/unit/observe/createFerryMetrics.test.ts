@@ -54,6 +54,7 @@ function orderWithHook(h: Harness, steps: [number, number, number, number, numbe
       type: 'intent',
       strategy: 'usdc-arb-base',
       intentId: INTENT_ID,
+      requestId: 'rebalance:42161->8453',
       route: ROUTE,
       amountIn: '1000000000',
       minAmountOut: '997000000',
@@ -203,6 +204,7 @@ describe('createFerryMetrics', () => {
     const intent = (intentId: string): EngineEvent => ({
       type: 'intent',
       strategy: 'sweep',
+      requestId: 'sweep:7565164',
       intentId,
       route: '7565164 → 42161',
       amountIn: '1',
@@ -303,6 +305,7 @@ describe('createFerryMetrics', () => {
       type: 'intent',
       strategy: 'arb',
       intentId: 'arb:arbitrage:swap:0:5',
+      requestId: 'arbitrage:swap:0',
       route: 'swap on 42161',
       amountIn: '1',
       minAmountOut: '1',

@@ -43,6 +43,7 @@ function intentEvent(intentId = INTENT): EngineEvent {
   return {
     type: 'intent',
     strategy: 'usdc',
+    requestId: 'rebalance:42161->8453',
     intentId,
     route: '42161 → 8453',
     amountIn: '1000000000',
