@@ -6,14 +6,12 @@ import type { ApiClient } from '../../api/createApiClient.ts'
 import { EVM_NATIVE_TOKEN, SOLANA_NATIVE_TOKEN } from '../../api/requests/addressRules.ts'
 import { CANONICAL_USDC } from '../../api/requests/defaultIntermediaryTokens.ts'
 import type { ChainId } from '../../api/schemas/chainId.ts'
-import { EXECUTED_STATUS } from '../../api/schemas/externalCallProcess.ts'
-import { CHAINS, EVM_CONTRACTS } from '../../chains/chainRegistry.ts'
+import { CHAINS } from '../../chains/chainRegistry.ts'
 import { createEvmRpc } from '../../chains/evm/createEvmRpc.ts'
 import { createEvmSender, type EvmSender } from '../../chains/evm/createEvmSender.ts'
 import { createEvmSigner, type EvmKeySource } from '../../chains/evm/createEvmSigner.ts'
 import { executeEvmOrder } from '../../chains/evm/executeEvmOrder.ts'
 import { executeEvmSwap } from '../../chains/evm/executeEvmSwap.ts'
-import { type OrderFillState, readOrderFill } from '../../chains/evm/readOrderFill.ts'
 import { executeSolanaOrder } from '../../chains/solana/executeSolanaOrder.ts'
 import { VerificationError } from '../../chains/verify/VerificationError.ts'
 import { buildOrderIntent } from '../../engine/buildOrderIntent.ts'
@@ -32,6 +30,7 @@ import type { Journal } from '../../store/openJournal.ts'
 import { engageKillSwitch } from '../engageKillSwitch.ts'
 import { autoCancelOrder } from './autoCancelOrder.ts'
 import { settleIntent } from './settleIntent.ts'
+import { type TrackedOrder, trackOrder } from './trackOrder.ts'
 
 const SOLANA = 7565164
 
@@ -465,128 +464,50 @@ export function createWorld(params: {
     }
   }
 
-  async function track(
-    order: {
-      intentId: string
-      orderId: string
-      srcChainId: number
-      dstChainId: number
-      hasHook: boolean
-    },
+  function track(
+    order: TrackedOrder,
     emit: (e: EngineEvent) => void,
     signal?: AbortSignal,
   ): Promise<TrackingOutcome> {
-    const interrupted: TrackingOutcome = {
-      state: 'interrupted',
-      detail: 'ferry is stopping; the next start tracks this order on',
-    }
-    // A wait that ends early because ferry stops; the caller then returns `interrupted`.
-    const pause = (): Promise<boolean> =>
-      clock.sleepMs(wiring.pollIntervalMs, signal).then(
-        () => !signal?.aborted,
-        () => false,
+    const onEvm = order.dstChainId !== SOLANA
+    if (onEvm && !evm.has(order.dstChainId)) {
+      // Without the destination's RPC there is no fill evidence (P-2.5): the order stays in flight.
+      return Promise.reject(
+        new Error(
+          `chain ${order.dstChainId} is not configured (chains.${order.dstChainId}): its fill cannot be checked`,
+        ),
       )
-    const startedMs = clock.nowMs()
-    const deadline = startedMs + wiring.trackingDeadlineMs
-    const emitStuck = (waitingFor: 'fill' | 'hook'): void =>
-      emit({
-        type: 'stuck',
-        intentId: order.intentId,
-        orderId: order.orderId,
-        waitingFor,
-        ageMs: clock.nowMs() - startedMs,
-      })
-    if (order.dstChainId !== SOLANA) {
-      const client = readClient(order.dstChainId)
-      let fill: Extract<OrderFillState, { kind: 'filled' }> | undefined
-      while (!fill) {
-        if (clock.nowMs() > deadline) {
-          emitStuck('fill')
-          if (!wiring.autoCancel)
-            return { state: 'failed', detail: 'not filled before the tracking deadline' }
-          return autoCancelOrder({
-            order,
-            journal,
-            sender: evm.get(order.dstChainId)?.sender,
-            source: evm.get(order.srcChainId)?.rpc.read,
-            sourceAddress: walletOn(order.srcChainId),
-            refundTimeoutMs: wiring.trackingDeadlineMs,
-            pollIntervalMs: wiring.pollIntervalMs,
-            sourceConfirmations: evm.get(order.srcChainId)?.confirmations ?? 1,
-            clock,
-            logger,
-            emit,
-          })
-        }
-        // One eth_call a poll; a failed read is retried at the next poll, never the end of tracking.
-        const state = await readOrderFill(client, {
-          dlnDestination: EVM_CONTRACTS.dlnDestination as Address,
-          orderId: order.orderId as Hex,
-        }).catch((error: Error) => {
-          logger.warn({ orderId: order.orderId, error: error.message }, 'fill look-up failed')
-          return undefined
-        })
-        if (state?.kind === 'cancelled') {
-          journal.setOrderState(order.orderId, 'OrderCancelled')
-          return {
-            state: 'failed',
-            detail:
-              'cancelled on its destination outside this run; ferry cancel follows the refund',
-          }
-        }
-        if (state?.kind === 'filled') fill = state
-        else if (!(await pause())) return interrupted
-      }
-      journal.setOrderState(order.orderId, 'Fulfilled', fill.txHash)
-      if (fill.amountOut !== undefined) journal.recordOrderFill(order.orderId, fill.amountOut)
-      journal.setIntentState(order.intentId, 'fulfilled')
-      emit({
-        type: 'filled',
-        intentId: order.intentId,
-        orderId: order.orderId,
-        chainId: order.dstChainId,
-        txHash: fill.txHash ?? '',
-        amountOut: fill.amountOut?.toString() ?? '',
-      })
     }
-    if (!order.hasHook) return { state: 'completed', detail: 'filled' }
-    for (;;) {
-      if (clock.nowMs() > deadline) {
-        emitStuck('hook')
-        return { state: 'failed', detail: 'hook not executed before the tracking deadline' }
-      }
-      const process = await api.getExternalCallProcess(order.orderId).catch(() => undefined)
-      if (process && process.steps.length > 0) {
-        for (const s of process.steps) {
-          journal.recordHookStep(
-            order.orderId,
-            String(s.stepNumber),
-            s.status === EXECUTED_STATUS
-              ? 'Executed'
-              : s.status === 'Failed'
-                ? 'Failed'
-                : 'Pending',
-            s.eventMetadata.transactionHash.stringValue,
-          )
-        }
-        const done =
-          process.steps.length >= process.totalInstructionsCount &&
-          process.steps.every((s) => s.status === EXECUTED_STATUS)
-        const failed = process.steps.some((s) => s.status === 'Failed')
-        if (done || failed) {
-          emit({
-            type: 'hook',
-            intentId: order.intentId,
-            orderId: order.orderId,
-            steps: process.steps.map((s) => ({ stepNumber: s.stepNumber, status: s.status })),
-          })
-          return done
-            ? { state: 'completed', detail: 'hook executed' }
-            : { state: 'failed', detail: 'hook failed' }
-        }
-      }
-      if (!(await pause())) return interrupted
-    }
+    return trackOrder(
+      {
+        api,
+        journal,
+        destination: onEvm ? evm.get(order.dstChainId)?.rpc.read : undefined,
+        autoCancel: wiring.autoCancel
+          ? () =>
+              autoCancelOrder({
+                order,
+                journal,
+                sender: evm.get(order.dstChainId)?.sender,
+                source: evm.get(order.srcChainId)?.rpc.read,
+                sourceAddress: walletOn(order.srcChainId),
+                refundTimeoutMs: wiring.trackingDeadlineMs,
+                pollIntervalMs: wiring.pollIntervalMs,
+                sourceConfirmations: evm.get(order.srcChainId)?.confirmations ?? 1,
+                clock,
+                logger,
+                emit,
+              })
+          : undefined,
+        trackingDeadlineMs: wiring.trackingDeadlineMs,
+        pollIntervalMs: wiring.pollIntervalMs,
+        clock,
+        logger,
+      },
+      order,
+      emit,
+      signal,
+    )
   }
 
   return {

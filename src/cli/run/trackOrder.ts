@@ -1,0 +1,143 @@
+import type { Address, Hex, PublicClient } from 'viem'
+import type { ApiClient } from '../../api/createApiClient.ts'
+import { EXECUTED_STATUS } from '../../api/schemas/externalCallProcess.ts'
+import { EVM_CONTRACTS } from '../../chains/chainRegistry.ts'
+import { type OrderFillState, readOrderFill } from '../../chains/evm/readOrderFill.ts'
+import type { EngineEvent } from '../../engine/engineEvents.ts'
+import type { TrackingOutcome } from '../../engine/engineWorld.ts'
+import type { Clock } from '../../shared/clock.ts'
+import type { Logger } from '../../shared/Logger.ts'
+import type { Journal } from '../../store/openJournal.ts'
+
+/** A created order the tracker follows. */
+export type TrackedOrder = {
+  intentId: string
+  orderId: string
+  srcChainId: number
+  dstChainId: number
+  hasHook: boolean
+}
+
+/** What {@link trackOrder} needs of the world. Durations in ms. */
+export type TrackOrderDeps = {
+  api: Pick<ApiClient, 'getExternalCallProcess'>
+  journal: Pick<Journal, 'setOrderState' | 'recordOrderFill' | 'setIntentState' | 'recordHookStep'>
+  /** The destination chain's reads, when ferry has an RPC for it (EVM); else no fill is awaited. */
+  destination: PublicClient | undefined
+  /** Cancels the order past its deadline (tracking.autoCancel); undefined: the order just fails. */
+  autoCancel: (() => Promise<TrackingOutcome>) | undefined
+  trackingDeadlineMs: number
+  pollIntervalMs: number
+  clock: Clock
+  logger: Logger
+}
+
+/**
+ * Follows a created order to its end (issue 6, tracker): its fill on the destination chain, read
+ * with one takeOrders call a poll (P-7.10), then its hook through externalCallProcess until every
+ * step is Executed or one Failed. Past `trackingDeadlineMs` a `stuck` event goes out and the
+ * order is cancelled (autoCancel) or fails. A stop (`signal`) ends it `interrupted` at its next
+ * wait: the journal keeps the order in flight for the next start.
+ */
+export async function trackOrder(
+  deps: TrackOrderDeps,
+  order: TrackedOrder,
+  emit: (e: EngineEvent) => void,
+  signal?: AbortSignal,
+): Promise<TrackingOutcome> {
+  const { api, journal, clock, logger } = deps
+  const interrupted: TrackingOutcome = {
+    state: 'interrupted',
+    detail: 'ferry is stopping; the next start tracks this order on',
+  }
+  // A wait that ends early because ferry stops; the caller then returns `interrupted`.
+  const pause = (): Promise<boolean> =>
+    clock.sleepMs(deps.pollIntervalMs, signal).then(
+      () => !signal?.aborted,
+      () => false,
+    )
+  const startedMs = clock.nowMs()
+  const deadline = startedMs + deps.trackingDeadlineMs
+  const emitStuck = (waitingFor: 'fill' | 'hook'): void =>
+    emit({
+      type: 'stuck',
+      intentId: order.intentId,
+      orderId: order.orderId,
+      waitingFor,
+      ageMs: clock.nowMs() - startedMs,
+    })
+  if (deps.destination) {
+    const client = deps.destination
+    let fill: Extract<OrderFillState, { kind: 'filled' }> | undefined
+    while (!fill) {
+      if (clock.nowMs() > deadline) {
+        emitStuck('fill')
+        if (!deps.autoCancel)
+          return { state: 'failed', detail: 'not filled before the tracking deadline' }
+        return deps.autoCancel()
+      }
+      // One eth_call a poll; a failed read is retried at the next poll, never the end of tracking.
+      const state = await readOrderFill(client, {
+        dlnDestination: EVM_CONTRACTS.dlnDestination as Address,
+        orderId: order.orderId as Hex,
+      }).catch((error: Error) => {
+        logger.warn({ orderId: order.orderId, error: error.message }, 'fill look-up failed')
+        return undefined
+      })
+      if (state?.kind === 'cancelled') {
+        journal.setOrderState(order.orderId, 'OrderCancelled')
+        return {
+          state: 'failed',
+          detail: 'cancelled on its destination outside this run; ferry cancel follows the refund',
+        }
+      }
+      if (state?.kind === 'filled') fill = state
+      else if (!(await pause())) return interrupted
+    }
+    journal.setOrderState(order.orderId, 'Fulfilled', fill.txHash)
+    if (fill.amountOut !== undefined) journal.recordOrderFill(order.orderId, fill.amountOut)
+    journal.setIntentState(order.intentId, 'fulfilled')
+    emit({
+      type: 'filled',
+      intentId: order.intentId,
+      orderId: order.orderId,
+      chainId: order.dstChainId,
+      txHash: fill.txHash ?? '',
+      amountOut: fill.amountOut?.toString() ?? '',
+    })
+  }
+  if (!order.hasHook) return { state: 'completed', detail: 'filled' }
+  for (;;) {
+    if (clock.nowMs() > deadline) {
+      emitStuck('hook')
+      return { state: 'failed', detail: 'hook not executed before the tracking deadline' }
+    }
+    const process = await api.getExternalCallProcess(order.orderId).catch(() => undefined)
+    if (process && process.steps.length > 0) {
+      for (const s of process.steps) {
+        journal.recordHookStep(
+          order.orderId,
+          String(s.stepNumber),
+          s.status === EXECUTED_STATUS ? 'Executed' : s.status === 'Failed' ? 'Failed' : 'Pending',
+          s.eventMetadata.transactionHash.stringValue,
+        )
+      }
+      const done =
+        process.steps.length >= process.totalInstructionsCount &&
+        process.steps.every((s) => s.status === EXECUTED_STATUS)
+      const failed = process.steps.some((s) => s.status === 'Failed')
+      if (done || failed) {
+        emit({
+          type: 'hook',
+          intentId: order.intentId,
+          orderId: order.orderId,
+          steps: process.steps.map((s) => ({ stepNumber: s.stepNumber, status: s.status })),
+        })
+        return done
+          ? { state: 'completed', detail: 'hook executed' }
+          : { state: 'failed', detail: 'hook failed' }
+      }
+    }
+    if (!(await pause())) return interrupted
+  }
+}
