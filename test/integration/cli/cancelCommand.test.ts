@@ -4,20 +4,18 @@ import { join } from 'node:path'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
-import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
 import {
   type Devnet,
   type DevnetEvmChain,
   startDevnet,
 } from '../../../src/sim/devnet/startDevnet.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
-import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
+import { openJournal } from '../../../src/store/openJournal.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
 import {
   balanceOf,
   chainsOf,
-  orderIntent,
-  testApi,
+  createJournaledOrder,
   testSender,
   user,
 } from '../executor/executorHarness.ts'
@@ -58,33 +56,6 @@ function writeConfig(name: string, mode: 'live' | 'dry-run'): string {
   return path
 }
 
-/** Creates a USDC order 42161 → 8453 in-process and journals it as the engine does. */
-async function createOrder(journal: Journal, intentId: string, amountIn: bigint): Promise<Hex> {
-  journal.recordIntent({ id: intentId, strategy: 'test', route: 'r', params: {}, notionalUsd: 1 })
-  const result = await executeEvmOrder({
-    intent: orderIntent(
-      arb,
-      base,
-      arb.contracts.tokens.USDC.address,
-      amountIn,
-      base.contracts.tokens.USDC.address,
-    ),
-    api: testApi(devnet.sim.baseUrl),
-    sender,
-    intentId,
-  })
-  journal.setIntentState(intentId, 'created')
-  journal.recordOrder({
-    orderId: result.orderId,
-    intentId,
-    srcChainId: 42161,
-    dstChainId: 8453,
-    state: 'Created',
-    createTxHash: result.hash,
-  })
-  return result.orderId
-}
-
 let orderId: Hex
 let usdcBefore: bigint
 
@@ -99,7 +70,15 @@ beforeAll(async () => {
   try {
     ;({ sender } = testSender(arb, { journal: createEvmSendJournal(journal) }))
     usdcBefore = await balanceOf(arb.client, arb.contracts.tokens.USDC.address, user.address)
-    orderId = await createOrder(journal, 'cli-cancel', 40_000_000n)
+    orderId = await createJournaledOrder({
+      journal,
+      apiUrl: devnet.sim.baseUrl,
+      src: arb,
+      dst: base,
+      sender,
+      intentId: 'cli-cancel',
+      amountIn: 40_000_000n,
+    })
   } finally {
     sender?.close()
     journal.close()

@@ -10,7 +10,6 @@ import {
   cancelEvmOrder,
 } from '../../../src/chains/evm/cancelEvmOrder.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
-import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
 import {
   type Devnet,
   type DevnetEvmChain,
@@ -18,7 +17,7 @@ import {
 } from '../../../src/sim/devnet/startDevnet.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
-import { balanceOf, chainsOf, orderIntent, testApi, testSender, user } from './executorHarness.ts'
+import { balanceOf, chainsOf, createJournaledOrder, testSender, user } from './executorHarness.ts'
 
 let devnet: Devnet
 let arb: DevnetEvmChain
@@ -46,39 +45,19 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-/** Creates a USDC order 42161 → 8453 through the executor and journals it as the engine does. */
-async function createOrder(intentId: string, amountIn: bigint): Promise<Hex> {
-  journal.recordIntent({
-    id: intentId,
-    strategy: 'test',
-    route: '42161->8453:USDC',
-    params: {},
-    notionalUsd: Number(amountIn) / 1e6,
-  })
-  const result = await executeEvmOrder({
-    intent: orderIntent(
-      arb,
-      base,
-      arb.contracts.tokens.USDC.address,
-      amountIn,
-      base.contracts.tokens.USDC.address,
-    ),
-    api: testApi(devnet.sim.baseUrl),
+/** A USDC order 42161 → 8453 journaled without its create tx hash: the cancel finds the create
+ * tx among the journaled attempts (journals written before the hash was recorded). */
+const createOrder = (intentId: string, amountIn: bigint): Promise<Hex> =>
+  createJournaledOrder({
+    journal,
+    apiUrl: devnet.sim.baseUrl,
+    src: arb,
+    dst: base,
     sender: arbSender,
     intentId,
+    amountIn,
+    createTxHash: false,
   })
-  journal.setIntentState(intentId, 'created')
-  // As the engine journals it today: no createTxHash, so the cancel finds the create tx among
-  // the journaled attempts.
-  journal.recordOrder({
-    orderId: result.orderId,
-    intentId,
-    srcChainId: 42161,
-    dstChainId: 8453,
-    state: 'Created',
-  })
-  return result.orderId
-}
 
 function cancel(orderId: Hex, extra: Partial<CancelEvmOrderParams> = {}) {
   const stages: CancelEvmOrderProgress[] = []

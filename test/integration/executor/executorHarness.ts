@@ -8,6 +8,7 @@ import {
   type EvmSender,
 } from '../../../src/chains/evm/createEvmSender.ts'
 import { createEvmSigner, type EvmKeySource } from '../../../src/chains/evm/createEvmSigner.ts'
+import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
 import {
   createMemorySendJournal,
   type MemorySendJournal,
@@ -15,6 +16,7 @@ import {
 import type { OrderIntent } from '../../../src/chains/verify/orderIntent.ts'
 import { type DevnetEvmAccount, devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
 import type { Devnet, DevnetEvmChain } from '../../../src/sim/devnet/startDevnet.ts'
+import type { Journal } from '../../../src/store/openJournal.ts'
 
 /** The devnet's demo user, who holds every token on both chains. */
 export const user: DevnetEvmAccount = devnetEvmAccount('user')
@@ -125,3 +127,51 @@ export async function rpcCall(
 }
 
 export type { Hex }
+
+/**
+ * Creates a USDC order `src` → `dst` through the executor and journals the intent and the order
+ * as the engine does. `createTxHash: false` leaves the create transaction out of the order record,
+ * as journals written before it was recorded have it: readers must then find it among the
+ * journaled attempts.
+ */
+export async function createJournaledOrder(params: {
+  journal: Journal
+  apiUrl: string
+  src: DevnetEvmChain
+  dst: DevnetEvmChain
+  sender: EvmSender
+  intentId: string
+  amountIn: bigint
+  createTxHash?: boolean
+}): Promise<Hex> {
+  const { journal, src, dst, intentId, amountIn } = params
+  journal.recordIntent({
+    id: intentId,
+    strategy: 'test',
+    route: `${src.chainId}->${dst.chainId}:USDC`,
+    params: {},
+    notionalUsd: Number(amountIn) / 1e6,
+  })
+  const result = await executeEvmOrder({
+    intent: orderIntent(
+      src,
+      dst,
+      src.contracts.tokens.USDC.address,
+      amountIn,
+      dst.contracts.tokens.USDC.address,
+    ),
+    api: testApi(params.apiUrl),
+    sender: params.sender,
+    intentId,
+  })
+  journal.recordOrder({
+    orderId: result.orderId,
+    intentId,
+    srcChainId: src.chainId,
+    dstChainId: dst.chainId,
+    state: 'Created',
+    ...(params.createTxHash === false ? {} : { createTxHash: result.hash }),
+  })
+  journal.setIntentState(intentId, 'created')
+  return result.orderId
+}
