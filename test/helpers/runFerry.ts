@@ -36,3 +36,14 @@ export function runFerry(
     )
   })
 }
+
+/** One engine event as `ferry run --json` prints it (src/engine/engineEvents.ts), loosely typed. */
+export type FerryEvent = { type: string; [key: string]: unknown }
+
+/** The JSON events of a `ferry run --json` output, one per non-empty line. */
+export function jsonEvents(stdout: string): FerryEvent[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as FerryEvent)
+}

@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
-import { runFerry } from '../../helpers/runFerry.ts'
+import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
 
-type Event = { type: string; [key: string]: unknown }
 const user = devnetEvmAccount('user')
 const ARB_USDC: Address = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
 let devnet: Devnet
@@ -51,10 +50,7 @@ describe('tracking.autoCancel in ferry run', () => {
     )
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
-    const events = run.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Event)
+    const events = jsonEvents(run.stdout)
     const created = events.filter((e) => e.type === 'created')
     expect(created).toHaveLength(1)
     const orderId = created[0]!.orderId as string

@@ -5,10 +5,8 @@ import { createTestClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
-import { runFerry } from '../../helpers/runFerry.ts'
+import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
-
-type Event = { type: string; [key: string]: unknown }
 
 const user = devnetEvmAccount('user')
 /** Short, so a few one-second ticks (the helper's schedule) span it. */
@@ -59,11 +57,7 @@ describe('cooldown after a failed order (ferry run, live on the devnet)', () => 
       60_000,
     )
     expect(run.code, run.stderr).toBe(0)
-    const events = run.stdout
-      .trim()
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Event)
+    const events = jsonEvents(run.stdout)
     const decisions = events.filter((e) => e.type === 'decision')
     const failures = events.filter((e) => e.type === 'terminal' && e.state === 'failed')
 

@@ -9,10 +9,9 @@ import { FAIL_POINTS, type FailPointName } from '../../../src/engine/failPoints.
 import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
-import { runFerry } from '../../helpers/runFerry.ts'
+import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
 
-type Event = { type: string; [key: string]: unknown }
 const user = devnetEvmAccount('user')
 const USDC_ARB = '0xaf88d065e77c8cc2239327c5edb3a432268e5831' as Address
 let devnet: Devnet
@@ -38,12 +37,7 @@ function writeConfig(name: string): string {
   })
 }
 
-const events = (stdout: string): Event[] =>
-  stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Event)
+const events = jsonEvents
 
 /** orderIds of the CreatedOrder events after `afterBlock`: the truth about orders (P-2.5). */
 async function ordersOnChain(afterBlock: bigint): Promise<string[]> {

@@ -1,7 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { runFerry } from '../../helpers/runFerry.ts'
-
-type Event = { type: string; [key: string]: unknown }
+import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 
 describe('ferry run config/demo.yaml (the embedded world, as npm start runs it)', () => {
   test('default: --ticks 6 --json: a rebalance with its hook, a sweep from Solana, arbitrage observations, exit 0', async () => {
@@ -14,10 +12,7 @@ describe('ferry run config/demo.yaml (the embedded world, as npm start runs it)'
       .filter((l) => l.level >= 50)
     expect(errors).toEqual([])
     expect(run.code).toBe(0)
-    const events = run.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Event)
+    const events = jsonEvents(run.stdout)
     const types = new Set(events.map((e) => e.type))
     for (const type of [
       'intent',

@@ -4,10 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
-import { runFerry } from '../../helpers/runFerry.ts'
+import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import { writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
 
-type Event = { type: string; [key: string]: unknown }
 const user = devnetEvmAccount('user')
 let devnet: Devnet
 let dir: string
@@ -26,12 +25,7 @@ function writeLiveConfig(name: string, killSwitchFile: string, extraRisk = ''): 
   return writeDevnetLiveConfig(devnet, join(dir, name), { killSwitchFile, extraRisk })
 }
 
-const events = (stdout: string): Event[] =>
-  stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Event)
+const events = jsonEvents
 
 describe('ferry run on a live config', () => {
   test('default: without --live nothing is sent: accepted intents stay dry runs, the nonce is unchanged', async () => {

@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
-import { runFerry } from '../../helpers/runFerry.ts'
+import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import { DEVNET_KEY_ENV } from '../../helpers/writeDevnetLiveConfig.ts'
 
-type Event = { type: string; [key: string]: unknown }
 const user = devnetEvmAccount('user')
 const USDC = '0xaf88d065e77c8cc2239327c5edb3a432268e5831' as Address
 const WETH = '0x82af49447d8a07e3bd95bd0d56f35241523fbab1' as Address
@@ -67,10 +66,7 @@ strategies:
     )
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
-    const events = run.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Event)
+    const events = jsonEvents(run.stdout)
     const terminal = events.find((e) => e.type === 'terminal')
     expect(terminal?.state).toBe('completed')
     expect(terminal).not.toHaveProperty('orderId')

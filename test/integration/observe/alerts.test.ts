@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
-import { type FerryRun, runFerry } from '../../helpers/runFerry.ts'
+import { type FerryEvent, type FerryRun, jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import {
   DEVNET_KEY_ENV,
   type DevnetLiveConfigOptions,
@@ -14,7 +14,6 @@ import {
 } from '../../helpers/writeDevnetLiveConfig.ts'
 import { startTamperProxy } from '../executor/startTamperProxy.ts'
 
-type Event = { type: string; [key: string]: unknown }
 type Received = { path: string; body: Record<string, unknown> }
 
 /** The token part of the Telegram URL: it must show up nowhere but in the request line. */
@@ -112,12 +111,7 @@ function runLive(config: string, args: string[], env = alertEnv(), timeoutMs = 6
   )
 }
 
-const eventsOf = (run: FerryRun): Event[] =>
-  run.stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Event)
+const eventsOf = (run: FerryRun): FerryEvent[] => jsonEvents(run.stdout)
 
 /** The generic alerts the receiver got, and a check that every format got each one. */
 function genericAlerts(): Record<string, unknown>[] {
