@@ -21,6 +21,8 @@ import { openExistingJournal } from '../openExistingJournal.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
 import { requireConfigPath } from '../requireConfigPath.ts'
 import { resolveEvmKeySource } from '../resolveEvmKeySource.ts'
+import { evmChainWiring } from '../run/buildWorldWiring.ts'
+import { collectKnownSecrets } from '../run/collectKnownSecrets.ts'
 
 /** Options of `ferry cancel`. Fees in destination-chain wei, durations in ms. */
 type CancelOptions = {
@@ -75,7 +77,10 @@ export function registerCancelCommand(program: Command): void {
       const { config, env } = loadConfig({ path: configPath })
       refuseWithoutLive(config, options.live === true)
       const journal = openExistingJournal(resolveJournalPath(configPath, options))
-      const logger = createLogger({ level: options.logLevel ?? 'warn' })
+      const logger = createLogger({
+        level: options.logLevel ?? 'warn',
+        secrets: collectKnownSecrets(config, env),
+      })
       let release = (): void => {}
       try {
         const rec = journal.getOrder(orderId)
@@ -87,8 +92,8 @@ export function registerCancelCommand(program: Command): void {
           )
         }
         checkCancellableOrder(rec)
-        const src = chainSettings(config, rec.srcChainId)
-        const dst = chainSettings(config, rec.dstChainId)
+        const src = evmChainWiring(config, requireChain(config, rec.srcChainId))
+        const dst = evmChainWiring(config, requireChain(config, rec.dstChainId))
         const key = resolveEvmKeySource(config.wallets.evm, env, configPath)
         const signer = createEvmSigner(key.source, key.address)
         const lock = journal.acquireSenderLock(
@@ -101,16 +106,16 @@ export function registerCancelCommand(program: Command): void {
         const sender = createEvmSender({
           chainId: rec.dstChainId as ChainId,
           signer,
-          rpc: createEvmRpc(dst.rpcUrls[0]!),
+          rpc: createEvmRpc(dst.rpcUrls),
           journal: createEvmSendJournal(journal),
           feePolicy: {
-            maxFeePerGasCapWei: gweiToWei(dst.maxFeePerGasGwei ?? 200),
-            ...(dst.maxPriorityFeePerGasGwei === undefined
+            maxFeePerGasCapWei: dst.maxFeePerGasWei,
+            ...(dst.maxPriorityFeePerGasWei === undefined
               ? {}
-              : { maxPriorityFeePerGasCapWei: gweiToWei(dst.maxPriorityFeePerGasGwei) }),
+              : { maxPriorityFeePerGasCapWei: dst.maxPriorityFeePerGasWei }),
           },
-          ...(dst.gasLimitCap === undefined ? {} : { gasLimitCap: BigInt(dst.gasLimitCap) }),
-          ...(dst.confirmations === undefined ? {} : { confirmations: dst.confirmations }),
+          ...(dst.gasLimitCap === undefined ? {} : { gasLimitCap: dst.gasLimitCap }),
+          confirmations: dst.confirmations,
           logger,
         })
         release = () => {
@@ -120,12 +125,12 @@ export function registerCancelCommand(program: Command): void {
         const result = await cancelEvmOrder({
           orderId,
           journal,
-          source: createEvmRpc(src.rpcUrls[0]!).read,
+          source: createEvmRpc(src.rpcUrls).read,
           sender,
           sourceAddress: key.address,
           waitForRefund: options.wait,
           refundTimeoutMs: options.waitMs,
-          ...(src.confirmations === undefined ? {} : { sourceConfirmations: src.confirmations }),
+          sourceConfirmations: src.confirmations,
           ...(options.messagingFeeWei === undefined
             ? {}
             : { messagingFeeWei: options.messagingFeeWei }),
@@ -171,19 +176,15 @@ function refuseWithoutLive(config: DeepReadonly<FerryConfig>, live: boolean): vo
   }
 }
 
-function chainSettings(
-  config: DeepReadonly<FerryConfig>,
-  chainId: number,
-): NonNullable<DeepReadonly<FerryConfig>['chains'][string]> {
-  const settings = config.chains[String(chainId)]
-  if (!settings) {
+function requireChain(config: DeepReadonly<FerryConfig>, chainId: number): number {
+  if (!config.chains[String(chainId)]) {
     throw new UsageError(
       `chains.${chainId}`,
       `the order needs chain ${chainId}, which the config does not name`,
       `add chains.${chainId}.rpcUrls to the config`,
     )
   }
-  return settings
+  return chainId
 }
 
 function showProgress(e: CancelEvmOrderProgress, srcChainId: number, wait: boolean): void {
@@ -191,10 +192,6 @@ function showProgress(e: CancelEvmOrderProgress, srcChainId: number, wait: boole
   if (wait && e.stage === 'orderState' && e.state === 'SentOrderCancel') {
     process.stdout.write(`cancel mined; waiting for the refund on chain ${srcChainId}…\n`)
   }
-}
-
-function gweiToWei(gwei: number): bigint {
-  return BigInt(Math.round(gwei * 1e9))
 }
 
 function parseWei(value: string): bigint {

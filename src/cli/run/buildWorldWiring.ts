@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
+import { CHAINS } from '../../chains/chainRegistry.ts'
 import type { FailPoint } from '../../engine/failPoints.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
@@ -17,6 +18,32 @@ const SOLANA = 7565164
 export const DEFAULT_MAX_FEE_PER_GAS_GWEI = 200
 
 const gweiToWei = (gwei: number): bigint => BigInt(Math.round(gwei * 1e9))
+
+/**
+ * One EVM chain's settings as the senders and readers take them (`chains.<id>`): RPC URLs in order,
+ * confirmations (default the chain registry's depth), and the fee and gas caps in base units. `devnetRpcUrl` replaces the config's
+ * RPCs in the embedded world.
+ */
+export function evmChainWiring(
+  config: DeepReadonly<FerryConfig>,
+  chainId: number,
+  devnetRpcUrl?: string,
+): WorldWiring['evm'][number] {
+  const settings = config.chains[String(chainId)]
+  return {
+    chainId: chainId as ChainId,
+    rpcUrls: devnetRpcUrl ? [devnetRpcUrl] : [...(settings?.rpcUrls ?? [])],
+    // Unset: the registry's depth for the chain (P-2.14), as the schema documents; the devnet's
+    // anvil chains mine at once and cannot reorg, so 1 there.
+    confirmations:
+      settings?.confirmations ?? (devnetRpcUrl ? 1 : CHAINS[chainId as ChainId].confirmations),
+    maxFeePerGasWei: gweiToWei(settings?.maxFeePerGasGwei ?? DEFAULT_MAX_FEE_PER_GAS_GWEI),
+    ...(settings?.maxPriorityFeePerGasGwei === undefined
+      ? {}
+      : { maxPriorityFeePerGasWei: gweiToWei(settings.maxPriorityFeePerGasGwei) }),
+    ...(settings?.gasLimitCap === undefined ? {} : { gasLimitCap: BigInt(settings.gasLimitCap) }),
+  }
+}
 
 /** Inputs of {@link buildWorldWiring}. */
 export type BuildWorldWiringParams = {
@@ -65,23 +92,13 @@ export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
         }
       : undefined
   return {
-    evm: evmIds.map((id) => {
-      const settings = config.chains[String(id)]
-      return {
-        chainId: id as ChainId,
-        rpcUrls: devnet
-          ? [devnet.evm.find((c) => c.chainId === id)!.rpcUrl]
-          : [...(settings?.rpcUrls ?? [])],
-        confirmations: settings?.confirmations ?? 1,
-        maxFeePerGasWei: gweiToWei(settings?.maxFeePerGasGwei ?? DEFAULT_MAX_FEE_PER_GAS_GWEI),
-        ...(settings?.maxPriorityFeePerGasGwei === undefined
-          ? {}
-          : { maxPriorityFeePerGasWei: gweiToWei(settings.maxPriorityFeePerGasGwei) }),
-        ...(settings?.gasLimitCap === undefined
-          ? {}
-          : { gasLimitCap: BigInt(settings.gasLimitCap) }),
-      }
-    }),
+    evm: evmIds.map((id) =>
+      evmChainWiring(
+        config,
+        id,
+        devnet ? devnet.evm.find((c) => c.chainId === id)!.rpcUrl : undefined,
+      ),
+    ),
     solana: chainIds.includes(SOLANA)
       ? {
           rpcUrl: devnet?.solana

@@ -54,7 +54,7 @@ describe('buildWorldWiring', () => {
     expect(wiring.sending).toBe(false)
   })
 
-  test('behavior: chain settings become RPC fallbacks and fee and gas caps in base units', () => {
+  test('behavior: chain settings become RPC fallbacks, the registry confirmation depth when unset, and fee and gas caps in base units', () => {
     const wiring = buildWorldWiring({
       config: config(EVM_WALLET),
       env: {},
@@ -66,7 +66,8 @@ describe('buildWorldWiring', () => {
       {
         chainId: 42161,
         rpcUrls: ['http://127.0.0.1:2', 'http://127.0.0.1:3'],
-        confirmations: 1,
+        // Unset in the config: the registry's depth for Arbitrum.
+        confirmations: 15,
         maxFeePerGasWei: 500_000_000n,
         maxPriorityFeePerGasWei: 10_000_000n,
         gasLimitCap: 1_500_000n,
