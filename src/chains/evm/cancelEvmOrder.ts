@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../../shared/clock.ts'
 import { FerryError } from '../../shared/FerryError.ts'
 import { type Logger, silentLogger } from '../../shared/Logger.ts'
 import { dlnDestinationAbi } from '../abi/dlnDestinationAbi.ts'
+import { DLN_GIVE_STATUS, DLN_TAKE_STATUS } from '../abi/dlnOrderStatuses.ts'
 import { dlnSourceAbi } from '../abi/dlnSourceAbi.ts'
 import { CHAINS } from '../chainRegistry.ts'
 import type { DlnOrder } from '../orderId/dlnOrder.ts'
@@ -82,8 +83,6 @@ export type CancelEvmOrderResult = {
   orderState: CancelOrderState
 }
 
-const DST_STATUS = ['NotSet', 'Fulfilled', 'SentUnlock', 'SentCancel'] as const
-const SRC_STATUS = ['NotSet', 'Created', 'ClaimedUnlock', 'ClaimedCancel'] as const
 const FINAL_ATTEMPT = ['confirmed', 'failed', 'dropped']
 
 /**
@@ -161,8 +160,8 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
       args: [orderId],
     }),
   ])
-  const dstStatus = DST_STATUS[take[0]] ?? `status ${take[0]}`
-  const srcStatus = SRC_STATUS[give[0]] ?? `status ${give[0]}`
+  const dstStatus = DLN_TAKE_STATUS[take[0]] ?? `status ${take[0]}`
+  const srcStatus = DLN_GIVE_STATUS[give[0]] ?? `status ${give[0]}`
   logger.debug({ orderId, dstStatus, srcStatus }, 'order status on chain')
   if (
     dstStatus === 'Fulfilled' ||

@@ -1,10 +1,7 @@
 import { type Address, getAbiItem, type Hex, type PublicClient } from 'viem'
 import { dlnDestinationAbi } from '../abi/dlnDestinationAbi.ts'
+import { DLN_TAKE_STATUS } from '../abi/dlnOrderStatuses.ts'
 
-/** DlnDestination's OrderTakeStatus (dln-facts §4.3): 0 NotSet, 1 Fulfilled, 2 SentUnlock, 3 SentOrderCancel. */
-const FULFILLED = 1
-const SENT_UNLOCK = 2
-const SENT_ORDER_CANCEL = 3
 const FULFILLED_ORDER = getAbiItem({ abi: dlnDestinationAbi, name: 'FulfilledOrder' })
 
 /** Where an order stands on its EVM destination chain. */
@@ -45,8 +42,9 @@ export async function readOrderFill(
     functionName: 'takeOrders',
     args: [params.orderId],
   })) as readonly [number, ...unknown[]]
-  if (status === SENT_ORDER_CANCEL) return { kind: 'cancelled' }
-  if (status !== FULFILLED && status !== SENT_UNLOCK) return { kind: 'open' }
+  const take = DLN_TAKE_STATUS[status]
+  if (take === 'SentCancel') return { kind: 'cancelled' }
+  if (take !== 'Fulfilled' && take !== 'SentUnlock') return { kind: 'open' }
   const range = params.maxRangeBlocks ?? 2_000n
   let toBlock = await client.getBlockNumber({ cacheTime: 0 })
   for (let i = 0; i < (params.maxRanges ?? 25) && toBlock >= 0n; i++) {

@@ -1,0 +1,6 @@
+/**
+ * The order status enums of the DLN contracts (dln-facts §4.3), indexed by their uint8 value:
+ * DlnDestination `takeOrders(orderId).status` and DlnSource `giveOrders(orderId).status`.
+ */
+export const DLN_TAKE_STATUS = ['NotSet', 'Fulfilled', 'SentUnlock', 'SentCancel'] as const
+export const DLN_GIVE_STATUS = ['NotSet', 'Created', 'ClaimedUnlock', 'ClaimedCancel'] as const
