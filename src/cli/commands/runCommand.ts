@@ -12,6 +12,7 @@ import { createLogger } from '../../observe/createLogger.ts'
 import { healthMaxTickAgeMs } from '../../observe/healthMaxTickAgeMs.ts'
 import { type MetricsServer, startMetricsServer } from '../../observe/startMetricsServer.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
+import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import { systemClock } from '../../shared/clock.ts'
 import { UsageError } from '../../shared/UsageError.ts'
@@ -138,7 +139,7 @@ export function registerRunCommand(program: Command): void {
           statsUrl: devnet
             ? devnet.sim.statsUrl
             : (config.service.statsUrl ?? config.service.apiUrl!),
-          accessToken: env[config.service.accessTokenEnv ?? 'FERRY_ACCESS_TOKEN'] || undefined,
+          accessToken: resolveAccessToken(config.service, env),
           requestsPerMinute: config.service.requestsPerMinute,
           timeoutMs: config.service.timeoutMs,
           retries: config.service.retries,

@@ -62,7 +62,7 @@ export type BuildWorldWiringParams = {
  * the devnet's URLs and test keys for the embedded world, else the config's RPCs, fee caps and
  * wallets. Keys are read only when the run sends: a dry run needs the wallets' addresses alone
  * (P-4.1). A missing env var, an unreadable keystore or keypair, or a key that does not derive to
- * the configured address is a UsageError (exit 2) before anything starts (P-1.9, P-5.4).
+ * the configured address is a UsageError (exit 2) before any intent or send (P-1.9, P-5.4).
  */
 export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
   const { config, env, configPath, devnet, sending } = params

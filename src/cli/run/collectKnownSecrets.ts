@@ -1,5 +1,6 @@
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
+import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
 import type { EnvMap } from '../../settings/substituteEnv.ts'
 import { urlSecretParts } from '../../shared/urlSecretParts.ts'
 
@@ -14,10 +15,11 @@ export function collectKnownSecrets(config: DeepReadonly<FerryConfig>, env: EnvM
     config.wallets.evm?.privateKeyEnv,
     config.wallets.evm?.passwordEnv,
     config.wallets.solana?.secretKeyEnv,
-    config.service.accessTokenEnv ?? 'FERRY_ACCESS_TOKEN',
   ]
-  const secrets = names
-    .map((name) => (name === undefined ? undefined : env[name]))
+  const secrets = [
+    ...names.map((name) => (name === undefined ? undefined : env[name])),
+    resolveAccessToken(config.service, env),
+  ]
     .filter((value): value is string => value !== undefined && value !== '')
     .flatMap((value) => (value.startsWith('0x') ? [value, value.slice(2)] : [value]))
   for (const chain of Object.values(config.chains))
