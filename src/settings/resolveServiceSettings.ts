@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { UsageError } from '../shared/UsageError.ts'
 import { loadConfig } from './loadConfig.ts'
+import { resolveAccessToken } from './resolveAccessToken.ts'
 
 /** Where the CLI found the service, and how to talk to it. */
 export type ResolvedServiceSettings = {
@@ -78,7 +79,7 @@ function nonEmpty(value: string | undefined): string | undefined {
  */
 function readServiceSection(path: string, env: NodeJS.ProcessEnv): ServiceSection {
   const { config, env: resolved } = loadConfig({ path, env })
-  const { apiUrl, statsUrl, accessTokenEnv, requestsPerMinute, timeoutMs, retries } = config.service
+  const { apiUrl, statsUrl, requestsPerMinute, timeoutMs, retries } = config.service
   if (apiUrl === 'embedded' || statsUrl === 'embedded') {
     throw new UsageError(
       `${path}: service.apiUrl`,
@@ -89,7 +90,7 @@ function readServiceSection(path: string, env: NodeJS.ProcessEnv): ServiceSectio
   return {
     apiUrl,
     statsUrl,
-    accessToken: accessTokenEnv ? nonEmpty(resolved[accessTokenEnv]) : undefined,
+    accessToken: resolveAccessToken(config.service, resolved),
     requestsPerMinute,
     timeoutMs,
     retries,
