@@ -52,3 +52,28 @@ export function cannedQuote(request: RouteRequest, nowMs: number): QuoteObservat
     comparedAggregators: [],
   }
 }
+
+/**
+ * An `arbitrage` strategy instance, not in paper mode, with `count` USDC round trips Arbitrum →
+ * Base → Arbitrum that always clear (minProfitBps −10 000): each trip's first leg becomes an
+ * intent every tick, so a tick runs the risk checks and the journal as a live config's would.
+ */
+export function roundTripStrategy(count: number, intervalMs: number) {
+  return {
+    name: 'arbitrage',
+    id: 'bench',
+    schedule: { intervalMs },
+    params: {
+      paper: false,
+      minProfitBps: -10_000,
+      roundTrips: Array.from({ length: count }, (_, i) => ({
+        chainA: 42161,
+        tokenA: ARB_USDC,
+        chainB: 8453,
+        tokenB: BASE_USDC,
+        amountIn: String(100_000_000 + i),
+        returnAmountIn: String(99_900_000 + i),
+      })),
+    },
+  }
+}

@@ -8,7 +8,7 @@ import { ferryConfigSchema } from '../src/settings/ferryConfigSchema.ts'
 import { createManualClock } from '../src/shared/clock.ts'
 import { silentLogger } from '../src/shared/Logger.ts'
 import { openJournal } from '../src/store/openJournal.ts'
-import { ARB_USDC, BASE_USDC, CANNED_BALANCES, cannedQuote } from './cannedMarket.ts'
+import { CANNED_BALANCES, cannedQuote, roundTripStrategy } from './cannedMarket.ts'
 import type { BenchResult } from './run.ts'
 
 /** Routes per tick measured, ticks per size (after the warm-up), and the sanity bound. */
@@ -57,25 +57,7 @@ async function measure(routes: number): Promise<TickFigures> {
   // risk checks (journal reads) and journals a dry run, as a live config's tick would.
   const config = ferryConfigSchema.parse({
     risk: { maxNotionalUsdPerDay: 1e12, maxInFlightUsd: 1e12 },
-    strategies: [
-      {
-        name: 'arbitrage',
-        id: 'bench',
-        schedule: { intervalMs: INTERVAL_MS },
-        params: {
-          paper: false,
-          minProfitBps: -10_000,
-          roundTrips: Array.from({ length: routes / 2 }, (_, i) => ({
-            chainA: 42161,
-            tokenA: ARB_USDC,
-            chainB: 8453,
-            tokenB: BASE_USDC,
-            amountIn: String(100_000_000 + i),
-            returnAmountIn: String(99_900_000 + i),
-          })),
-        },
-      },
-    ],
+    strategies: [roundTripStrategy(routes / 2, INTERVAL_MS)],
   })
   const world = {
     sending: false,

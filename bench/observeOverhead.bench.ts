@@ -13,7 +13,7 @@ import { ferryConfigSchema } from '../src/settings/ferryConfigSchema.ts'
 import { createManualClock } from '../src/shared/clock.ts'
 import { silentLogger } from '../src/shared/Logger.ts'
 import { openJournal } from '../src/store/openJournal.ts'
-import { ARB_USDC, BASE_USDC, CANNED_BALANCES, cannedQuote } from './cannedMarket.ts'
+import { CANNED_BALANCES, cannedQuote, roundTripStrategy } from './cannedMarket.ts'
 import type { BenchResult } from './run.ts'
 
 const ORDER_ID = `0x${'ab'.repeat(32)}`
@@ -73,25 +73,7 @@ const config = ferryConfigSchema.parse({
     minOutputVsUsdValueBps: 0,
     maxPriceImpactBps: 10_000,
   },
-  strategies: [
-    {
-      name: 'arbitrage',
-      id: 'bench',
-      schedule: { intervalMs: INTERVAL_MS },
-      params: {
-        paper: false,
-        minProfitBps: -10_000,
-        roundTrips: Array.from({ length: ROUND_TRIPS }, (_, i) => ({
-          chainA: 42161,
-          tokenA: ARB_USDC,
-          chainB: 8453,
-          tokenB: BASE_USDC,
-          amountIn: String(100_000_000 + i),
-          returnAmountIn: String(99_900_000 + i),
-        })),
-      },
-    },
-  ],
+  strategies: [roundTripStrategy(ROUND_TRIPS, INTERVAL_MS)],
 })
 
 type Side = { engine: Engine; clock: ReturnType<typeof createManualClock>; times: number[] }
