@@ -18,6 +18,7 @@ import { checkCancellableOrder } from './checkCancellableOrder.ts'
 import type { EvmSender, EvmSendProgress } from './createEvmSender.ts'
 import { toEvmRevertError } from './EvmRevertError.ts'
 import { readCreatedOrder } from './readCreatedOrder.ts'
+import { receiptOrUndefined } from './receiptOrUndefined.ts'
 import { explainRevert, simulateEvmTx } from './simulateEvmTx.ts'
 import { type CancelClaim, waitForCancelClaim } from './waitForCancelClaim.ts'
 
@@ -338,11 +339,8 @@ async function minedCancel(
   return undefined
 }
 
-async function receiptOf(sender: EvmSender, hash: Hex) {
-  return sender.rpc.read.getTransactionReceipt({ hash }).catch((error: Error) => {
-    if (error.name === 'TransactionReceiptNotFoundError') return undefined
-    throw error
-  })
+function receiptOf(sender: EvmSender, hash: Hex) {
+  return receiptOrUndefined(sender.rpc.read, hash)
 }
 
 function sentOrderCancelIn(

@@ -16,6 +16,7 @@ import {
   PRIORITY_PERCENTILE,
   resolveEvmFees,
 } from './evmFeePolicy.ts'
+import { receiptOrUndefined } from './receiptOrUndefined.ts'
 import { StaleQuoteError } from './StaleQuoteError.ts'
 import type { EvmSendJournal, EvmSendKind, EvmSendRecord } from './sendJournal.ts'
 
@@ -166,14 +167,8 @@ export function createEvmSender(options: CreateEvmSenderOptions): EvmSender {
     return resolveEvmFees(baseFee, reward, level, feePolicy)
   }
 
-  const receiptOf = async (hash: Hex): Promise<TransactionReceipt | undefined> => {
-    try {
-      return await client.getTransactionReceipt({ hash })
-    } catch (error) {
-      if ((error as Error).name === 'TransactionReceiptNotFoundError') return undefined
-      throw error
-    }
-  }
+  const receiptOf = (hash: Hex): Promise<TransactionReceipt | undefined> =>
+    receiptOrUndefined(client, hash)
 
   const send = (req: EvmSendRequest): Promise<EvmSendResult> =>
     exclusive(async () => {

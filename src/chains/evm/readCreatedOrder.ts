@@ -2,6 +2,7 @@ import type { Address, Hex, PublicClient, TransactionReceipt } from 'viem'
 import type { DlnOrder } from '../orderId/dlnOrder.ts'
 import { CancelOrderError } from './CancelOrderError.ts'
 import { parseCreatedOrder } from './parseCreatedOrder.ts'
+import { receiptOrUndefined } from './receiptOrUndefined.ts'
 
 /** An order as the source chain recorded it. */
 export type OrderOnChain = { orderId: Hex; order: DlnOrder; receipt: TransactionReceipt }
@@ -20,10 +21,7 @@ export async function readCreatedOrder(
 ): Promise<OrderOnChain> {
   const tried: string[] = []
   for (const hash of new Set(params.createTxHashes.map((h) => h.toLowerCase() as Hex))) {
-    const receipt = await client.getTransactionReceipt({ hash }).catch((error: Error) => {
-      if (error.name === 'TransactionReceiptNotFoundError') return undefined
-      throw error
-    })
+    const receipt = await receiptOrUndefined(client, hash)
     tried.push(`${hash}: ${receipt ? receipt.status : 'no receipt'}`)
     if (receipt?.status !== 'success') continue
     const created = parseCreatedOrder(receipt, params.dlnSource, params.orderId)

@@ -4,6 +4,7 @@ import { FerryError } from '../../shared/FerryError.ts'
 import type { Logger } from '../../shared/Logger.ts'
 import { classifyBroadcastError } from './classifyBroadcastError.ts'
 import type { EvmRpc } from './createEvmRpc.ts'
+import { receiptOrUndefined } from './receiptOrUndefined.ts'
 
 /** One journaled signature of the nonce being resumed. */
 export type JournaledEvmAttempt = {
@@ -73,14 +74,8 @@ export async function resumeEvmAttempts(
   const startedMs = clock.nowMs()
   let lastSendMs = Number.NEGATIVE_INFINITY
 
-  const receiptOf = async (hash: string): Promise<TransactionReceipt | undefined> => {
-    try {
-      return await client.getTransactionReceipt({ hash: hash as Hex })
-    } catch (error) {
-      if ((error as Error).name === 'TransactionReceiptNotFoundError') return undefined
-      throw error
-    }
-  }
+  const receiptOf = (hash: string): Promise<TransactionReceipt | undefined> =>
+    receiptOrUndefined(client, hash as Hex)
   const minedOne = async (): Promise<TransactionReceipt | undefined> =>
     (await Promise.all(attempts.map((a) => receiptOf(a.hash)))).find((r) => r !== undefined)
 
