@@ -13,7 +13,6 @@ import { createEvmSigner, type EvmKeySource } from '../../chains/evm/createEvmSi
 import { executeEvmOrder } from '../../chains/evm/executeEvmOrder.ts'
 import { executeEvmSwap } from '../../chains/evm/executeEvmSwap.ts'
 import { executeSolanaOrder } from '../../chains/solana/executeSolanaOrder.ts'
-import { VerificationError } from '../../chains/verify/VerificationError.ts'
 import { buildOrderIntent } from '../../engine/buildOrderIntent.ts'
 import { buildOrderQuoteObservation } from '../../engine/buildOrderQuoteObservation.ts'
 import { buildSwapQuoteObservation } from '../../engine/buildSwapQuoteObservation.ts'
@@ -29,6 +28,7 @@ import { createSolanaSendJournal } from '../../store/createSolanaSendJournal.ts'
 import type { Journal } from '../../store/openJournal.ts'
 import { engageKillSwitch } from '../engageKillSwitch.ts'
 import { autoCancelOrder } from './autoCancelOrder.ts'
+import { outcomeOfError } from './outcomeOfError.ts'
 import { settleIntent } from './settleIntent.ts'
 import { type TrackedOrder, trackOrder } from './trackOrder.ts'
 
@@ -388,8 +388,7 @@ export function createWorld(params: {
       })
       return created(intentId, result.orderId, result.hash, r, intent.hook !== undefined, emit)
     } catch (error) {
-      if (error instanceof VerificationError) return { kind: 'refused', detail: error.shortMessage }
-      return { kind: 'failed', detail: (error as Error).message.split('\n')[0]! }
+      return outcomeOfError(error)
     }
   }
 
@@ -430,8 +429,7 @@ export function createWorld(params: {
       })
       return { kind: 'swapped', hash: result.hash, chainId: r.chainId }
     } catch (error) {
-      if (error instanceof VerificationError) return { kind: 'refused', detail: error.shortMessage }
-      return { kind: 'failed', detail: (error as Error).message.split('\n')[0]! }
+      return outcomeOfError(error)
     }
   }
 

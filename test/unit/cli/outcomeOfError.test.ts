@@ -1,0 +1,24 @@
+import { describe, expect, test } from 'vitest'
+import { EvmSendError } from '../../../src/chains/evm/EvmSendError.ts'
+import { VerificationError } from '../../../src/chains/verify/VerificationError.ts'
+import { outcomeOfError } from '../../../src/cli/run/outcomeOfError.ts'
+
+describe('outcomeOfError', () => {
+  test('behavior: a send whose bytes may still land stays in flight, never failed (P-2.3)', () => {
+    const lost = new EvmSendError('unknown', 'no final receipt in time', { nonce: 4, hashes: [] })
+    expect(outcomeOfError(lost)).toEqual({ kind: 'unknown', detail: lost.message.split('\n')[0] })
+  })
+
+  test('behavior: a refusal of the verifier is refused; a send that provably did not go out is failed', () => {
+    expect(outcomeOfError(new VerificationError('tx.to', '0xa', '0xb'))).toMatchObject({
+      kind: 'refused',
+      detail: 'refusing to sign: tx.to does not match the intent',
+    })
+    const rejected = new EvmSendError('rejected', 'the node refused the transaction', {})
+    expect(outcomeOfError(rejected)).toMatchObject({ kind: 'failed' })
+    expect(outcomeOfError(new Error('balance below the order input\n\ntoken: x'))).toEqual({
+      kind: 'failed',
+      detail: 'balance below the order input',
+    })
+  })
+})
