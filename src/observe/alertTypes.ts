@@ -1,3 +1,5 @@
+import { ALERT_KIND_NAMES } from '../settings/alertSettingsSchema.ts'
+
 /**
  * The alert kinds (issue 7, Alerts), each decided from the engine's events by decideAlerts:
  * - `orderStuck`: an order passed `tracking.deadlineMs` without its fill or its hook (P-7.4).
@@ -8,15 +10,7 @@
  * - `gasReserveLow`: a wallet's native balance fell under `risk.gasReserve` (P-4.3).
  * - `consecutiveFailures`: N intents in a row ended without success (P-4.4).
  */
-export const ALERT_KINDS = [
-  'orderStuck',
-  'hookFailed',
-  'verificationRefused',
-  'riskLimit',
-  'killSwitch',
-  'gasReserveLow',
-  'consecutiveFailures',
-] as const
+export const ALERT_KINDS = ALERT_KIND_NAMES
 export type AlertKind = (typeof ALERT_KINDS)[number]
 
 /**

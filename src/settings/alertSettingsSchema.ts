@@ -3,8 +3,8 @@ import { configFields } from './configFields.ts'
 import { withFix } from './withFix.ts'
 
 /**
- * The alert kinds, as `observe.alerts.minIntervalMs` keys them. src/observe/decideAlerts.ts
- * decides each one; its unit test holds the two lists equal.
+ * The alert kinds, as `observe.alerts.minIntervalMs` keys them; src/observe/alertTypes.ts takes
+ * its list from here and decideAlerts.ts decides each one.
  */
 export const ALERT_KIND_NAMES = [
   'orderStuck',
