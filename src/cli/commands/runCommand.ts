@@ -11,6 +11,7 @@ import { createFerryMetrics } from '../../observe/createFerryMetrics.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import { healthMaxTickAgeMs } from '../../observe/healthMaxTickAgeMs.ts'
 import { type MetricsServer, startMetricsServer } from '../../observe/startMetricsServer.ts'
+import { ConfigError } from '../../settings/ConfigError.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
@@ -20,6 +21,7 @@ import { type Devnet, startDevnet } from '../../sim/devnet/startDevnet.ts'
 import { openJournal } from '../../store/openJournal.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
 import { buildWorldWiring } from '../run/buildWorldWiring.ts'
+import { checkLiveConfig } from '../run/checkLiveConfig.ts'
 import { collectKnownSecrets } from '../run/collectKnownSecrets.ts'
 import { createLiveView } from '../run/createLiveView.ts'
 import { createRunAlerter } from '../run/createRunAlerter.ts'
@@ -67,6 +69,9 @@ export function registerRunCommand(program: Command): void {
     .action(async (configPath: string, _o: unknown, command: Command) => {
       const options = command.optsWithGlobals<RunOptions>()
       const { config, env } = loadConfig({ path: configPath })
+      // P-8.8: a live route whose tokens have no trusted price stops here, exit 2.
+      const livePriceProblems = checkLiveConfig(config)
+      if (livePriceProblems.length > 0) throw new ConfigError(configPath, livePriceProblems)
       const logger = createLogger({
         level: options.logLevel ?? 'warn',
         secrets: collectKnownSecrets(config, env),
