@@ -21,6 +21,7 @@ import { type Devnet, startDevnet } from '../../sim/devnet/startDevnet.ts'
 import { openJournal } from '../../store/openJournal.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
 import { buildWorldWiring } from '../run/buildWorldWiring.ts'
+import { checkChainSimulation } from '../run/checkChainSimulation.ts'
 import { checkLiveConfig } from '../run/checkLiveConfig.ts'
 import { collectKnownSecrets } from '../run/collectKnownSecrets.ts'
 import { createLiveView } from '../run/createLiveView.ts'
@@ -112,6 +113,9 @@ export function registerRunCommand(program: Command): void {
         // Alerts (issue 7); an alert URL's unset env var stops the run here, before anything starts.
         alerter = createRunAlerter({ config, env, configPath, logger, clock: systemClock })
         if (alerter) observers.push(alerter.observe)
+        // P-8.10: each RPC of a live run must simulate, unless its chain says simulation: off.
+        if (!embedded && config.mode === 'live' && options.live === true)
+          await checkChainSimulation({ config, logger })
         const chainIds = Object.keys(config.chains).map(Number)
         if (embedded) {
           if (view)
@@ -137,6 +141,9 @@ export function registerRunCommand(program: Command): void {
             : createFerryMetrics({
                 clock: systemClock,
                 readInFlightUsd: () => journal.status().inFlightUsd,
+                simulationByChain: Object.fromEntries(
+                  Object.entries(config.chains).map(([id, c]) => [id, c.verify.simulation]),
+                ),
               })
         if (metrics) observers.push(metrics.observe)
         const api = createApiClient({
