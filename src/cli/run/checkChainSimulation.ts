@@ -3,42 +3,51 @@ import {
   type EvmSimulationMethod,
   probeEvmSimulation,
 } from '../../chains/verify/probeEvmSimulation.ts'
+import { probeSolanaSimulation } from '../../chains/verify/probeSolanaSimulation.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import type { Logger } from '../../shared/Logger.ts'
 import { UsageError } from '../../shared/UsageError.ts'
 
 const SOLANA = 7565164
+/** Payer of the Solana probe when no Solana wallet is configured: any key will do (no signature). */
+const ANY_SOLANA_KEY = 'So11111111111111111111111111111111111111112'
 
 /** Timeout of one probe call, ms. */
 const PROBE_TIMEOUT_MS = 10_000
 
 /** Inputs of {@link checkChainSimulation}. */
 export type CheckChainSimulationParams = {
-  config: DeepReadonly<Pick<FerryConfig, 'chains'>>
+  config: DeepReadonly<Pick<FerryConfig, 'chains' | 'wallets'>>
   logger: Logger
-  /** The probe; default {@link probeEvmSimulation} over a retry-free HTTP client of the URL. */
-  probe?: (rpcUrl: string) => Promise<EvmSimulationMethod | undefined>
 }
 
+/** How one RPC simulates: an EVM method, `simulateTransaction` on Solana, or undefined: it cannot. */
+export type SimulationMethod = EvmSimulationMethod | 'simulateTransaction'
+
 /**
- * The start-up check of a live run (safety P-8.10): every RPC of every EVM chain must simulate
- * (eth_simulateV1 or debug_traceCall, one probe per RPC: reads fail over to any of them), unless
- * the chain says `verify.simulation: off`, which is logged as a warning. A chain that cannot is a
- * UsageError (exit 2) naming the chain, the RPC's host (never its path or credentials, where API
- * keys live) and the fix; so is an RPC that cannot be reached. Solana is not probed:
- * simulateTransaction is part of the standard Solana RPC API, and the Solana executor already
- * refuses to sign when its simulation fails. Returns the method of each probed RPC, by chain id.
+ * The start-up check of a live run (safety P-8.10): every RPC of every chain must simulate, one
+ * probe per RPC (reads fail over to any of them): EVM eth_simulateV1, else debug_traceCall;
+ * Solana simulateTransaction (an unsigned 0-lamport self-transfer from ferry's Solana address).
+ * A chain that says `verify.simulation: off` is not probed and is logged as a warning. A chain
+ * that cannot simulate is a UsageError (exit 2) naming the chain, the RPC's host (never its path
+ * or credentials, where API keys live) and the fix; so is an RPC that does not answer the probe.
+ * Returns the method of each probed RPC, by chain id.
  */
 export async function checkChainSimulation(
   params: CheckChainSimulationParams,
-): Promise<Record<string, EvmSimulationMethod[]>> {
+): Promise<Record<string, SimulationMethod[]>> {
   const { config, logger } = params
-  const probe = params.probe ?? defaultProbe
-  const methods: Record<string, EvmSimulationMethod[]> = {}
+  const payer = config.wallets.solana?.address ?? ANY_SOLANA_KEY
+  const probe = (chainId: string, url: string): Promise<SimulationMethod | undefined> =>
+    Number(chainId) === SOLANA
+      ? probeSolanaSimulation({ rpcUrl: url, payer, timeoutMs: PROBE_TIMEOUT_MS }).then((ok) =>
+          ok ? 'simulateTransaction' : undefined,
+        )
+      : probeEvm(url)
+  const methods: Record<string, SimulationMethod[]> = {}
   await Promise.all(
     Object.entries(config.chains).map(async ([chainId, chain]) => {
-      if (Number(chainId) === SOLANA) return
       if (chain.verify.simulation === 'off') {
         logger.warn(
           { chainId: Number(chainId) },
@@ -49,10 +58,12 @@ export async function checkChainSimulation(
       methods[chainId] = await Promise.all(
         chain.rpcUrls.map(async (url, i) => {
           const field = `chains.${chainId}.rpcUrls[${i}]`
-          const fix = `use an RPC that serves eth_simulateV1 or debug_traceCall, or set chains.${chainId}.verify.simulation: off`
-          let method: EvmSimulationMethod | undefined
+          const methodsText =
+            Number(chainId) === SOLANA ? 'simulateTransaction' : 'eth_simulateV1 or debug_traceCall'
+          const fix = `use an RPC that serves ${methodsText}, or set chains.${chainId}.verify.simulation: off`
+          let method: SimulationMethod | undefined
           try {
-            method = await probe(url)
+            method = await probe(chainId, url)
           } catch {
             throw new UsageError(
               field,
@@ -63,7 +74,7 @@ export async function checkChainSimulation(
           if (method === undefined)
             throw new UsageError(
               field,
-              `chain ${chainId}: the RPC at ${hostOf(url)} can simulate neither with eth_simulateV1 nor with debug_traceCall`,
+              `chain ${chainId}: the RPC at ${hostOf(url)} cannot simulate (no ${methodsText})`,
               fix,
             )
           return method
@@ -74,7 +85,7 @@ export async function checkChainSimulation(
   return methods
 }
 
-function defaultProbe(rpcUrl: string): Promise<EvmSimulationMethod | undefined> {
+function probeEvm(rpcUrl: string): Promise<EvmSimulationMethod | undefined> {
   const client = createPublicClient({
     transport: http(rpcUrl, { retryCount: 0, timeout: PROBE_TIMEOUT_MS }),
   })

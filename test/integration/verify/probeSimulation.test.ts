@@ -3,10 +3,15 @@ import type { AddressInfo } from 'node:net'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { probeEvmSimulation } from '../../../src/chains/verify/probeEvmSimulation.ts'
+import { probeSolanaSimulation } from '../../../src/chains/verify/probeSolanaSimulation.ts'
 import { checkChainSimulation } from '../../../src/cli/run/checkChainSimulation.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
 import type { Logger } from '../../../src/shared/Logger.ts'
 import { UsageError } from '../../../src/shared/UsageError.ts'
+import {
+  type SolanaDevnetProcess,
+  startSolanaDevnet,
+} from '../../../src/sim/devnet/solana/startSolanaDevnet.ts'
 import { type AnvilChain, startAnvil } from '../../../src/sim/devnet/startAnvil.ts'
 
 type Call = { jsonrpc: '2.0'; id: number; method: string; params?: unknown[] }
@@ -83,9 +88,9 @@ function recordingLogger(): Logger & { warnings: unknown[][] } {
   return logger as unknown as Logger & { warnings: unknown[][] }
 }
 
-function chainsConfig(url: string, simulation: 'on' | 'off') {
+function chainsConfig(url: string, simulation: 'on' | 'off', chainId = 42161) {
   const result = parseFerryConfig(
-    `chains:\n  42161:\n    rpcUrls: ["${url}"]\n    verify: { simulation: ${simulation} }\n`,
+    `chains:\n  ${chainId}:\n    rpcUrls: ["${url}"]\n    verify: { simulation: ${simulation} }\n`,
     {},
   )
   if (!result.ok) throw new Error(JSON.stringify(result.problems))
@@ -93,11 +98,41 @@ function chainsConfig(url: string, simulation: 'on' | 'off') {
 }
 
 let anvil: AnvilChain
+let solana: SolanaDevnetProcess
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: 42161 })
+  ;[anvil, solana] = await Promise.all([startAnvil({ chainId: 42161 }), startSolanaDevnet()])
 })
 afterAll(async () => {
-  await anvil?.stop()
+  await Promise.all([anvil?.stop(), solana?.stop()])
+})
+
+// A key with no account on the devnet: the simulation fails, the RPC still answers.
+const NOBODY = 'So11111111111111111111111111111111111111112'
+
+describe('probeSolanaSimulation', () => {
+  test('default: the devnet Solana (litesvm behind JSON-RPC) simulates an unsigned transfer', async () => {
+    expect(await probeSolanaSimulation({ rpcUrl: solana.rpcUrl, payer: NOBODY })).toBe(true)
+  })
+
+  test('failure: an RPC without simulateTransaction cannot simulate; a 5xx rejects', async () => {
+    const refusing = await startStub({ refuse: ['simulateTransaction'] })
+    const down = await startStub({ refuse: [], status: 502 })
+    try {
+      expect(await probeSolanaSimulation({ rpcUrl: refusing.url, payer: NOBODY })).toBe(false)
+      await expect(probeSolanaSimulation({ rpcUrl: down.url, payer: NOBODY })).rejects.toThrow(
+        'no answer',
+      )
+      const error = await checkChainSimulation({
+        config: chainsConfig(refusing.url, 'on', 7565164),
+        logger: recordingLogger(),
+      }).catch((e: unknown) => e)
+      expect((error as UsageError).message).toContain(
+        `chain 7565164: the RPC at ${new URL(refusing.url).host} cannot simulate (no simulateTransaction)`,
+      )
+    } finally {
+      await Promise.all([refusing.close(), down.close()])
+    }
+  })
 })
 
 describe('probeEvmSimulation', () => {
@@ -150,7 +185,8 @@ describe('checkChainSimulation (live start)', () => {
       }).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(UsageError)
       const text = (error as UsageError).message
-      expect(text).toContain('chain 42161')
+      expect(text).toContain('chain 42161: the RPC at')
+      expect(text).toContain('cannot simulate (no eth_simulateV1 or debug_traceCall)')
       expect(text).toContain(new URL(stub.url).host)
       expect(text).toContain('chains.42161.verify.simulation: off')
       expect(text).not.toContain('secret-api-key')
@@ -176,11 +212,16 @@ describe('checkChainSimulation (live start)', () => {
     }
   })
 
-  test('default: anvil passes the check', async () => {
+  test('default: anvil and the devnet Solana pass the check', async () => {
     const methods = await checkChainSimulation({
       config: chainsConfig(anvil.rpcUrl, 'on'),
       logger: recordingLogger(),
     })
     expect(methods).toEqual({ '42161': ['eth_simulateV1'] })
+    const solanaMethods = await checkChainSimulation({
+      config: chainsConfig(solana.rpcUrl, 'on', 7565164),
+      logger: recordingLogger(),
+    })
+    expect(solanaMethods).toEqual({ '7565164': ['simulateTransaction'] })
   })
 })
