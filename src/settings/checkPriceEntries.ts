@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { priceTokenKey } from '../chains/verify/prices/priceTokenKey.ts'
+import { priceTokenKey } from '../shared/priceTokenKey.ts'
 import { withFix } from './withFix.ts'
 
 const SOLANA = 7565164
