@@ -9,7 +9,7 @@ import type {
 } from '../src/engine/types.ts'
 import { changeBps } from './changeBps.ts'
 import { strategyFields as f } from './strategyFields.ts'
-import type { DecideResult, Strategy } from './strategyTypes.ts'
+import type { DecideResult, Strategy, StrategyTokens } from './strategyTypes.ts'
 
 const swapPairSchema = z.strictObject({
   chainId: f.chainId,
@@ -226,6 +226,24 @@ function decide(
 }
 
 /**
+ * Paper mode emits no intent, so nothing moves. Otherwise a swap gives tokenIn and takes tokenOut,
+ * and a round trip's first leg gives tokenA and takes tokenB (its way back is the reverse).
+ */
+function tokens(params: ArbitrageParams): StrategyTokens {
+  if (params.paper) return { gives: [], takes: [] }
+  const a = params.roundTrips.map((r) => ({ chainId: r.chainA, token: r.tokenA }))
+  const b = params.roundTrips.map((r) => ({ chainId: r.chainB, token: r.tokenB }))
+  return {
+    gives: [...params.swapPairs.map((p) => ({ chainId: p.chainId, token: p.tokenIn })), ...a, ...b],
+    takes: [
+      ...params.swapPairs.map((p) => ({ chainId: p.chainId, token: p.tokenOut })),
+      ...a,
+      ...b,
+    ],
+  }
+}
+
+/**
  * Arbitrage (experiments). Two signals, each recorded as an observation every tick whether acted
  * on or not:
  * - a single-chain swap quote against its comparedAggregators: the edge in bps over the best
@@ -239,4 +257,5 @@ export const arbitrage: Strategy<ArbitrageParams> = {
   paramsSchema: arbitrageParamsSchema,
   plan,
   decide,
+  tokens,
 }

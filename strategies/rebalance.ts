@@ -11,7 +11,7 @@ import { changeBps, fromCommonScale, toCommonScale } from './changeBps.ts'
 import { findBalance } from './findBalance.ts'
 import { intentFromQuote } from './intentFromQuote.ts'
 import { strategyFields as f } from './strategyFields.ts'
-import type { DecideResult, Strategy } from './strategyTypes.ts'
+import type { DecideResult, Strategy, StrategyTokens } from './strategyTypes.ts'
 
 const chainTargetSchema = z.strictObject({
   chainId: f.chainId,
@@ -206,6 +206,12 @@ function decide(
   return { intents, observations }
 }
 
+/** A move goes from any listed chain to any other: every chain's token is given and taken. */
+function tokens(params: RebalanceParams): StrategyTokens {
+  const all = params.chains.map((c) => ({ chainId: c.chainId, token: c.token }))
+  return { gives: all, takes: all }
+}
+
 /**
  * Rebalance: keeps one asset spread across chains at target amounts or weights. When a chain is
  * outside its tolerance band it plans moves from surplus chains (down to their target) to
@@ -217,4 +223,5 @@ export const rebalance: Strategy<RebalanceParams> = {
   paramsSchema: rebalanceParamsSchema,
   plan,
   decide,
+  tokens,
 }

@@ -14,6 +14,15 @@ export type DecideResult = {
   observations: StrategyObservation[]
 }
 
+/** A token by chain and address, as a strategy's params write it. */
+export type TokenRef = { chainId: number; token: string }
+
+/**
+ * The tokens a strategy instance can make ferry give (leave the wallet) or take (arrive), from
+ * its params alone: live mode refuses to start unless each has a trusted price (safety P-8.8).
+ */
+export type StrategyTokens = { gives: TokenRef[]; takes: TokenRef[] }
+
 /**
  * The contract of a strategy (strategies/README.md). Both functions are pure: no network, no
  * `Date.now()` (time is `snapshot.nowMs`), no `process.env`, no randomness. Given the same inputs
@@ -33,4 +42,9 @@ export type Strategy<P> = {
    * returns intents plus an observation per quote.
    */
   decide(quotes: readonly QuoteObservation[], snapshot: MarketSnapshot, params: P): DecideResult
+  /**
+   * Every token an intent of this instance can give or take, whatever the balances. An instance
+   * that never emits an intent (arbitrage in paper mode) gives and takes nothing. Pure.
+   */
+  tokens(params: P): StrategyTokens
 }

@@ -9,7 +9,7 @@ import type {
 import { findBalance } from './findBalance.ts'
 import { intentFromQuote } from './intentFromQuote.ts'
 import { strategyFields as f } from './strategyFields.ts'
-import type { DecideResult, Strategy } from './strategyTypes.ts'
+import type { DecideResult, Strategy, StrategyTokens } from './strategyTypes.ts'
 
 const sourceSchema = z.strictObject({
   chainId: f.chainId,
@@ -113,6 +113,14 @@ function decide(
   return { intents, observations }
 }
 
+/** Each source token is given; the treasury token arrives (at the treasury address). */
+function tokens(params: SweepParams): StrategyTokens {
+  return {
+    gives: params.sources.map((s) => ({ chainId: s.chainId, token: s.token })),
+    takes: [{ chainId: params.treasury.chainId, token: params.treasury.token }],
+  }
+}
+
 /**
  * Sweep (treasury bridging): moves everything above keepBalance on each source chain to the
  * treasury address on the treasury chain, with an optional hook on arrival. A sweep runs when the
@@ -124,4 +132,5 @@ export const sweep: Strategy<SweepParams> = {
   paramsSchema: sweepParamsSchema,
   plan,
   decide,
+  tokens,
 }

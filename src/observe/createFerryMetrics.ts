@@ -16,6 +16,8 @@ export type CreateFerryMetricsParams = {
    * value (a closed journal at shutdown).
    */
   readInFlightUsd: () => number
+  /** `chains.<id>.verify.simulation` per chain id: `off` shows as 1 in the simulation-off gauge. */
+  simulationByChain?: Readonly<Record<string, 'on' | 'off'>>
 }
 
 /** ferry's Prometheus metrics: a registry of its own, fed by engine events and the api client. */
@@ -91,6 +93,8 @@ export function createFerryMetrics(params: CreateFerryMetricsParams): FerryMetri
     }
   }
   const m = defineFerryMetrics(registry, { readInFlightUsd, beforeCollect: flush })
+  for (const [chain, simulation] of Object.entries(params.simulationByChain ?? {}))
+    m.simulationOff.set({ chain }, simulation === 'off' ? 1 : 0)
   const traces = new Map<string, IntentTrace>()
   /** Clock ms of each quote of the current tick, by `strategy:requestId`. */
   const quotedAtMs = new Map<string, number>()

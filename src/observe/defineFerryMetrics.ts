@@ -233,6 +233,13 @@ export function defineFerryMetrics(
       registers,
       collect,
     }),
+    simulationOff: new Gauge({
+      name: 'ferry_value_flow_simulation_off',
+      help: '1 for a chain whose config says verify.simulation: off (signs without simulating first, P-8.10), else 0.',
+      labelNames: ['chain'] as const,
+      registers,
+      collect,
+    }),
     observerErrors: new Counter({
       name: 'ferry_metrics_observer_errors_total',
       help: 'Engine events the metrics observer failed to count (a bug; the tick went on).',
@@ -283,5 +290,6 @@ export type FerryInstruments = {
   fillToHook: Histogram<StrategyRoute>
   notionalSentUsd: Counter<StrategyRoute>
   costsPaidUsd: Counter<StrategyRoute | 'kind'>
+  simulationOff: Gauge<'chain'>
   observerErrors: Counter
 }

@@ -22,5 +22,21 @@ export const chainSettingsSchema = z.strictObject({
   maxPriorityFeePerGasGwei: z.number().nonnegative().optional(),
   /** EVM: highest gas limit of one transaction; a larger estimate is refused (P-1.x bounds). */
   gasLimitCap: z.number().int().positive().optional(),
+  /** Value-flow checks of the transactions ferry signs on this chain (safety P-8.1, P-8.10). */
+  verify: z
+    .strictObject({
+      /**
+       * `on` (default): simulate every transaction before signing; with `mode: live` ferry
+       * refuses to start when the RPC can simulate neither with eth_simulateV1 nor with
+       * debug_traceCall. `off`: sign without simulating (decoded-field checks still hold), with a
+       * warning on every signature, the `ferry_value_flow_simulation_off` metric and a report line.
+       */
+      simulation: z
+        .enum(['on', 'off'], {
+          error: withFix('must be on or off', 'write simulation: on (or off to skip simulation)'),
+        })
+        .default('on'),
+    })
+    .prefault({}),
 })
 export type ChainSettings = z.infer<typeof chainSettingsSchema>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { chainSettingsSchema } from './chainSettingsSchema.ts'
 import { configFields } from './configFields.ts'
 import { observeSettingsSchema } from './observeSettingsSchema.ts'
+import { priceSettingsSchema } from './priceSettingsSchema.ts'
 import { riskSettingsSchema } from './riskSettingsSchema.ts'
 import { serviceSettingsSchema } from './serviceSettingsSchema.ts'
 import { strategyInstanceSchema } from './strategyInstanceSchema.ts'
@@ -32,6 +33,11 @@ export const ferryConfigSchema = z
     strategies: z.array(strategyInstanceSchema).default([]),
     tracking: trackingSettingsSchema.prefault({}),
     observe: observeSettingsSchema.prefault({}),
+    /**
+     * Trusted USD prices per token (peg, on-chain feed, or same asset as another token) that the
+     * value-flow checks use, never the service's figures (safety P-8.8). Default none.
+     */
+    prices: priceSettingsSchema.default([]),
   })
   .superRefine((config, ctx) => {
     const seen = new Map<string, number>()
@@ -47,6 +53,19 @@ export const ferryConfigSchema = z
           ),
         })
       } else seen.set(s.id, i)
+    })
+    config.prices.forEach((entry, i) => {
+      if (!entry.feed) return
+      const feedChainId = entry.feed.chainId ?? entry.chainId
+      if (config.chains[String(feedChainId)] === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['prices', i, 'feed', entry.feed.chainId === undefined ? 'address' : 'chainId'],
+          message: withFix(
+            `the feed is on chain ${feedChainId}, which has no RPC in chains`,
+            `add chains.${feedChainId}.rpcUrls, or read the feed on a configured chain`,
+          ),
+        })
     })
     if (config.mode !== 'live') return
     const embeddedFix = 'give the real URL, or use mode: dry-run for the embedded world'

@@ -7,6 +7,7 @@ import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import type { GlobalOptions } from '../cliContext.ts'
+import { checkLiveConfig } from '../run/checkLiveConfig.ts'
 
 const paramsSchemas = Object.fromEntries(
   Object.entries(builtInStrategies).map(([name, strategy]) => [name, strategy.paramsSchema]),
@@ -32,7 +33,10 @@ export function registerConfigCommand(program: Command): void {
         if (error instanceof ConfigError) failWith(file, error.problems)
         throw error
       }
-      const problems = checkStrategyParams(loaded.config, paramsSchemas)
+      const problems = [
+        ...checkStrategyParams(loaded.config, paramsSchemas),
+        ...checkLiveConfig(loaded.config),
+      ]
       if (problems.length > 0) failWith(file, problems)
       process.stdout.write(
         options.json

@@ -63,6 +63,9 @@ export function registerDevnetCommand(program: Command): void {
           `  tokens ${Object.values(c.contracts.tokens)
             .map((t) => `${t.symbol} ${t.address}`)
             .join('  ')}`,
+          `  USD feeds ${Object.entries(c.contracts.priceFeeds)
+            .map(([symbol, address]) => `${symbol} ${address}`)
+            .join('  ')}`,
         ]),
         ...(devnet.solana
           ? [

@@ -45,11 +45,10 @@ export function registerReportCommand(program: Command): void {
       const options = cmd.optsWithGlobals<GlobalOptions & ReportOptions>()
       const nowMs = Date.now()
       const sinceMs = opts.since === undefined ? undefined : parseSinceMs(opts.since, nowMs)
-      const arbitrageStrategyIds = options.config
-        ? loadConfig({ path: options.config })
-            .config.strategies.filter((s) => s.name === 'arbitrage')
-            .map((s) => s.id)
-        : []
+      const config = options.config ? loadConfig({ path: options.config }).config : undefined
+      const arbitrageStrategyIds = (config?.strategies ?? [])
+        .filter((s) => s.name === 'arbitrage')
+        .map((s) => s.id)
       const journal = openExistingJournal(resolveJournalPath(options.config, opts))
       let data: ReportData
       try {
@@ -60,6 +59,10 @@ export function registerReportCommand(program: Command): void {
           sinceMs,
           arbitrageStrategyIds,
         })
+        if (config)
+          data.simulationOffChains = Object.entries(config.chains)
+            .filter(([, chain]) => chain.verify.simulation === 'off')
+            .map(([id]) => Number(id))
       } finally {
         journal.close()
       }

@@ -11,6 +11,7 @@ import { createFerryMetrics } from '../../observe/createFerryMetrics.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import { healthMaxTickAgeMs } from '../../observe/healthMaxTickAgeMs.ts'
 import { type MetricsServer, startMetricsServer } from '../../observe/startMetricsServer.ts'
+import { ConfigError } from '../../settings/ConfigError.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
@@ -20,6 +21,8 @@ import { type Devnet, startDevnet } from '../../sim/devnet/startDevnet.ts'
 import { openJournal } from '../../store/openJournal.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
 import { buildWorldWiring } from '../run/buildWorldWiring.ts'
+import { checkChainSimulation } from '../run/checkChainSimulation.ts'
+import { checkLiveConfig } from '../run/checkLiveConfig.ts'
 import { collectKnownSecrets } from '../run/collectKnownSecrets.ts'
 import { createLiveView } from '../run/createLiveView.ts'
 import { createRunAlerter } from '../run/createRunAlerter.ts'
@@ -67,6 +70,9 @@ export function registerRunCommand(program: Command): void {
     .action(async (configPath: string, _o: unknown, command: Command) => {
       const options = command.optsWithGlobals<RunOptions>()
       const { config, env } = loadConfig({ path: configPath })
+      // P-8.8: a live route whose tokens have no trusted price stops here, exit 2.
+      const livePriceProblems = checkLiveConfig(config)
+      if (livePriceProblems.length > 0) throw new ConfigError(configPath, livePriceProblems)
       const logger = createLogger({
         level: options.logLevel ?? 'warn',
         secrets: collectKnownSecrets(config, env),
@@ -107,6 +113,9 @@ export function registerRunCommand(program: Command): void {
         // Alerts (issue 7); an alert URL's unset env var stops the run here, before anything starts.
         alerter = createRunAlerter({ config, env, configPath, logger, clock: systemClock })
         if (alerter) observers.push(alerter.observe)
+        // P-8.10: each RPC of a live run must simulate, unless its chain says simulation: off.
+        if (!embedded && config.mode === 'live' && options.live === true)
+          await checkChainSimulation({ config, logger })
         const chainIds = Object.keys(config.chains).map(Number)
         if (embedded) {
           if (view)
@@ -132,6 +141,9 @@ export function registerRunCommand(program: Command): void {
             : createFerryMetrics({
                 clock: systemClock,
                 readInFlightUsd: () => journal.status().inFlightUsd,
+                simulationByChain: Object.fromEntries(
+                  Object.entries(config.chains).map(([id, c]) => [id, c.verify.simulation]),
+                ),
               })
         if (metrics) observers.push(metrics.observe)
         const api = createApiClient({

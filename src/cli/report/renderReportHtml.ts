@@ -48,6 +48,7 @@ export function renderReportHtml(data: ReportData, library: ChartLibrary): strin
 <header class="top">
 <h1>ferry report</h1>
 <p>journal <code>${escapeHtml(data.journalPath)}</code> · ${escapeHtml(sinceText)} · entries ${escapeHtml(windowText)} · made ${escapeHtml(formatTimeMs(data.generatedAtMs))}</p>
+${renderSimulationOff(data.simulationOffChains)}
 </header>
 ${data.empty ? '' : NAV}
 <main>
@@ -269,4 +270,10 @@ function canvas(id: string, label: string, size = ''): string {
 
 function empty(text: string): string {
   return `<p class="empty">${escapeHtml(text)}</p>`
+}
+
+/** The config fact a reader of signed transactions must see: chains that sign unsimulated. */
+function renderSimulationOff(chains: readonly number[] | undefined): string {
+  if (!chains || chains.length === 0) return ''
+  return `<p class="warn">value-flow simulation off (<code>verify.simulation: off</code>) on chain ${escapeHtml(chains.join(', '))}: transactions there are signed without being simulated first</p>`
 }

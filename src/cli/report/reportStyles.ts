@@ -12,6 +12,7 @@ header.top { background: #0f172a; color: #f8fafc; padding: 18px 32px; }
 header.top h1 { margin: 0; font-size: 22px; letter-spacing: 0.2px; }
 header.top p { margin: 4px 0 0; color: #cbd5e1; font-size: 13px; }
 header.top code { color: #e2e8f0; }
+header.top p.warn { color: #fdba74; font-weight: 600; }
 nav.sections { background: #1e293b; padding: 6px 32px; font-size: 13px; }
 nav.sections a { color: #cbd5e1; margin-right: 16px; text-decoration: none; }
 nav.sections a:hover { color: #fff; text-decoration: underline; }

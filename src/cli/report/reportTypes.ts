@@ -241,4 +241,9 @@ export type ReportData = {
   arbitrage: ArbitrageObservation[]
   /** One row per journaled intent, oldest first. */
   orders: ReportOrderRow[]
+  /**
+   * Chains whose config (`--config`) says `verify.simulation: off`: ferry signs there without
+   * simulating first (safety P-8.10). Absent without `--config`.
+   */
+  simulationOffChains?: number[]
 }

@@ -16,6 +16,15 @@ export const DEVNET_ADDRESSES = {
   hookTarget: '0xde70000000000000000000000000000000000002',
   /** The impersonated account that sends the initialize calls (no key; funded on install). */
   installer: '0xde70000000000000000000000000000000000003',
+  /**
+   * SimPriceFeed USD feeds (8 decimals, Chainlink-style) per price symbol, on every devnet EVM
+   * chain, published from the simulator's market prices; config/demo.yaml names them.
+   */
+  priceFeeds: {
+    ETH: '0xde70000000000000000000000000000000000f01',
+    SOL: '0xde70000000000000000000000000000000000f02',
+    BTC: '0xde70000000000000000000000000000000000f03',
+  },
   /** Token addresses on chains without the real token. */
   tokens: {
     USDC: '0xde70000000000000000000000000000000000a01',

@@ -36,7 +36,7 @@ export type InstallContractsOptions = {
    * zero address, which lets anyone deliver.
    */
   relayer?: Address
-  /** Owner of SimSwapRouter (sets rates). Default: anvil account 0. */
+  /** Owner of SimSwapRouter (sets rates) and of the SimPriceFeeds (set answers). Default: anvil account 0. */
   routerOwner?: Address
   /** Token addresses to use instead of devnetTokens(chainId). */
   tokens?: Partial<Record<DevnetTokenSymbol, Address>>
@@ -55,6 +55,8 @@ export type InstalledContracts = {
   messenger: Address
   swapRouter: Address
   hookTarget: Address
+  /** SimPriceFeed per price symbol (DEVNET_ADDRESSES.priceFeeds), owned by `routerOwner`. */
+  priceFeeds: Record<DevnetFeedSymbol, Address>
   tokens: Record<DevnetTokenSymbol, DevnetToken>
   fixedFeeWei: bigint
   transferFeeBps: number
@@ -62,6 +64,11 @@ export type InstalledContracts = {
   routerOwner: Address
   supportedChains: SupportedDstChain[]
 }
+
+/** Price symbols with a devnet USD feed. */
+export type DevnetFeedSymbol = keyof typeof DEVNET_ADDRESSES.priceFeeds
+/** Decimals of the devnet feeds' answers, as Chainlink's USD feeds. */
+export const DEVNET_FEED_DECIMALS = 8
 
 /** Anvil's account 0 of the well-known test mnemonic (a public key, test use only). */
 const ANVIL_ACCOUNT_0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -105,6 +112,7 @@ export async function installContracts(
     messenger: DEVNET_ADDRESSES.messenger,
     swapRouter: DEVNET_ADDRESSES.swapRouter,
     hookTarget: DEVNET_ADDRESSES.hookTarget,
+    priceFeeds: { ...DEVNET_ADDRESSES.priceFeeds },
     tokens,
     fixedFeeWei:
       options.fixedFeeWei ??
@@ -125,6 +133,7 @@ export async function installContracts(
     [installed.messenger, 'DevnetMessenger'],
     [installed.swapRouter, 'SimSwapRouter'],
     [installed.hookTarget, 'SimHookTarget'],
+    ...Object.values(installed.priceFeeds).map((a): [Address, string] => [a, 'SimPriceFeed']),
     ...Object.values(tokens).map((t): [Address, string] => [t.address, t.contract]),
   ]
   const artifactOf = (name: string): { abi: Abi; deployedBytecode: `0x${string}` } => {
@@ -203,6 +212,14 @@ export async function installContracts(
     ])
     await call(installed.forwarder, 'CrosschainForwarder', 'initialize', [installed.swapRouter])
     await call(installed.swapRouter, 'SimSwapRouter', 'initialize', [installed.routerOwner])
+    // No answer yet (round 0, answer 0: ferry takes no price); startDevnet publishes the market's.
+    for (const [symbol, address] of Object.entries(installed.priceFeeds)) {
+      await call(address, 'SimPriceFeed', 'initialize', [
+        installed.routerOwner,
+        DEVNET_FEED_DECIMALS,
+        `${symbol} / USD`,
+      ])
+    }
     const liquidity = options.routerLiquidity ?? 1_000_000_000n
     for (const token of Object.values(tokens)) {
       await call(token.address, token.contract, 'mint', [

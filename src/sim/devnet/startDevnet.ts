@@ -15,6 +15,7 @@ import { type StartedSim, startSim } from '../startSim.ts'
 import { createDevnetChainState } from './createDevnetChainState.ts'
 import { devnetEvmAccount, devnetSolanaKeypair } from './devnetAccounts.ts'
 import { type InstalledContracts, installContracts } from './installContracts.ts'
+import { publishDevnetPrices } from './publishDevnetPrices.ts'
 import { callSolanaDevnet } from './solana/callSolanaDevnet.ts'
 import { type SolanaDevnetProcess, startSolanaDevnet } from './solana/startSolanaDevnet.ts'
 import { createSolver, type Solver } from './solver/createSolver.ts'
@@ -220,6 +221,9 @@ async function fundEvmChain(
     const receipt = await client.waitForTransactionReceipt({ hash })
     if (receipt.status !== 'success') throw new Error(`devnet funding transaction ${hash} reverted`)
   }
+  // The feeds ferry's trusted prices read carry the prices the simulator quotes from: its market
+  // has this seed and no walk, so this market's prices are its prices, now and later.
+  await publishDevnetPrices(wallet, client, contracts, market)
   // The solver approves DlnDestination once, as takers do.
   const solverWallet = createWalletClient({
     account: devnetEvmAccount('solver').account,

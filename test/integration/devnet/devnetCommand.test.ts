@@ -30,6 +30,7 @@ describe('ferry devnet', () => {
     }
     expect(out).toContain('PUBLIC TEST KEY')
     expect(out).toContain('DlnSource 0xeF4fB24aD0916217251F553c0596F8Edc630EB66')
+    expect(out).toContain('USD feeds ETH 0xde70000000000000000000000000000000000f01')
     const rpcUrl = /chain 42161 {2}rpc (\S+)/.exec(out)![1]!
     const baseUrl = /base_url (\S+)/.exec(out)![1]!
     const chainId = await fetch(rpcUrl, {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Command, CommanderError } from 'commander'
@@ -57,6 +57,36 @@ describe('ferry config', () => {
     await expect(run(['config', 'check', file.replace('bad', 'missing')])).rejects.toThrow(
       UsageError,
     )
+  })
+
+  test('failure: a live config whose route token has no trusted price is exit 2, naming the token', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ferry-cli-'))
+    const file = join(dir, 'live.yaml')
+    const text = readFileSync('config/rebalance.example.yaml', 'utf8')
+    // The example without its prices section.
+    writeFileSync(
+      file,
+      text.slice(0, text.indexOf('\nprices:')) + text.slice(text.indexOf('\ntracking:')),
+    )
+    process.env.ARBITRUM_RPC_URL = 'https://arbitrum.rpc.invalid/key'
+    process.env.BASE_RPC_URL = 'https://base.rpc.invalid/key'
+    process.env.FERRY_TELEGRAM_URL = 'https://telegram.invalid/bot'
+    process.env.FERRY_ALERT_WEBHOOK_URL = 'https://hooks.invalid/ferry'
+    try {
+      const result = await run(['config', 'check', file])
+      expect(result.code).toBe(2)
+      expect(result.stderr).toContain(
+        'strategies[0]: "usdc-arb-base" gives 0xaf88d065e77c8cC2239327C5EDb3A432268e5831 on chain 42161, which has no trusted price (mode: live)',
+      )
+      expect(result.stderr).toContain(
+        'pays the fee in 0x0000000000000000000000000000000000000000 on chain 8453',
+      )
+    } finally {
+      delete process.env.ARBITRUM_RPC_URL
+      delete process.env.BASE_RPC_URL
+      delete process.env.FERRY_TELEGRAM_URL
+      delete process.env.FERRY_ALERT_WEBHOOK_URL
+    }
   })
 
   test('behavior: schema prints a JSON Schema with per-strategy params', async () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { registerReportCommand } from '../../../../src/cli/commands/reportCommand.ts'
@@ -64,5 +64,24 @@ describe('ferry report', () => {
     const missing = await run(['report', '--journal', join(tmpDir(), 'none.sqlite'), '--json'])
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('--journal')
+  })
+
+  test('behavior: with --config, a chain with verify.simulation: off gets a line on the page', async () => {
+    const { path } = buildReportJournal()
+    const config = join(tmpDir(), 'ferry.yaml')
+    writeFileSync(
+      config,
+      'chains:\n  42161: { rpcUrls: ["https://a.example.org"] }\n  8453: { rpcUrls: ["https://b.example.org"], verify: { simulation: off } }\n',
+    )
+    const out = join(tmpDir(), 'sim-off.html')
+    const result = await run(['report', '--config', config, '--journal', path, '--out', out])
+    expect(result.code).toBe(0)
+    const html = readFileSync(out, 'utf8')
+    expect(html).toContain(
+      'value-flow simulation off (<code>verify.simulation: off</code>) on chain 8453:',
+    )
+    const without = join(tmpDir(), 'sim-on.html')
+    await run(['report', '--journal', path, '--out', without])
+    expect(readFileSync(without, 'utf8')).not.toContain('value-flow simulation off')
   })
 })
