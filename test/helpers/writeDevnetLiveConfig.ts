@@ -14,6 +14,29 @@ const DEMO_HOOK = `          hook:
               gas: 200000
 `
 
+const USDC_ARB = '{ chainId: 42161, token: "0xaf88d065e77c8cc2239327c5edb3a432268e5831" }'
+const ETH_FEED = '{ address: "0xde70000000000000000000000000000000000f01" }'
+const PRICE_LINES: Record<number, string> = {
+  42161: `  - { chainId: 42161, token: "0xaf88d065e77c8cc2239327c5edb3a432268e5831", usd: 1 }
+  - { chainId: 42161, token: "0x0000000000000000000000000000000000000000", feed: ${ETH_FEED} }
+  - chainId: 42161
+    token: "0x82af49447d8a07e3bd95bd0d56f35241523fbab1"
+    sameAs: { chainId: 42161, token: "0x0000000000000000000000000000000000000000" }
+`,
+  8453: `  - { chainId: 8453, token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", sameAs: ${USDC_ARB} }
+  - { chainId: 8453, token: "0x0000000000000000000000000000000000000000", feed: ${ETH_FEED} }
+`,
+}
+
+/**
+ * The `prices` section of a live config against the devnet's `chainIds` (42161 must be one):
+ * USDC pegged (the same asset on Base), ETH from the devnet's ETH/USD feed on each chain, WETH as
+ * ETH (config/demo.yaml names the same feeds).
+ */
+export function devnetPricesYaml(chainIds: readonly number[] = [42161, 8453]): string {
+  return `prices:\n${chainIds.map((id) => PRICE_LINES[id] ?? '').join('')}`
+}
+
 /** Options of {@link writeDevnetLiveConfig}. */
 export type DevnetLiveConfigOptions = {
   killSwitchFile: string
@@ -60,7 +83,7 @@ risk:
   maxNotionalUsdPerOrder: 5000
   maxCostBps: 150
   killSwitchFile: ${options.killSwitchFile}
-${options.extraRisk ?? ''}strategies:
+${options.extraRisk ?? ''}${devnetPricesYaml()}strategies:
   - name: rebalance
     id: usdc
     schedule: { intervalMs: 1000 }

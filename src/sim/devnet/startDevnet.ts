@@ -11,6 +11,7 @@ import {
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { type Logger, silentLogger } from '../../shared/Logger.ts'
 import { createMarket } from '../market/createMarket.ts'
+import type { QuoteConfig } from '../quote/quoteConfig.ts'
 import { type StartedSim, startSim } from '../startSim.ts'
 import { createDevnetChainState } from './createDevnetChainState.ts'
 import { devnetEvmAccount, devnetSolanaKeypair } from './devnetAccounts.ts'
@@ -40,6 +41,13 @@ export type StartDevnetOptions = {
   solver?: SolverPolicy | false
   /** The solver's fill delay in ms when the policy does not say. Default 500. */
   fillDelayMs?: number
+  /** Least margin the solver keeps, in bps of the give. Default DEFAULT_SOLVER_MARGIN_BPS. */
+  solverMinMarginBps?: number
+  /**
+   * Overrides of the simulator's quote economics, e.g. a negative `takerMarginBps` for a service
+   * that promises more than solvers will pay. Default: the simulator's defaults.
+   */
+  quoteConfig?: Partial<QuoteConfig>
 }
 
 /** One running EVM chain of the devnet. */
@@ -128,7 +136,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       port: options.simPort ?? 0,
       seed,
       // Solana orders pay into the devnet escrow, whose key the solver holds to pay unlocks.
-      quoteConfig: { solanaProgramId: devnetSolanaKeypair('escrow').publicKey.toBase58() },
+      quoteConfig: {
+        ...options.quoteConfig,
+        solanaProgramId: devnetSolanaKeypair('escrow').publicKey.toBase58(),
+      },
       logger,
       chainState: createDevnetChainState(clients, solanaInfo?.rpcUrl),
       estimateGas: async (req) => {
@@ -155,6 +166,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         stats: sim.stats,
         market,
         logger,
+        ...(options.solverMinMarginBps === undefined
+          ? {}
+          : { minMarginBps: options.solverMinMarginBps }),
         policy:
           typeof policy === 'function'
             ? (orderId) => ({ fillDelayMs, ...policy(orderId) })

@@ -7,7 +7,7 @@ import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
 import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
-import { DEVNET_KEY_ENV } from '../../helpers/writeDevnetLiveConfig.ts'
+import { DEVNET_KEY_ENV, devnetPricesYaml } from '../../helpers/writeDevnetLiveConfig.ts'
 
 const user = devnetEvmAccount('user')
 const USDC = '0xaf88d065e77c8cc2239327c5edb3a432268e5831' as Address
@@ -39,7 +39,7 @@ wallets:
   evm: { privateKeyEnv: ${DEVNET_KEY_ENV}, address: "${user.address}" }
 risk: { maxNotionalUsdPerOrder: 5000, maxCostBps: 500, maxPriceImpactBps: 500, killSwitchFile: swap.kill }
 tracking: { pollIntervalMs: 200 }
-strategies:
+${devnetPricesYaml([42161])}strategies:
   - name: arbitrage
     id: arb-live
     schedule: { intervalMs: 1000 }

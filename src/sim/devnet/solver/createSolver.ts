@@ -39,6 +39,7 @@ import { devnetEvmAccount, devnetSolanaKeypair } from '../devnetAccounts.ts'
 import { devnetMessengerAbi } from '../devnetMessengerAbi.ts'
 import { callSolanaDevnet } from '../solana/callSolanaDevnet.ts'
 import type { DevnetEvmChain } from '../startDevnet.ts'
+import { decideFill, type SkipReason } from './decideFill.ts'
 import type { SolverBehaviour, SolverPolicy } from './solverBehaviour.ts'
 
 const SOLANA = 7565164
@@ -61,6 +62,8 @@ export type SolverEvents = {
   unlocked: [{ orderId: Hex; giveChainId: number; txHash: string }]
   cancelled: [{ orderId: Hex; giveChainId: number; txHash: string }]
   failed: [{ orderId: Hex | undefined; stage: string; error: string }]
+  /** An order the solver chose not to fill (unprofitable at the market's prices, or unpriced). */
+  skipped: [{ orderId: Hex; reason: SkipReason; marginBps: number }]
 }
 
 /** The devnet's taker. */
@@ -79,10 +82,22 @@ export type CreateSolverOptions = {
   stats: StatsObserver
   market: Market
   policy?: SolverPolicy
+  /**
+   * Least margin the solver keeps, in bps of the order's give value at the market's prices: an
+   * order whose take is worth more than its give minus this margin stays unfilled, as with a real
+   * taker. Default {@link DEFAULT_SOLVER_MARGIN_BPS}.
+   */
+  minMarginBps?: number
   /** How often chains are polled for new orders and messages, in ms. Default 150. */
   pollIntervalMs?: number
   logger?: Logger
 }
+
+/**
+ * Default least margin of the devnet solver, in bps: below the simulator's own taker margin
+ * (4 bps, baked into every honest quote), so honest quotes fill and over-generous ones do not.
+ */
+export const DEFAULT_SOLVER_MARGIN_BPS = 2
 
 type Seen = {
   order: DlnOrder
@@ -144,11 +159,13 @@ export function createSolver(options: CreateSolverOptions): Solver {
     events.emit('failed', { orderId, stage, error: text })
   }
 
-  const usdOf = (chainId: number, token: Hex, amount: bigint): number => {
+  const priceUsdOf = (chainId: number, token: Hex, amount: bigint): number | undefined => {
     const address = chainId === SOLANA ? encodeBase58(hexBytes(token)) : token
     const t = market.findToken(chainId as ChainId, address)
-    return t ? market.valueUsd(t, amount) : 0
+    return t ? market.valueUsd(t, amount) : undefined
   }
+  const usdOf = (chainId: number, token: Hex, amount: bigint): number =>
+    priceUsdOf(chainId, token, amount) ?? 0
 
   const onOrder = (
     orderId: Hex,
@@ -182,6 +199,20 @@ export function createSolver(options: CreateSolverOptions): Solver {
     events.emit('seen', { orderId, giveChainId, takeChainId: Number(order.takeChainId) })
     const behaviour = behaviourOf(orderId)
     if (behaviour.neverFill || (hasHook && behaviour.hook === 'revert')) return
+    const decision = decideFill({
+      giveUsd: priceUsdOf(giveChainId, order.giveTokenAddress, order.giveAmount),
+      takeUsd: priceUsdOf(Number(order.takeChainId), order.takeTokenAddress, order.takeAmount),
+      minMarginBps: options.minMarginBps ?? DEFAULT_SOLVER_MARGIN_BPS,
+    })
+    if (!decision.fill) {
+      // Once per order: `seen` keeps it from being judged again at the next poll.
+      logger.info(
+        { orderId, reason: decision.reason, marginBps: Math.round(decision.marginBps) },
+        'order left unfilled',
+      )
+      events.emit('skipped', { orderId, reason: decision.reason, marginBps: decision.marginBps })
+      return
+    }
     const timer = setTimeout(() => {
       timers.delete(timer)
       track(fill(record, behaviour).catch((error) => fail(orderId, 'fill', error)))
