@@ -10,8 +10,7 @@ export type SignableTx = { chainId: number; to: Address; data: Hex; value: bigin
 /** Selectors ferry may send to each allow-listed contract (dln-facts §4.3, safety P-1.2). */
 const SELECTORS = {
   dlnSource: ['0xfbe16ca7', '0xb9303701'], // createOrder, createSaltedOrder
-  // strictlySwapAndCall; swap (the devnet router entry, simSwapRouterAbi)
-  forwarder: ['0x4d8160ba', '0x6548aff0'],
+  forwarder: ['0x4d8160ba'], // strictlySwapAndCall: pre-swapped orders and single-chain swaps
   dlnDestination: ['0xd38d9626', '0x51f228b4'], // sendEvmOrderCancel, patchOrderTake
 } as const
 const APPROVE = '0x095ea7b3'

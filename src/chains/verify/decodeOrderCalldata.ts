@@ -1,21 +1,16 @@
-import { decodeFunctionData, encodeFunctionData, type Hex } from 'viem'
-import { crosschainForwarderAbi } from '../abi/crosschainForwarderAbi.ts'
+import type { Hex } from 'viem'
 import { dlnSourceAbi } from '../abi/dlnSourceAbi.ts'
 import type { DlnOrderCreation } from '../orderId/dlnOrder.ts'
+import { decodeCanonicalCall } from './decodeCanonicalCall.ts'
+import {
+  type DecodedForwarderCall,
+  decodeForwarderCall,
+  STRICTLY_SWAP_AND_CALL,
+} from './decodeForwarderCall.ts'
 import { VerificationError } from './VerificationError.ts'
 
 /** The swap leg of a forwarder-wrapped order (strictlySwapAndCall, dln-facts §1.3). */
-export type DecodedSwapLeg = {
-  tokenIn: Hex
-  amountIn: bigint
-  permitEnvelope: Hex
-  router: Hex
-  swapCalldata: Hex
-  tokenOut: Hex
-  expectedAmountOut: bigint
-  refundRecipient: Hex
-  receiver: Hex
-}
+export type DecodedSwapLeg = Omit<DecodedForwarderCall, 'receiverCalldata'>
 
 /** A decoded order-creating call to DlnSource, possibly wrapped by the forwarder. */
 export type DecodedOrderCall = {
@@ -38,20 +33,8 @@ export type DecodedOrderCall = {
  */
 export function decodeOrderCalldata(data: Hex): DecodedOrderCall {
   const selector = data.slice(0, 10).toLowerCase()
-  if (selector === '0x4d8160ba') {
-    const { args } = decodeStrict(crosschainForwarderAbi, data, 'tx.data')
-    const [
-      tokenIn,
-      amountIn,
-      permitEnvelope,
-      router,
-      swapCalldata,
-      tokenOut,
-      expectedAmountOut,
-      refundRecipient,
-      receiver,
-      inner,
-    ] = args as readonly [Hex, bigint, Hex, Hex, Hex, Hex, bigint, Hex, Hex, Hex]
+  if (selector === STRICTLY_SWAP_AND_CALL) {
+    const { receiverCalldata: inner, ...leg } = decodeForwarderCall(data, 'tx.data')
     if (inner.slice(0, 10).toLowerCase() !== '0xb9303701') {
       throw new VerificationError(
         'tx.data._receiverCalldata',
@@ -61,21 +44,7 @@ export function decodeOrderCalldata(data: Hex): DecodedOrderCall {
       )
     }
     const decoded = decodeSource(inner, 'tx.data._receiverCalldata')
-    return {
-      ...decoded,
-      entry: 'strictlySwapAndCall',
-      swap: {
-        tokenIn,
-        amountIn,
-        permitEnvelope,
-        router,
-        swapCalldata,
-        tokenOut,
-        expectedAmountOut,
-        refundRecipient,
-        receiver,
-      },
-    }
+    return { ...decoded, entry: 'strictlySwapAndCall', swap: leg }
   }
   if (selector === '0xb9303701' || selector === '0xfbe16ca7') return decodeSource(data, 'tx.data')
   throw new VerificationError(
@@ -87,7 +56,7 @@ export function decodeOrderCalldata(data: Hex): DecodedOrderCall {
 }
 
 function decodeSource(data: Hex, field: string): DecodedOrderCall {
-  const { functionName, args } = decodeStrict(dlnSourceAbi, data, field)
+  const { functionName, args } = decodeCanonicalCall(dlnSourceAbi, data, field)
   if (functionName === 'createSaltedOrder') {
     const [creation, salt, affiliateFee, referralCode, permitEnvelope, metadata] =
       args as readonly [DlnOrderCreation, bigint, Hex, number, Hex, Hex]
@@ -126,40 +95,4 @@ function decodeSource(data: Hex, field: string): DecodedOrderCall {
     functionName,
     'is not an order-creating call',
   )
-}
-
-function decodeStrict(
-  abi: typeof dlnSourceAbi | typeof crosschainForwarderAbi,
-  data: Hex,
-  field: string,
-): { functionName: string; args: readonly unknown[] } {
-  let decoded: { functionName: string; args: readonly unknown[] }
-  try {
-    decoded = decodeFunctionData({ abi, data }) as {
-      functionName: string
-      args: readonly unknown[]
-    }
-  } catch (error) {
-    throw new VerificationError(
-      field,
-      'ABI-encoded call',
-      data.slice(0, 10),
-      `does not decode: ${(error as Error).message.split('\n')[0]}`,
-    )
-  }
-  // The decoded args come from this very ABI, so re-encoding them is type-safe at run time.
-  const reencoded = encodeFunctionData({
-    abi,
-    functionName: decoded.functionName,
-    args: decoded.args,
-  } as Parameters<typeof encodeFunctionData>[0])
-  if (reencoded.toLowerCase() !== data.toLowerCase()) {
-    throw new VerificationError(
-      field,
-      `${reencoded.length} hex chars (canonical encoding)`,
-      `${data.length} hex chars`,
-      'is not canonically encoded',
-    )
-  }
-  return decoded
 }

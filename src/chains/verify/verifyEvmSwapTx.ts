@@ -1,14 +1,8 @@
-import {
-  decodeFunctionData,
-  encodeFunctionData,
-  type Hex,
-  size,
-  slice,
-  toFunctionSelector,
-} from 'viem'
+import { type Hex, size } from 'viem'
+import { EVM_NATIVE_TOKEN } from '../../api/requests/addressRules.ts'
 import type { ChainId } from '../../api/schemas/chainId.ts'
-import { simSwapRouterAbi } from '../abi/simSwapRouterAbi.ts'
 import { toAddressBytes } from '../toAddressBytes.ts'
+import { decodeForwarderCall } from './decodeForwarderCall.ts'
 import { type EvmAllowList, evmAllowList } from './evmAllowList.ts'
 import { VerificationError } from './VerificationError.ts'
 
@@ -28,23 +22,26 @@ export type SwapIntent = {
 
 /** A swap transaction that passed {@link verifyEvmSwapTx}. */
 export type VerifiedEvmSwap = {
-  /** The router, which is also the spender to approve (it pulls the input, P-1.15). */
+  /** The forwarder the tx goes to, which is also the spender to approve (P-1.15). */
   spender: string
   amountIn: bigint
+  /** Output the forwarder guarantees to the recipient (its expected amount), >= the intent's. */
   minAmountOut: bigint
   valueWei: bigint
+  /** The opaque router leg: judged by its simulated outcome only (P-8.7). */
+  router: Hex
 }
 
-const SWAP_SELECTOR = toFunctionSelector(simSwapRouterAbi[0])
-const NATIVE = '0x0000000000000000000000000000000000000000'
-
 /**
- * Verifies a single-chain swap transaction (spec §2.9 `tx`) before signing (safety P-1.15): `to`
- * is the chain's allow-listed router (the forwarder address, dln-facts §6), the selector is the
- * router's `swap` (any other selector is refused), the calldata re-encodes byte for byte, the
- * input token and amount equal the intent's, the output token and recipient are ours, the
- * minimum output is at least the intent's, and `value` is the amount for native input, else 0.
- * Throws a {@link VerificationError} naming the first mismatching field.
+ * Verifies a single-chain swap transaction (spec §2.9 `tx`) before signing (docs/safety.md
+ * P-1.15, P-8.7). The service routes swaps through the forwarder's `strictlySwapAndCall`: `to` is
+ * the chain's allow-listed forwarder; the call is decoded completely and canonically; its input
+ * token and amount are the intent's, with no permit; its output token is the intent's and its
+ * expected (guaranteed) output is at least ferry's own minimum; the surplus refund goes to the
+ * sender and the output to the intent's recipient with empty receiver calldata (a plain payout,
+ * no call); `value` is the amount for native input, else 0. The router and its calldata stay
+ * opaque: what they do is judged by the simulated value flow. Throws a {@link VerificationError}
+ * naming the first mismatching field.
  */
 export function verifyEvmSwapTx(params: {
   tx: { to: string; data: Hex; value: bigint }
@@ -57,39 +54,44 @@ export function verifyEvmSwapTx(params: {
   if (tx.to.toLowerCase() !== allow.forwarder) {
     throw new VerificationError('tx.to', allow.forwarder, tx.to, 'is not the allow-listed router')
   }
-  const selector = size(tx.data) >= 4 ? slice(tx.data, 0, 4) : '0x'
-  if (selector !== SWAP_SELECTOR) {
-    throw new VerificationError('tx.data.selector', SWAP_SELECTOR, selector, 'is not a known swap')
-  }
-  let args: readonly [Hex, bigint, Hex, bigint, Hex]
-  try {
-    args = decodeFunctionData({ abi: simSwapRouterAbi, data: tx.data }).args
-  } catch {
-    throw new VerificationError('tx.data', 'swap calldata', 'undecodable')
-  }
-  const again = encodeFunctionData({ abi: simSwapRouterAbi, functionName: 'swap', args })
-  if (again.toLowerCase() !== tx.data.toLowerCase()) {
-    throw new VerificationError('tx.data', again, tx.data, 'does not re-encode byte for byte')
-  }
-  const [tokenIn, amountIn, tokenOut, minAmountOut, recipient] = args
+  const call = decodeForwarderCall(tx.data)
   const bytes = (a: string): Hex => toAddressBytes(a, intent.chainId)
   const eq = (field: string, expected: string, actual: string): void => {
     if (bytes(expected) !== bytes(actual)) throw new VerificationError(field, expected, actual)
   }
-  eq('swap.tokenIn', intent.tokenIn, tokenIn)
-  if (amountIn !== intent.amountIn)
-    throw new VerificationError('swap.amountIn', intent.amountIn, amountIn)
-  eq('swap.tokenOut', intent.tokenOut, tokenOut)
-  if (minAmountOut < intent.minAmountOut) {
+  eq('tx.data._srcTokenIn', intent.tokenIn, call.tokenIn)
+  if (call.amountIn !== intent.amountIn) {
+    throw new VerificationError('tx.data._srcAmountIn', intent.amountIn, call.amountIn)
+  }
+  if (size(call.permitEnvelope) > 0) {
+    throw new VerificationError('tx.data._srcTokenInPermitEnvelope', '0x', call.permitEnvelope)
+  }
+  eq('tx.data._srcTokenOut', intent.tokenOut, call.tokenOut)
+  if (call.expectedAmountOut < intent.minAmountOut || call.expectedAmountOut === 0n) {
     throw new VerificationError(
-      'swap.minAmountOut',
-      `>= ${intent.minAmountOut}`,
-      minAmountOut,
+      'tx.data._srcTokenExpectedAmountOut',
+      `>= ${intent.minAmountOut} and > 0`,
+      call.expectedAmountOut,
       'is below the accepted minimum',
     )
   }
-  eq('swap.recipient', intent.recipient, recipient)
-  const expectedValue = bytes(intent.tokenIn) === NATIVE ? amountIn : 0n
+  eq('tx.data._srcTokenRefundRecipient', intent.sender, call.refundRecipient)
+  eq('tx.data._receiver', intent.recipient, call.receiver)
+  if (size(call.receiverCalldata) > 0) {
+    throw new VerificationError(
+      'tx.data._receiverCalldata',
+      '0x (pay the recipient)',
+      call.receiverCalldata.slice(0, 10),
+      'would call the recipient instead of paying it',
+    )
+  }
+  const expectedValue = bytes(intent.tokenIn) === EVM_NATIVE_TOKEN ? call.amountIn : 0n
   if (tx.value !== expectedValue) throw new VerificationError('tx.value', expectedValue, tx.value)
-  return { spender: allow.forwarder, amountIn, minAmountOut, valueWei: tx.value }
+  return {
+    spender: allow.forwarder,
+    amountIn: call.amountIn,
+    minAmountOut: call.expectedAmountOut,
+    valueWei: tx.value,
+    router: call.router,
+  }
 }

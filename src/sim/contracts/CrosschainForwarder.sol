@@ -3,24 +3,16 @@ pragma solidity ^0.8.20;
 
 import {SafeTransfer} from "./SafeTransfer.sol";
 
-interface ISimSwapRouter {
-    function swap(address tokenIn, uint256 amountIn, address tokenOut, uint256 minAmountOut, address recipient)
-        external
-        payable
-        returns (uint256 amountOut);
-}
-
 /// @title CrosschainForwarder (devnet)
-/// @notice The forwarder ("DeBridgeRouter") with the real strictlySwapAndCall ABI
-/// (dln-facts §1.3, §4.3), plus the simulator's single-chain `swap` entry (simSwapRouterAbi,
-/// sent to this address by src/sim/quote/buildSwapTx.ts). Reverts of the swap and of the
-/// receiver are bubbled up unchanged, so the user sees DlnSource's own errors.
+/// @notice The forwarder ("DeBridgeRouter") with the real strictlySwapAndCall ABI, the one entry
+/// of both pre-swapped orders and single-chain swaps (docs/dln.md §4.3, §6). With receiver
+/// calldata the output is approved to the receiver and the receiver is called (an order through
+/// DlnSource); without it the output is paid to the receiver (a single-chain swap). Reverts of
+/// the swap and of the receiver are bubbled up unchanged, so the user sees DlnSource's own errors.
 contract CrosschainForwarder {
     using SafeTransfer for address;
 
     bool public initialized;
-    /// @notice The router the single-chain `swap` entry uses.
-    address public swapRouter;
 
     event SwapExecuted(address srcSwapRouter, address tokenIn, uint256 amountIn, address tokenOut, uint256 amountOut);
 
@@ -28,18 +20,18 @@ contract CrosschainForwarder {
     error WrongNativeAmount(uint256 received, uint256 expected);
     error NotEnoughSrcFundsOut(uint256 amountOut, uint256 expectedAmountOut);
 
-    function initialize(address _swapRouter) external {
+    function initialize() external {
         if (initialized) revert AlreadyInitialized();
         initialized = true;
-        swapRouter = _swapRouter;
     }
 
     /// @notice Pulls `_srcAmountIn` of `_srcTokenIn` from the caller (native: part of msg.value),
     /// swaps it with `_srcSwapCalldata` on `_srcSwapRouter`, requires at least
     /// `_srcTokenExpectedAmountOut` of `_srcTokenOut`, refunds the surplus to
     /// `_srcTokenRefundRecipient`, then approves exactly the expected amount to `_receiver` and
-    /// calls it with `_receiverCalldata` and the rest of msg.value (the flat fee). tx.origin is
-    /// still the user, so DlnSource records the user as maker.
+    /// calls it with `_receiverCalldata` and the rest of msg.value (the flat fee); with empty
+    /// `_receiverCalldata` it pays the expected amount to `_receiver` instead. tx.origin is still
+    /// the user, so DlnSource records the user as maker.
     function strictlySwapAndCall(
         address _srcTokenIn,
         uint256 _srcAmountIn,
@@ -78,26 +70,16 @@ contract CrosschainForwarder {
     function _callReceiver(address _token, uint256 _amount, uint256 _value, address _receiver, bytes memory _calldata)
         private
     {
+        if (_calldata.length == 0) {
+            if (_value != 0) revert WrongNativeAmount(_value, 0);
+            _token.transferAny(_receiver, _amount);
+            return;
+        }
         if (_token == address(0)) _value += _amount;
         else _token.forceApprove(_receiver, _amount);
         (bool ok, bytes memory ret) = _receiver.call{value: _value}(_calldata);
         if (!ok) _bubble(ret);
         if (_token != address(0)) _token.forceApprove(_receiver, 0);
-    }
-
-    /// @notice Single-chain swap through `swapRouter`: pulls `amountIn` from the caller (native:
-    /// msg.value) and has the router send at least `minAmountOut` to `recipient`.
-    function swap(address tokenIn, uint256 amountIn, address tokenOut, uint256 minAmountOut, address recipient)
-        external
-        payable
-        returns (uint256 amountOut)
-    {
-        address router = swapRouter;
-        uint256 swapValue = _pullIn(tokenIn, amountIn, router);
-        if (msg.value != swapValue) revert WrongNativeAmount(msg.value, swapValue);
-        amountOut = ISimSwapRouter(router).swap{value: swapValue}(tokenIn, amountIn, tokenOut, minAmountOut, recipient);
-        if (tokenIn != address(0)) tokenIn.forceApprove(router, 0);
-        emit SwapExecuted(router, tokenIn, amountIn, tokenOut, amountOut);
     }
 
     function _pullIn(address _token, uint256 _amount, address _router) private returns (uint256 swapValue) {

@@ -210,7 +210,7 @@ export async function installContracts(
       installed.dlnDestination,
       installed.externalCallExecutor,
     ])
-    await call(installed.forwarder, 'CrosschainForwarder', 'initialize', [installed.swapRouter])
+    await call(installed.forwarder, 'CrosschainForwarder', 'initialize', [])
     await call(installed.swapRouter, 'SimSwapRouter', 'initialize', [installed.routerOwner])
     // No answer yet (round 0, answer 0: ferry takes no price); startDevnet publishes the market's.
     for (const [symbol, address] of Object.entries(installed.priceFeeds)) {

@@ -1,7 +1,7 @@
 import { encodeFunctionData, type Hex } from 'viem'
 import { crosschainForwarderAbi } from '../../chains/abi/crosschainForwarderAbi.ts'
 import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
-import { simSwapRouterAbi } from '../../chains/abi/simSwapRouterAbi.ts'
+import { simSwapRouterAbi } from './simSwapRouterAbi.ts'
 import { EVM_CONTRACTS } from '../../chains/chainRegistry.ts'
 import type { DlnOrderCreation } from '../../chains/orderId/dlnOrder.ts'
 

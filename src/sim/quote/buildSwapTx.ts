@@ -1,7 +1,8 @@
 import { concatHex, encodeAbiParameters, encodeFunctionData, type Hex } from 'viem'
 import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import type { SwapQuote } from '../../api/schemas/swapQuote.ts'
-import { simSwapRouterAbi } from '../../chains/abi/simSwapRouterAbi.ts'
+import { simSwapRouterAbi } from './simSwapRouterAbi.ts'
+import { crosschainForwarderAbi } from '../../chains/abi/crosschainForwarderAbi.ts'
 import { EVM_CONTRACTS } from '../../chains/chainRegistry.ts'
 import { toAddressBytes } from '../../chains/toAddressBytes.ts'
 import type { MarketToken } from '../market/marketToken.ts'
@@ -25,9 +26,12 @@ export type SwapTxBuildParams = {
 }
 
 /**
- * tx of a single-chain swap (spec §2.9). EVM: sent to the canonical router address
- * (EVM_CONTRACTS.forwarder, dln-facts §6) with simSwapRouterAbi `swap(tokenIn, amountIn, tokenOut,
- * minAmountOut, recipient)` calldata; value = amountIn for native input, else 0. Solana: an
+ * tx of a single-chain swap (spec §2.9). EVM: the forwarder's `strictlySwapAndCall` sent to the
+ * canonical router address (EVM_CONTRACTS.forwarder, docs/dln.md §6), as the real service routes
+ * swaps: the router leg is `config.swapRouterAddress` with simSwapRouterAbi calldata paying the
+ * forwarder, the expected output is the minimum, the surplus is refunded to the sender, and the
+ * empty receiver calldata makes the forwarder pay the output to the recipient; value = amountIn
+ * for native input, else 0. Solana: an
  * unsigned v0 transaction calling `config.solanaSwapProgramId` with the sender as signer and data
  * `0x01 ‖ abi.encode(bytes tokenIn, uint256 amountIn, bytes tokenOut, uint256 minAmountOut,
  * bytes recipient)` (32-byte keys), after the two compute-budget instructions.
@@ -36,7 +40,7 @@ export function buildSwapTx(p: SwapTxBuildParams): SwapQuote['tx'] {
   const chainId = p.tokenIn.chainId
   const bytes = (a: string): Hex => toAddressBytes(a, chainId)
   if (chainId !== SOLANA_CHAIN_ID) {
-    const data = encodeFunctionData({
+    const routerCall = encodeFunctionData({
       abi: simSwapRouterAbi,
       functionName: 'swap',
       args: [
@@ -44,7 +48,23 @@ export function buildSwapTx(p: SwapTxBuildParams): SwapQuote['tx'] {
         p.amountIn,
         bytes(p.tokenOut.address),
         p.minAmountOut,
+        EVM_CONTRACTS.forwarder,
+      ],
+    })
+    const data = encodeFunctionData({
+      abi: crosschainForwarderAbi,
+      functionName: 'strictlySwapAndCall',
+      args: [
+        bytes(p.tokenIn.address),
+        p.amountIn,
+        '0x',
+        p.config.swapRouterAddress,
+        routerCall,
+        bytes(p.tokenOut.address),
+        p.minAmountOut,
+        bytes(p.sender),
         bytes(p.recipient),
+        '0x',
       ],
     })
     const value = p.tokenIn.isNative ? p.amountIn : 0n

@@ -24,7 +24,6 @@ import type { NetHook } from '../../../src/api/schemas/hooks.ts'
 import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwarderAbi.ts'
 import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
-import { simSwapRouterAbi } from '../../../src/chains/abi/simSwapRouterAbi.ts'
 import { encodeHookBytes } from '../../../src/chains/hooks/encodeHookBytes.ts'
 import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder, DlnOrderCreation } from '../../../src/chains/orderId/dlnOrder.ts'
@@ -39,6 +38,7 @@ import {
 } from '../../../src/sim/devnet/installContracts.ts'
 import { type AnvilChain, startAnvil } from '../../../src/sim/devnet/startAnvil.ts'
 import { buildEvmOrderTx } from '../../../src/sim/quote/buildEvmOrderTx.ts'
+import { simSwapRouterAbi } from '../../../src/sim/quote/simSwapRouterAbi.ts'
 
 // Anvil's well-known test accounts (unlocked on the node, so no keys are needed here).
 const USER: Address = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
@@ -750,7 +750,7 @@ describe('cancel', () => {
 })
 
 describe('forwarder', () => {
-  test('a single-chain swap built by the simulator swaps native for USDC', async () => {
+  test('a single-chain swap through strictlySwapAndCall pays the receiver and refunds the surplus', async () => {
     const usdc = dst.c.tokens.USDC.address
     await send(dst, {
       from: dst.c.routerOwner,
@@ -759,18 +759,39 @@ describe('forwarder', () => {
       functionName: 'setRate',
       args: [zeroAddress, usdc, 3_000_000_000n, 10n ** 18n],
     })
-    const swap = (minAmountOut: bigint): Call => ({
+    // The router leg pays the forwarder; the empty receiver calldata makes it a plain payout.
+    const swap = (expectedAmountOut: bigint): Call => ({
       from: USER,
       address: dst.c.forwarder,
-      abi: [...simSwapRouterAbi, ...errorsOf('SimSwapRouter', 'CrosschainForwarder')],
-      functionName: 'swap',
-      args: [zeroAddress, 10n ** 18n, usdc, minAmountOut, RECEIVER],
+      abi: [...crosschainForwarderAbi, ...errorsOf('SimSwapRouter', 'CrosschainForwarder')],
+      functionName: 'strictlySwapAndCall',
+      args: [
+        zeroAddress,
+        10n ** 18n,
+        '0x',
+        dst.c.swapRouter,
+        encodeFunctionData({
+          abi: simSwapRouterAbi,
+          functionName: 'swap',
+          args: [zeroAddress, 10n ** 18n, usdc, 0n, dst.c.forwarder],
+        }),
+        usdc,
+        expectedAmountOut,
+        USER,
+        RECEIVER,
+        '0x',
+      ],
       value: 10n ** 18n,
     })
-    expect((await revertOf(dst, swap(3_000_000_001n))).name).toBe('InsufficientOutput')
-    const before = await balanceOf(dst, usdc, RECEIVER)
+    expect((await revertOf(dst, swap(3_000_000_001n))).name).toBe('NotEnoughSrcFundsOut')
+    const [receiverBefore, userBefore] = [
+      await balanceOf(dst, usdc, RECEIVER),
+      await balanceOf(dst, usdc, USER),
+    ]
     await send(dst, swap(2_990_000_000n))
-    expect((await balanceOf(dst, usdc, RECEIVER)) - before).toBe(3_000_000_000n)
+    expect((await balanceOf(dst, usdc, RECEIVER)) - receiverBefore).toBe(2_990_000_000n)
+    expect((await balanceOf(dst, usdc, USER)) - userBefore).toBe(10_000_000n)
+    expect(await balanceOf(dst, usdc, dst.c.forwarder)).toBe(0n)
   })
 })
 

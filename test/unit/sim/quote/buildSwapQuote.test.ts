@@ -5,11 +5,12 @@ import {
   swapTxParamsSchema,
 } from '../../../../src/api/requests/buildSwapTxQuery.ts'
 import { swapQuoteSchema } from '../../../../src/api/schemas/swapQuote.ts'
-import { simSwapRouterAbi } from '../../../../src/chains/abi/simSwapRouterAbi.ts'
 import { EVM_CONTRACTS } from '../../../../src/chains/chainRegistry.ts'
+import { decodeForwarderCall } from '../../../../src/chains/verify/decodeForwarderCall.ts'
 import { createMarket } from '../../../../src/sim/market/createMarket.ts'
 import { buildSwapQuote } from '../../../../src/sim/quote/buildSwapQuote.ts'
 import { QuoteBuildError } from '../../../../src/sim/quote/QuoteBuildError.ts'
+import { simSwapRouterAbi } from '../../../../src/sim/quote/simSwapRouterAbi.ts'
 
 const user = '0x2222222222222222222222222222222222222222'
 const USDC_ARB = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
@@ -46,18 +47,27 @@ describe('buildSwapQuote', () => {
     expect(q.estimatedTransactionFee?.details.gasLimit).toBe('220000')
   })
 
-  test('behavior: tx goes to the canonical router with swap calldata', () => {
+  test('behavior: tx is the forwarder strictlySwapAndCall, paying the recipient through the devnet router', () => {
     const q = swapQuote()
     expect(q.tx.to).toBe(EVM_CONTRACTS.forwarder)
     expect(q.tx.value).toBe('0')
-    const call = decodeFunctionData({ abi: simSwapRouterAbi, data: q.tx.data as Hex })
-    expect(call.functionName).toBe('swap')
-    const [tokenIn, amountIn, tokenOut, minOut, recipient] = call.args
+    const outer = decodeForwarderCall(q.tx.data as Hex)
+    expect(outer.tokenIn.toLowerCase()).toBe(USDC_ARB)
+    expect(outer.amountIn).toBe(3_000_000_000n)
+    expect(outer.tokenOut).toBe(NATIVE)
+    expect(outer.expectedAmountOut.toString()).toBe(q.tokenOut.minAmount)
+    expect(outer.receiver.toLowerCase()).toBe(user)
+    expect(outer.refundRecipient.toLowerCase()).toBe(user)
+    expect(outer.receiverCalldata).toBe('0x')
+    const leg = decodeFunctionData({ abi: simSwapRouterAbi, data: outer.swapCalldata })
+    expect(leg.functionName).toBe('swap')
+    const [tokenIn, amountIn, tokenOut, minOut, recipient] = leg.args
     expect(tokenIn.toLowerCase()).toBe(USDC_ARB)
     expect(amountIn).toBe(3_000_000_000n)
     expect(tokenOut).toBe(NATIVE)
     expect(minOut.toString()).toBe(q.tokenOut.minAmount)
-    expect(recipient.toLowerCase()).toBe(user)
+    // The router pays the forwarder, which pays the recipient.
+    expect(recipient).toBe(EVM_CONTRACTS.forwarder)
   })
 
   test('behavior: native input sends its amount as value; a given slippage is used as is', () => {
