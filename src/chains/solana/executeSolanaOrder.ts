@@ -7,6 +7,7 @@ import { type Clock, systemClock } from '../../shared/clock.ts'
 import { type Logger, silentLogger } from '../../shared/Logger.ts'
 import { encodeBase58 } from '../base58.ts'
 import type { OrderIntent } from '../verify/orderIntent.ts'
+import type { TrustedPriceSource } from '../verify/prices/tokenUsdPrice.ts'
 import { VerificationError } from '../verify/VerificationError.ts'
 import {
   type SolanaOrderTxOptions,
@@ -14,6 +15,7 @@ import {
   verifySolanaOrderTx,
 } from '../verify/verifySolanaOrderTx.ts'
 import { broadcastSolanaTx } from './broadcastSolanaTx.ts'
+import { checkSolanaValueFlow } from './checkSolanaValueFlow.ts'
 import { loadSolanaLookupTables, type SolanaLookupTableResolver } from './loadSolanaLookupTables.ts'
 import { SolanaSendError } from './SolanaSendError.ts'
 import type { SolanaSendJournal, SolanaSendRecord } from './solanaSendJournal.ts'
@@ -32,6 +34,8 @@ export type SolanaExecutorConfig = SolanaOrderTxOptions & {
   maxSignatures?: number
   /** Most create-tx calls per intent (the first plus re-quotes of stale quotes). Default 3. */
   maxQuotes?: number
+  /** Most rent the order may take from the wallet, in lamports. Default 5 157 360. */
+  maxRentLamports?: bigint
 }
 
 /** Inputs of {@link executeSolanaOrder}. */
@@ -48,6 +52,11 @@ export type ExecuteSolanaOrderParams = {
   config?: SolanaExecutorConfig
   /** Reads lookup tables; default `connection.getAddressLookupTable`. */
   resolveLookupTable?: SolanaLookupTableResolver
+  /**
+   * Trusted prices and the route's maxCostBps for the value-conservation rule (P-8.6); without
+   * them only the deltas of ferry's accounts are judged.
+   */
+  valueFlow?: { prices: TrustedPriceSource; maxCostBps: number }
   clock?: Clock
   logger?: Logger
   signal?: AbortSignal
@@ -139,14 +148,17 @@ export async function executeSolanaOrder(
       prepared = undefined
       continue
     }
+    // The exact bytes are simulated and judged before the key touches them (P-8.9).
+    await checkSolanaValueFlow({
+      connection,
+      tx,
+      wallet: intent.sender,
+      verified,
+      tokenIn: intent.tokenIn,
+      ...(config.maxRentLamports === undefined ? {} : { maxRentLamports: config.maxRentLamports }),
+      ...(params.valueFlow ? { conservation: params.valueFlow } : {}),
+    })
     tx.sign([keypair])
-    const simulation = await connection.simulateTransaction(tx, { sigVerify: true })
-    if (simulation.value.err) {
-      throw new SolanaSendError('simulationFailed', 'the signed order transaction fails', {
-        signatures,
-        details: JSON.stringify(simulation.value.err),
-      })
-    }
     const rawTx = tx.serialize()
     const signature = encodeBase58(tx.signatures[0]!)
     const record: SolanaSendRecord = {

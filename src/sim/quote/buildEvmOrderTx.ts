@@ -1,9 +1,9 @@
 import { encodeFunctionData, type Hex } from 'viem'
 import { crosschainForwarderAbi } from '../../chains/abi/crosschainForwarderAbi.ts'
 import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
-import { simSwapRouterAbi } from './simSwapRouterAbi.ts'
 import { EVM_CONTRACTS } from '../../chains/chainRegistry.ts'
 import type { DlnOrderCreation } from '../../chains/orderId/dlnOrder.ts'
+import { simSwapRouterAbi } from './simSwapRouterAbi.ts'
 
 /** The pre-swap the forwarder performs before creating the order. Addresses are 20-byte hex. */
 export type ForwarderPreSwap = {

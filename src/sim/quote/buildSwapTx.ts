@@ -1,7 +1,6 @@
 import { concatHex, encodeAbiParameters, encodeFunctionData, type Hex } from 'viem'
 import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import type { SwapQuote } from '../../api/schemas/swapQuote.ts'
-import { simSwapRouterAbi } from './simSwapRouterAbi.ts'
 import { crosschainForwarderAbi } from '../../chains/abi/crosschainForwarderAbi.ts'
 import { EVM_CONTRACTS } from '../../chains/chainRegistry.ts'
 import { toAddressBytes } from '../../chains/toAddressBytes.ts'
@@ -12,6 +11,7 @@ import {
 } from './computeBudgetInstructions.ts'
 import type { QuoteConfig } from './quoteConfig.ts'
 import { serializeUnsignedSolanaTx } from './serializeUnsignedSolanaTx.ts'
+import { simSwapRouterAbi } from './simSwapRouterAbi.ts'
 
 /** Inputs of a single-chain swap transaction. Amounts are base units. */
 export type SwapTxBuildParams = {

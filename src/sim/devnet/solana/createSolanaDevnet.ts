@@ -7,7 +7,7 @@ import {
   MintLayout,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token'
-import { PublicKey, type VersionedTransaction } from '@solana/web3.js'
+import { type AccountInfo, PublicKey, type VersionedTransaction } from '@solana/web3.js'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { encodeBase58 } from '../../../chains/base58.ts'
 
@@ -38,10 +38,19 @@ export type SolanaDevnet = {
   advanceSlots(count: number): void
   /** Processes a signed transaction. Throws {@link SolanaSendError} when it cannot land at all. */
   send(tx: VersionedTransaction): SolanaTxRecord
-  simulate(tx: VersionedTransaction): {
+  /**
+   * Runs a transaction without landing it. `sigVerify` defaults to true (litesvm's own default);
+   * `accounts` asks for the state of those accounts after the transaction (null when absent), as
+   * an RPC's `simulateTransaction` answers with its `accounts` option.
+   */
+  simulate(
+    tx: VersionedTransaction,
+    options?: { sigVerify?: boolean; accounts?: readonly PublicKey[] },
+  ): {
     err: string | undefined
     logs: string[]
     unitsConsumed: number
+    accounts?: (AccountInfo<Uint8Array> | null)[]
   }
   status(signature: string): SolanaTxRecord | undefined
   /** Every processed transaction, in order. */
@@ -124,8 +133,15 @@ export function createSolanaDevnet(): SolanaDevnet {
       events.emit('transaction', record)
       return record
     },
-    simulate(tx) {
-      const result = svm.simulateTransaction(tx)
+    simulate(tx, options = {}) {
+      const verify = options.sigVerify ?? true
+      if (!verify) svm.withSigverify(false)
+      let result: ReturnType<typeof svm.simulateTransaction>
+      try {
+        result = svm.simulateTransaction(tx)
+      } finally {
+        if (!verify) svm.withSigverify(true)
+      }
       if (result instanceof FailedTransactionMetadata) {
         return {
           err: describeError(result),
@@ -134,10 +150,26 @@ export function createSolanaDevnet(): SolanaDevnet {
         }
       }
       const meta = result.meta()
+      // Accounts the transaction did not write keep their current state.
+      const post = new Map(result.postAccounts().map(([key, account]) => [key.toBase58(), account]))
+      const accounts = options.accounts?.map((key) => {
+        const written = post.get(key.toBase58())
+        if (!written) return svm.getAccount(key)
+        return written.lamports() === 0n
+          ? null
+          : {
+              lamports: Number(written.lamports()),
+              owner: new PublicKey(written.owner()),
+              data: written.data(),
+              executable: written.executable(),
+              rentEpoch: 0,
+            }
+      })
       return {
         err: undefined,
         logs: meta.logs(),
         unitsConsumed: Number(meta.computeUnitsConsumed()),
+        ...(accounts ? { accounts } : {}),
       }
     },
     status: (signature) => history.get(signature),

@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { AccountLayout, MintLayout } from '@solana/spl-token'
-import { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js'
+import {
+  type AccountInfo,
+  PublicKey,
+  VersionedMessage,
+  VersionedTransaction,
+} from '@solana/web3.js'
 import { LAMPORTS_PER_SIGNATURE, type SolanaDevnet, SolanaSendError } from './createSolanaDevnet.ts'
 
 /** A JSON-RPC endpoint in front of the in-process Solana. */
@@ -64,20 +69,14 @@ export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
         value: Number(LAMPORTS_PER_SIGNATURE) * decoded.header.numRequiredSignatures,
       }
     },
-    getAccountInfo: ([key]) => {
-      const account = devnet.svm.getAccount(pubkey(key))
-      return {
-        context: context(),
-        value: account && {
-          data: [Buffer.from(account.data).toString('base64'), 'base64'],
-          executable: account.executable,
-          lamports: account.lamports,
-          owner: account.owner.toBase58(),
-          rentEpoch: 0,
-          space: account.data.length,
-        },
-      }
-    },
+    getAccountInfo: ([key]) => ({
+      context: context(),
+      value: accountJson(devnet.svm.getAccount(pubkey(key))),
+    }),
+    getMultipleAccounts: ([keys]) => ({
+      context: context(),
+      value: (keys as string[]).map((key) => accountJson(devnet.svm.getAccount(pubkey(key)))),
+    }),
     getTokenAccountBalance: ([key]) => {
       const account = devnet.svm.getAccount(pubkey(key))
       if (!account) throw new RpcError(-32602, 'Invalid param: could not find account')
@@ -115,13 +114,22 @@ export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
       }
     },
     simulateTransaction: ([encoded, config]) => {
-      const sim = devnet.simulate(decodeTx(encoded, config as { encoding?: string }))
+      const cfg = (config ?? {}) as {
+        encoding?: string
+        sigVerify?: boolean
+        accounts?: { addresses?: string[] }
+      }
+      // A real RPC verifies signatures only when asked to (`sigVerify`, default false).
+      const sim = devnet.simulate(decodeTx(encoded, cfg), {
+        sigVerify: cfg.sigVerify ?? false,
+        ...(cfg.accounts?.addresses ? { accounts: cfg.accounts.addresses.map(pubkey) } : {}),
+      })
       return {
         context: context(),
         value: {
           err: sim.err ?? null,
           logs: sim.logs,
-          accounts: null,
+          accounts: sim.accounts ? sim.accounts.map(accountJson) : null,
           unitsConsumed: sim.unitsConsumed,
           returnData: null,
         },
@@ -218,4 +226,18 @@ export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
         server.close(() => resolve())
       }),
   }
+}
+
+/** An account as JSON-RPC answers it with `encoding: base64`; null stays null. */
+function accountJson(account: AccountInfo<Uint8Array> | null) {
+  return (
+    account && {
+      data: [Buffer.from(account.data).toString('base64'), 'base64'],
+      executable: account.executable,
+      lamports: account.lamports,
+      owner: account.owner.toBase58(),
+      rentEpoch: 0,
+      space: account.data.length,
+    }
+  )
 }
