@@ -3,7 +3,7 @@ import type { BuildableCreateTxParams } from '../../api/requests/buildCreateTxQu
 import type { OrderTxResponse } from '../../api/schemas/orderQuote.ts'
 import { systemClock } from '../../shared/clock.ts'
 import { FerryError } from '../../shared/FerryError.ts'
-import { type Logger, silentLogger } from '../../shared/Logger.ts'
+import { silentLogger } from '../../shared/Logger.ts'
 import { toAddressBytes } from '../toAddressBytes.ts'
 import { evmAllowList } from '../verify/evmAllowList.ts'
 import { VerificationError } from '../verify/VerificationError.ts'
