@@ -24,12 +24,12 @@ import type { Journal } from '../../../src/store/openJournal.ts'
 
 /**
  * Value-flow settings of the executor in tests: trusted prices are the devnet market's spot prices
- * (what the devnet's router rates were set from); 500 bps because the flat fee (0.001 ETH) weighs
- * about 3 % on the harness's 100 USDC orders.
+ * (what the devnet's router rates were set from); 1 000 bps because the flat fee (0.001 ETH, $3)
+ * weighs up to 6 % on the tests' 50-100 USDC orders.
  */
 export const devnetValueFlow: { prices: TrustedPriceSource; maxCostBps: number } = {
   prices: fixedPriceSource(marketPriceEntries(createMarket({ seed: 1 }), [42161, 8453])),
-  maxCostBps: 500,
+  maxCostBps: 1_000,
 }
 
 /** The devnet's demo user, who holds every token on both chains. */
