@@ -55,8 +55,10 @@ export type EnsureAllowanceResult = {
  * Makes `owner → spender` allowance fit the need under the policy: reads it (unless given), and
  * when it does not fit, first sets a non-zero allowance to 0 and waits for that receipt (USDT
  * reverts otherwise, P-1.11), then approves the target and waits. Refuses, before any read, a
- * spender that is not DlnSource or the forwarder of the chain (P-1.1, P-1.10). Approvals go
- * through the serialized sender and the journal as their own entries (P-1.13).
+ * spender that is not DlnSource or the forwarder of the chain (P-1.1, P-1.10). Before the first
+ * signature the planned transactions are simulated and their value flow judged (`checkFlow`,
+ * P-8.1, P-8.3). Approvals go through the serialized sender and the journal as their own entries
+ * (P-1.13).
  */
 export async function ensureAllowance(
   params: EnsureAllowanceParams,
