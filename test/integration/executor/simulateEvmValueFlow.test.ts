@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ChainId } from '../../../src/api/schemas/chainId.ts'
 import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
 import { approvalCall } from '../../../src/chains/evm/ensureAllowance.ts'
+import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
 import { SimulationUnsupportedError } from '../../../src/chains/verify/SimulationUnsupportedError.ts'
 import {
   revertOfFlow,
@@ -20,7 +21,14 @@ import {
   type DevnetEvmChain,
   startDevnet,
 } from '../../../src/sim/devnet/startDevnet.ts'
-import { chainsOf, testApi, user } from './executorHarness.ts'
+import {
+  chainsOf,
+  devnetValueFlow,
+  orderIntent,
+  testApi,
+  testSender,
+  user,
+} from './executorHarness.ts'
 import { type RpcProxy, startRpcProxy } from './startRpcProxy.ts'
 
 const dlnSource = EVM_CONTRACTS.dlnSource as Address
@@ -205,6 +213,29 @@ describe('simulateEvmValueFlow against anvil', () => {
       expect(flow.calls[0]!.status).toBe('reverted')
       expect(flow.transfers).toEqual([])
       expect(revertOfFlow(flow)?.error.errorName).toBe('WrongFixedFee')
+    }
+  })
+
+  test('behavior: executeEvmOrder on a node without eth_simulateV1 judges the approval alone, then the order by trace', async () => {
+    const lacking = await startRpcProxy(arb.rpcUrl)
+    const { sender } = testSender(arb, { rpcUrl: lacking.url })
+    try {
+      lacking.lackMethod('eth_simulateV1')
+      const usdc = arb.contracts.tokens.USDC.address
+      const result = await executeEvmOrder({
+        ...devnetValueFlow,
+        intent: orderIntent(arb, base, usdc, 100_000_000n, base.contracts.tokens.USDC.address),
+        api: testApi(devnet.sim.baseUrl),
+        sender,
+      })
+      expect(result.allowance?.actions).toEqual(['approve'])
+      expect(result.orderId).toBe(result.quote.orderId)
+      // Asked once, then remembered: the approval and the order were each traced.
+      expect(lacking.counts.eth_simulateV1).toBe(1)
+      expect(lacking.counts.debug_traceCall).toBe(2)
+    } finally {
+      sender.close()
+      await lacking.close()
     }
   })
 })

@@ -57,15 +57,27 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
           if (swallow.delete(call.method)) lose = true
         }
         const missing = calls.filter((c) => lacking.has(c.method))
-        if (missing.length > 0 && !Array.isArray(parsed)) {
+        if (missing.length > 0) {
+          // Lacking methods are answered here; the rest of a batch still goes to the node.
+          const refusal = (c: RpcRequest) => ({
+            jsonrpc: '2.0',
+            id: c.id,
+            error: { code: -32601, message: `the method ${c.method} does not exist` },
+          })
+          const rest = calls.filter((c) => !lacking.has(c.method))
+          const answered = rest.length
+            ? ((await (
+                await fetch(targetUrl, {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json' },
+                  body: JSON.stringify(rest),
+                })
+              ).json()) as { id: number | string }[])
+            : []
+          const byId = new Map(answered.map((a) => [a.id, a]))
+          const all = calls.map((c) => (lacking.has(c.method) ? refusal(c) : byId.get(c.id)))
           res.writeHead(200, { 'content-type': 'application/json' })
-          res.end(
-            JSON.stringify({
-              jsonrpc: '2.0',
-              id: parsed.id,
-              error: { code: -32601, message: `the method ${parsed.method} does not exist` },
-            }),
-          )
+          res.end(JSON.stringify(Array.isArray(parsed) ? all : all[0]))
           return
         }
         const upstream = await fetch(targetUrl, {
