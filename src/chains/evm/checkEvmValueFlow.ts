@@ -39,7 +39,7 @@ export async function checkEvmValueFlow(
   const logger = params.logger ?? silentLogger
   if (params.simulation === 'off') {
     logger.warn(
-      { chainId: sender.chainId, kind: params.expected.kind },
+      { chainId: sender.chainId, kind: params.expected.kind, calls: params.calls.length },
       'value flow NOT checked before signing: verify.simulation is off for this chain',
     )
     const last = params.calls.at(-1)

@@ -238,4 +238,38 @@ describe('simulateEvmValueFlow against anvil', () => {
       await lacking.close()
     }
   })
+
+  test('behavior: simulation off signs after a plain eth_call and says so on every signature', async () => {
+    const counting = await startRpcProxy(arb.rpcUrl)
+    const { sender } = testSender(arb, { rpcUrl: counting.url })
+    const warnings: { obj: object; msg: string | undefined }[] = []
+    const logger = {
+      debug: () => {},
+      info: () => {},
+      error: () => {},
+      warn: (obj: object, msg?: string) => warnings.push({ obj, msg }),
+    }
+    try {
+      const usdc = arb.contracts.tokens.USDC.address
+      await executeEvmOrder({
+        ...devnetValueFlow,
+        simulation: 'off',
+        intent: orderIntent(arb, base, usdc, 100_000_000n, base.contracts.tokens.USDC.address),
+        api: testApi(devnet.sim.baseUrl),
+        sender,
+        logger,
+      })
+      const notChecked = warnings.filter((w) => w.msg?.includes('value flow NOT checked'))
+      // Before the approval (approval + order) and before the order: one line each.
+      expect(notChecked.map((w) => w.obj)).toEqual([
+        { chainId: arb.chainId, kind: 'order', calls: 2 },
+        { chainId: arb.chainId, kind: 'order', calls: 1 },
+      ])
+      expect(counting.counts.eth_simulateV1).toBeUndefined()
+      expect(counting.counts.eth_call).toBeGreaterThan(0)
+    } finally {
+      sender.close()
+      await counting.close()
+    }
+  })
 })
