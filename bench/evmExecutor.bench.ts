@@ -25,6 +25,7 @@ import { devnetEvmAccount } from '../src/sim/devnet/devnetAccounts.ts'
 import { startDevnet } from '../src/sim/devnet/startDevnet.ts'
 import { createMarket } from '../src/sim/market/createMarket.ts'
 import { buildOrderQuote } from '../src/sim/quote/buildOrderQuote.ts'
+import { devnetValueFlow as valueFlow } from '../test/integration/executor/executorHarness.ts'
 import { startRpcProxy } from '../test/integration/executor/startRpcProxy.ts'
 import type { BenchResult } from './run.ts'
 
@@ -154,7 +155,12 @@ async function benchRpcCalls(): Promise<BenchResult> {
       // Allowance in place beforehand (and the sender's nonce counter warm): not counted.
       await ensureAllowance({ sender, token: usdcArb, spender: dlnSource, amount: amountIn })
       proxy.reset()
-      const result = await executeEvmOrder({ intent: intentFor(amountIn), api, sender })
+      const result = await executeEvmOrder({
+        intent: intentFor(amountIn),
+        api,
+        sender,
+        ...valueFlow,
+      })
       ferryCounts.push(proxy.total())
       methods = JSON.stringify(proxy.counts)
       if (result.orderId !== result.quote.orderId) throw new Error('orderId mismatch')

@@ -1,90 +1,28 @@
-import { type Address, decodeEventLog, type Hex, type PublicClient } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
-import { type Clock, systemClock } from '../../shared/clock.ts'
+import { systemClock } from '../../shared/clock.ts'
 import { FerryError } from '../../shared/FerryError.ts'
-import { type Logger, silentLogger } from '../../shared/Logger.ts'
+import { silentLogger } from '../../shared/Logger.ts'
 import { dlnDestinationAbi } from '../abi/dlnDestinationAbi.ts'
 import { DLN_GIVE_STATUS, DLN_TAKE_STATUS } from '../abi/dlnOrderStatuses.ts'
 import { dlnSourceAbi } from '../abi/dlnSourceAbi.ts'
 import { CHAINS } from '../chainRegistry.ts'
-import type { DlnOrder } from '../orderId/dlnOrder.ts'
 import { buildEvmOrderCancelTx } from '../verify/buildEvmOrderCancelTx.ts'
 import { evmAllowList } from '../verify/evmAllowList.ts'
 import { VerificationError } from '../verify/VerificationError.ts'
 import { verifyEvmOrderCancelTx } from '../verify/verifyEvmOrderCancelTx.ts'
 import { CancelOrderError } from './CancelOrderError.ts'
-import type { CancelAttemptRecord, CancelJournal, CancelOrderState } from './cancelJournal.ts'
+import { minedCancel, refuseInFlight } from './cancelAttempts.ts'
+import type { CancelEvmOrderParams, CancelEvmOrderResult } from './cancelEvmOrderTypes.ts'
+import type { CancelOrderState } from './cancelJournal.ts'
 import { checkCancellableOrder } from './checkCancellableOrder.ts'
-import type { EvmSender, EvmSendProgress } from './createEvmSender.ts'
+import { checkCancelRefund } from './checkCancelRefund.ts'
+import { checkEvmValueFlow } from './checkEvmValueFlow.ts'
 import { toEvmRevertError } from './EvmRevertError.ts'
 import { readCreatedOrder } from './readCreatedOrder.ts'
-import { receiptOrUndefined } from './receiptOrUndefined.ts'
-import { explainRevert, simulateEvmTx } from './simulateEvmTx.ts'
+import { sentOrderCancelIn } from './sentOrderCancelIn.ts'
+import { explainRevert } from './simulateEvmTx.ts'
 import { type CancelClaim, waitForCancelClaim } from './waitForCancelClaim.ts'
-
-/** Inputs of {@link cancelEvmOrder}. Fees in destination-chain wei, durations in ms. */
-export type CancelEvmOrderParams = {
-  /** The journaled orderId (0x + 64 hex). */
-  orderId: Hex
-  journal: CancelJournal
-  /** Read client of the order's source chain. */
-  source: PublicClient
-  /**
-   * The serialized sender of our wallet on the order's destination chain; its journal must be
-   * the write-ahead one (the cancel is journaled as kind `cancel` before broadcast, P-2.1).
-   */
-  sender: EvmSender
-  /** Our wallet on the source chain: the refund beneficiary (P-7.2). */
-  sourceAddress: string
-  /** deBridge messaging fee the cancel carries as value. Default 0 (the devnet's messenger). */
-  messagingFeeWei?: bigint
-  /** Reward of the keeper that claims the cancel on the source. Default 0. */
-  executionFeeWei?: bigint
-  /**
-   * Most value the cancel may carry. Default twice the destination chain's flat DLN fee from the
-   * registry (`fixedFeeFallback`, about the size of a messaging fee), or 0 where it is unknown.
-   */
-  maxValueWei?: bigint
-  /** Wait for ClaimedOrderCancel on the source before returning. Default true. */
-  waitForRefund?: boolean
-  /** How long to wait for the refund. Default 600 000. */
-  refundTimeoutMs?: number
-  /** Poll interval of the refund wait. Default 1 000. */
-  pollIntervalMs?: number
-  /** Confirmations of the refund claim on the source. Default the registry's depth (P-2.14). */
-  sourceConfirmations?: number
-  clock?: Clock
-  logger?: Logger
-  onProgress?: (event: CancelEvmOrderProgress) => void
-}
-
-/** Steps of a cancel, for callers that show or test them. */
-export type CancelEvmOrderProgress =
-  | { stage: 'read'; orderId: Hex; createTxHash: Hex; blockNumber: bigint }
-  | { stage: 'verified'; beneficiary: Address; valueWei: bigint }
-  | { stage: 'simulated' }
-  | EvmSendProgress
-  | { stage: 'orderState'; state: CancelOrderState; txHash: string | undefined }
-  | { stage: 'refunded'; claim: CancelClaim }
-
-/** What a cancel did. */
-export type CancelEvmOrderResult = {
-  orderId: Hex
-  intentId: string
-  srcChainId: number
-  dstChainId: number
-  /** The cancel transaction on the destination, when known (a resumed cancel may lack it). */
-  cancelTxHash: Hex | undefined
-  /** True when the cancel was already on chain and this call only followed it. */
-  resumed: boolean
-  beneficiary: Address
-  /** The refund, once seen on the source; undefined when not awaited. */
-  refund: CancelClaim | undefined
-  /** The journal's order state at the end. */
-  orderState: CancelOrderState
-}
-
-const FINAL_ATTEMPT = ['confirmed', 'failed', 'dropped']
 
 /**
  * Cancels an unfilled DLN order and follows the refund (safety §7.3, P-7.1..P-7.5), since the
@@ -229,7 +167,13 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
       )
     }
     const call = { ...tx, gasLimit }
-    await simulateEvmTx(sender, call)
+    // No token leaves, no allowance, only the verified fee as value (P-8.1, P-8.2).
+    await checkEvmValueFlow(sender, {
+      calls: [{ to: tx.to, data: tx.data, value: tx.value, gas: gasLimit }],
+      expected: { kind: 'cancel', nativeFeeWei: tx.value },
+      ...(params.simulation ? { simulation: params.simulation } : {}),
+      logger,
+    })
     progress({ stage: 'simulated' })
     const sent = await sender.send({
       kind: 'cancel',
@@ -280,7 +224,7 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
         },
       )
     }
-    checkRefund(orderId, refund, beneficiary, onChain.order)
+    checkCancelRefund(orderId, refund, beneficiary, onChain.order)
     setState('ClaimedOrderCancel', refund.txHash)
     journal.setIntentState(rec.intentId, 'cancelled', `order ${orderId} cancelled and refunded`)
     progress({ stage: 'refunded', claim: refund })
@@ -299,91 +243,5 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
     beneficiary,
     refund,
     orderState: journal.getOrder(orderId)?.state ?? rec.state,
-  }
-}
-
-/** A journaled cancel that may still land must settle first: two cancels would race. */
-async function refuseInFlight(
-  orderId: Hex,
-  sender: EvmSender,
-  attempts: CancelAttemptRecord[],
-  journal: CancelJournal,
-): Promise<void> {
-  const open = attempts.filter((a) => a.kind === 'cancel' && !FINAL_ATTEMPT.includes(a.state))
-  for (const a of open) {
-    const receipt = await receiptOf(sender, a.hash as Hex)
-    if (!receipt) {
-      throw new CancelOrderError('inFlight', orderId, `its cancel ${a.hash} is not mined yet`, {
-        fix: 'wait for it to be mined (or replaced), then run `ferry cancel` again',
-      })
-    }
-    const includedAt = Number(receipt.blockNumber)
-    journal.setAttemptState(a.hash, receipt.status === 'success' ? 'confirmed' : 'failed', {
-      includedAt,
-    })
-  }
-}
-
-/** The hash of our mined cancel, if the journal has one. */
-async function minedCancel(
-  sender: EvmSender,
-  attempts: CancelAttemptRecord[],
-  journal: CancelJournal,
-): Promise<Hex | undefined> {
-  for (const a of attempts.filter((x) => x.kind === 'cancel')) {
-    const receipt = await receiptOf(sender, a.hash as Hex)
-    if (receipt?.status !== 'success') continue
-    journal.setAttemptState(a.hash, 'confirmed', { includedAt: Number(receipt.blockNumber) })
-    return a.hash as Hex
-  }
-  return undefined
-}
-
-function receiptOf(sender: EvmSender, hash: Hex) {
-  return receiptOrUndefined(sender.rpc.read, hash)
-}
-
-function sentOrderCancelIn(
-  logs: readonly { address: string; data: Hex; topics: readonly Hex[] }[],
-  dlnDestination: Address,
-  orderId: Hex,
-): boolean {
-  return logs.some((log) => {
-    if (log.address.toLowerCase() !== dlnDestination.toLowerCase()) return false
-    try {
-      const e = decodeEventLog({
-        abi: dlnDestinationAbi,
-        data: log.data,
-        topics: log.topics as [Hex, ...Hex[]],
-      })
-      return e.eventName === 'SentOrderCancel' && e.args.orderId.toLowerCase() === orderId
-    } catch {
-      return false
-    }
-  })
-}
-
-/** P-7.5: the refund must be ours, in the give token, and at least the order's giveAmount. */
-function checkRefund(
-  orderId: Hex,
-  claim: CancelClaim,
-  beneficiary: Address,
-  order: DlnOrder,
-): void {
-  const problems: string[] = []
-  if (claim.beneficiary.toLowerCase() !== beneficiary.toLowerCase()) {
-    problems.push(`beneficiary ${claim.beneficiary}, expected ${beneficiary}`)
-  }
-  if (claim.giveTokenAddress.toLowerCase() !== order.giveTokenAddress.toLowerCase()) {
-    problems.push(`token ${claim.giveTokenAddress}, expected ${order.giveTokenAddress}`)
-  }
-  if (claim.paidAmount < order.giveAmount) {
-    problems.push(`paid ${claim.paidAmount}, below the order's giveAmount ${order.giveAmount}`)
-  }
-  if (problems.length > 0) {
-    throw new CancelOrderError('refundMismatch', orderId, 'the refund on the source is not ours', {
-      fix: 'investigate the claim transaction; the journal keeps the order in SentOrderCancel',
-      metaMessages: [`claim tx: ${claim.txHash}`, ...problems],
-    })
   }
 }

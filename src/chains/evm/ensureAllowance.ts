@@ -1,7 +1,10 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hex, maxUint256 } from 'viem'
 import { FerryError } from '../../shared/FerryError.ts'
+import type { Logger } from '../../shared/Logger.ts'
 import { evmAllowList } from '../verify/evmAllowList.ts'
+import type { EvmCallToSimulate } from '../verify/evmValueFlow.ts'
 import { VerificationError } from '../verify/VerificationError.ts'
+import { checkEvmValueFlow, type EvmSimulationMode } from './checkEvmValueFlow.ts'
 import type { EvmSender } from './createEvmSender.ts'
 
 /**
@@ -28,6 +31,16 @@ export type EnsureAllowanceParams = {
   /** Confirmations each approval waits for. Default 1: the order's simulation re-checks it. */
   confirmations?: number
   intentId?: string
+  /**
+   * Judges the approval transactions (reset and/or approve, in order, `planned` the allowance
+   * they leave) before the first is signed (P-8.1, P-8.3). The order executor passes one that
+   * simulates them followed by the order as one sequence. Default: simulate the approvals alone
+   * and allow no flow but the planned Approval.
+   */
+  checkFlow?: (calls: EvmCallToSimulate[], planned: bigint) => Promise<void>
+  /** Value-flow simulation of the default check. Default 'on'. */
+  simulation?: EvmSimulationMode
+  logger?: Logger
 }
 
 /** What {@link ensureAllowance} did: nothing, or `reset` (to 0) and/or `approve` transactions. */
@@ -42,8 +55,10 @@ export type EnsureAllowanceResult = {
  * Makes `owner → spender` allowance fit the need under the policy: reads it (unless given), and
  * when it does not fit, first sets a non-zero allowance to 0 and waits for that receipt (USDT
  * reverts otherwise, P-1.11), then approves the target and waits. Refuses, before any read, a
- * spender that is not DlnSource or the forwarder of the chain (P-1.1, P-1.10). Approvals go
- * through the serialized sender and the journal as their own entries (P-1.13).
+ * spender that is not DlnSource or the forwarder of the chain (P-1.1, P-1.10). Before the first
+ * signature the planned transactions are simulated and their value flow judged (`checkFlow`,
+ * P-8.1, P-8.3). Approvals go through the serialized sender and the journal as their own entries
+ * (P-1.13).
  */
 export async function ensureAllowance(
   params: EnsureAllowanceParams,
@@ -78,17 +93,44 @@ export async function ensureAllowance(
     fits = before >= amount
   }
   if (fits) return { before, after: before, actions: [], hashes: [] }
-  const actions: ('reset' | 'approve')[] = []
+  const planned: ['reset' | 'approve', bigint][] = []
+  if (before !== 0n) planned.push(['reset', 0n])
+  if (target !== 0n) planned.push(['approve', target])
+  const calls = planned.map(([, value]) => approvalCall(token, spender, value))
+  await (params.checkFlow ?? defaultCheck(params))(calls, target)
   const hashes: Hex[] = []
-  if (before !== 0n) {
-    hashes.push(await approve(params, 0n, 'revoke'))
-    actions.push('reset')
+  for (const [action, value] of planned) {
+    hashes.push(await approve(params, value, action === 'reset' ? 'revoke' : 'approve'))
   }
-  if (target !== 0n) {
-    hashes.push(await approve(params, target, 'approve'))
-    actions.push('approve')
+  return { before, after: target, actions: planned.map(([a]) => a), hashes }
+}
+
+/** The approve(spender, value) transaction on `token`, as ferry signs it. */
+export function approvalCall(token: Address, spender: Address, value: bigint): EvmCallToSimulate {
+  const data = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [spender, value],
+  })
+  return { to: token, data, value: 0n }
+}
+
+/** Simulates the approval calls alone: nothing may leave, only the planned allowance remains. */
+function defaultCheck(
+  params: Pick<EnsureAllowanceParams, 'sender' | 'token' | 'spender' | 'simulation' | 'logger'>,
+): (calls: EvmCallToSimulate[], planned: bigint) => Promise<void> {
+  return async (calls, planned) => {
+    await checkEvmValueFlow(params.sender, {
+      calls,
+      expected: {
+        kind: 'approval',
+        nativeFeeWei: 0n,
+        approval: { token: params.token, spender: params.spender, amount: planned },
+      },
+      ...(params.simulation ? { simulation: params.simulation } : {}),
+      ...(params.logger ? { logger: params.logger } : {}),
+    })
   }
-  return { before, after: target, actions, hashes }
 }
 
 /**
@@ -96,7 +138,7 @@ export async function ensureAllowance(
  * approval. Returns the hash, or undefined when there was nothing to revoke.
  */
 export async function revokeAllowance(
-  params: Omit<EnsureAllowanceParams, 'amount' | 'policy'>,
+  params: Omit<EnsureAllowanceParams, 'amount' | 'policy' | 'checkFlow'>,
 ): Promise<Hex | undefined> {
   checkSpender(params.sender, params.spender)
   const current = await params.sender.rpc.read.readContract({
@@ -106,6 +148,8 @@ export async function revokeAllowance(
     args: [params.sender.address, params.spender],
   })
   if (current === 0n) return undefined
+  // A revoke is judged like any approval: no outflow, the allowance ends at 0 (P-8.3).
+  await defaultCheck(params)([approvalCall(params.token, params.spender, 0n)], 0n)
   return approve({ ...params, amount: 0n }, 0n, 'revoke')
 }
 
@@ -128,11 +172,7 @@ async function approve(
   kind: 'approve' | 'revoke',
 ): Promise<Hex> {
   const { sender, token, spender } = params
-  const data = encodeFunctionData({
-    abi: erc20Abi,
-    functionName: 'approve',
-    args: [spender, value],
-  })
+  const { data } = approvalCall(token, spender, value)
   // estimateGas is also the approval's simulation: a token that would revert fails here.
   const gas = await sender.rpc.read.estimateGas({ account: sender.address, to: token, data })
   const result = await sender.send({

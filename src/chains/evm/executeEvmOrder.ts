@@ -1,91 +1,29 @@
-import type { Address, Hex, TransactionReceipt } from 'viem'
-import type { ApiClient } from '../../api/createApiClient.ts'
+import type { Address, Hex } from 'viem'
 import type { BuildableCreateTxParams } from '../../api/requests/buildCreateTxQuery.ts'
 import type { OrderTxResponse } from '../../api/schemas/orderQuote.ts'
-import { type Clock, systemClock } from '../../shared/clock.ts'
+import { systemClock } from '../../shared/clock.ts'
 import { FerryError } from '../../shared/FerryError.ts'
-import { type Logger, silentLogger } from '../../shared/Logger.ts'
+import { silentLogger } from '../../shared/Logger.ts'
 import { toAddressBytes } from '../toAddressBytes.ts'
 import { evmAllowList } from '../verify/evmAllowList.ts'
-import type { OrderIntent } from '../verify/orderIntent.ts'
 import { VerificationError } from '../verify/VerificationError.ts'
 import { type VerifiedEvmOrder, verifyEvmOrderTx } from '../verify/verifyEvmOrderTx.ts'
-import type { EvmSender, EvmSendProgress } from './createEvmSender.ts'
+import { approveForOrder } from './approveForOrder.ts'
+import { checkEvmValueFlow } from './checkEvmValueFlow.ts'
 import { EvmSendError } from './EvmSendError.ts'
-import {
-  type AllowancePolicy,
-  type EnsureAllowanceResult,
-  ensureAllowance,
-  revokeAllowance,
-} from './ensureAllowance.ts'
+import { type EnsureAllowanceResult, revokeAllowance } from './ensureAllowance.ts'
 import type { EvmPriorityLevel } from './evmFeePolicy.ts'
-import { type ParsedCreatedOrder, parseCreatedOrder } from './parseCreatedOrder.ts'
+import {
+  DEFAULT_MAX_QUOTE_AGE_MS,
+  type ExecuteEvmOrderParams,
+  type ExecuteEvmOrderResult,
+} from './executeEvmOrderTypes.ts'
+import { logOrderFailure } from './logOrderFailure.ts'
+import { orderFlowExpectation, orderPrices } from './orderFlowExpectation.ts'
+import { parseCreatedOrder } from './parseCreatedOrder.ts'
 import { readEvmOrderFacts } from './readEvmOrderFacts.ts'
 import { StaleQuoteError } from './StaleQuoteError.ts'
-import { explainRevert, simulateEvmTx } from './simulateEvmTx.ts'
-
-/** Default age limit of a quote at signing time, in ms (issue 5 item 6). */
-export const DEFAULT_MAX_QUOTE_AGE_MS = 30_000
-
-/** create-tx parameters ferry adds to its intent (never taken from the service). */
-export type OrderRequestExtras = Omit<
-  Partial<BuildableCreateTxParams>,
-  | 'srcChainId'
-  | 'srcChainTokenIn'
-  | 'srcChainTokenInAmount'
-  | 'dstChainId'
-  | 'dstChainTokenOut'
-  | 'dstChainTokenOutRecipient'
-  | 'senderAddress'
-  | 'srcChainOrderAuthorityAddress'
-  | 'dstChainOrderAuthorityAddress'
-  | 'srcAllowedCancelBeneficiary'
-  | 'enableEstimate'
->
-
-/** Inputs of {@link executeEvmOrder}. Durations in ms. */
-export type ExecuteEvmOrderParams = {
-  intent: OrderIntent
-  api: Pick<ApiClient, 'createOrderTx'>
-  /** The serialized sender of (intent.srcChainId, intent.sender). */
-  sender: EvmSender
-  extras?: OrderRequestExtras
-  /** Default `{ kind: 'exact' }` (P-1.10). */
-  allowancePolicy?: AllowancePolicy
-  /** A quote older than this at signing is never signed. Default 30 000. */
-  maxQuoteAgeMs?: number
-  /** Fresh quotes asked for after a stale one. Default 1. */
-  maxRequotes?: number
-  /** Confirmations before the order counts as created. Default: the sender's (chain's). */
-  confirmations?: number
-  /** Set a leftover allowance back to 0 when the order fails after ferry approved. Default true. */
-  revokeOnFailure?: boolean
-  intentId?: string
-  clock?: Clock
-  logger?: Logger
-  onProgress?: (event: EvmOrderProgress) => void
-}
-
-/** Steps of the pipeline, for callers that show or test them. */
-export type EvmOrderProgress =
-  | { stage: 'facts'; fixedFeeWei: bigint; allowances: bigint[] }
-  | { stage: 'approved'; allowance: EnsureAllowanceResult }
-  | { stage: 'verified'; orderId: Hex; spender: string }
-  | { stage: 'simulated' }
-  | EvmSendProgress
-  | { stage: 'created'; orderId: Hex; blockNumber: bigint }
-
-/** A created order, counted only at the confirmation depth (P-2.5, P-2.14). */
-export type ExecuteEvmOrderResult = {
-  orderId: Hex
-  hash: Hex
-  nonce: number
-  receipt: TransactionReceipt
-  created: ParsedCreatedOrder
-  verified: VerifiedEvmOrder
-  quote: OrderTxResponse
-  allowance: EnsureAllowanceResult | undefined
-}
+import { explainRevert } from './simulateEvmTx.ts'
 
 /**
  * Creates one DLN order on an EVM source chain, proving before the signature that the service's
@@ -98,7 +36,10 @@ export type ExecuteEvmOrderResult = {
  * 3. create-tx with enableEstimate and senderAddress; verify every field, the value against the
  *    on-chain fee, and the orderId (P-1.1..P-1.4, P-7.x); a VerificationError ends the run with
  *    nothing signed;
- * 4. eth_call simulation (P-1.8); a quote older than `maxQuoteAgeMs` is re-quoted, never signed;
+ * 4. the exact transaction is simulated from our address and its value flow judged against the
+ *    plan at trusted prices (P-8.1..P-8.6; a pending approval and the preflight order are judged
+ *    as one sequence before the approval is signed); a quote older than `maxQuoteAgeMs` is
+ *    re-quoted, never signed;
  * 5. the sender signs with the service's gas limit (bounded by the chain cap) and capped EIP-1559
  *    fees from `srcChainPriorityLevel`, journals, broadcasts once, follows and replaces;
  * 6. at the confirmation depth, CreatedOrder is parsed and its orderId checked (P-2.5).
@@ -111,7 +52,7 @@ export async function executeEvmOrder(
   try {
     return await runEvmOrder(params)
   } catch (error) {
-    logFailure(params.logger ?? silentLogger, params.sender.chainId, error)
+    logOrderFailure(params.logger ?? silentLogger, params.sender.chainId, error)
     throw error
   }
 }
@@ -138,11 +79,16 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
   const token = isNative ? undefined : (intent.tokenIn as Address)
   const level: EvmPriorityLevel = params.extras?.srcChainPriorityLevel ?? 'normal'
 
-  const facts = await readEvmOrderFacts(sender.rpc.read, {
-    dlnSource,
-    owner: sender.address,
-    ...(token ? { token, spenders } : {}),
-  })
+  const pricesFor = orderPrices(params.prices, intent.srcChainId, token ?? ZERO)
+  const [facts] = await Promise.all([
+    readEvmOrderFacts(sender.rpc.read, {
+      dlnSource,
+      owner: sender.address,
+      ...(token ? { token, spenders } : {}),
+    }),
+    // Prices are read alongside; their failure surfaces where they are needed.
+    pricesFor(token ?? ZERO).catch(() => undefined),
+  ])
   progress({ stage: 'facts', fixedFeeWei: facts.fixedFeeWei, allowances: facts.allowances })
   logger.debug(
     { chainId: sender.chainId, fixedFeeWei: facts.fixedFeeWei, allowances: facts.allowances },
@@ -183,22 +129,41 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
       announcedOrderId: quote.orderId,
     })
 
+  const expect = async (
+    verified: VerifiedEvmOrder,
+    approval: { spender: Address; amount: bigint } | undefined,
+  ) =>
+    orderFlowExpectation({
+      verified,
+      dlnSource,
+      token,
+      fixedFeeWei: facts.fixedFeeWei,
+      approval,
+      maxCostBps: params.maxCostBps,
+      prices: await pricesFor(verified.order.giveTokenAddress),
+    })
+  const mode = params.simulation ? { simulation: params.simulation } : {}
+
   let approvedSpender: string | undefined
   let allowance: EnsureAllowanceResult | undefined
   if (token) {
     const fitting = spenders.filter((_, i) => (facts.allowances[i] ?? 0n) >= intent.amountIn)
     if (fitting.length === 0) {
       // The spender comes from a verified transaction, never from the service's word (P-1.10).
-      const preflight = verify((await api.createOrderTx(request)).quote)
+      const preflightQuote = (await api.createOrderTx(request)).quote
+      const preflight = verify(preflightQuote)
       const index = spenders.findIndex((s) => s.toLowerCase() === preflight.spender)
-      allowance = await ensureAllowance({
+      allowance = await approveForOrder({
         sender,
         token,
-        spender: preflight.spender as Address,
-        amount: preflight.amountIn,
-        ...(params.allowancePolicy ? { policy: params.allowancePolicy } : {}),
-        ...(index >= 0 ? { currentAllowance: facts.allowances[index]! } : {}),
-        ...(params.intentId ? { intentId: params.intentId } : {}),
+        preflight,
+        quote: preflightQuote,
+        currentAllowance: index >= 0 ? facts.allowances[index] : undefined,
+        policy: params.allowancePolicy,
+        expect: (approval) => expect(preflight, approval),
+        simulation: params.simulation,
+        intentId: params.intentId,
+        logger,
       })
       approvedSpender = preflight.spender
       progress({ stage: 'approved', allowance })
@@ -207,6 +172,13 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
         'allowance set',
       )
     }
+  }
+  // The allowance the order may spend from: ferry's fresh one, or the fitting standing one.
+  const standing = (spender: string): { spender: Address; amount: bigint } | undefined => {
+    if (!token) return undefined
+    if (allowance) return { spender: spender as Address, amount: allowance.after }
+    const index = spenders.findIndex((s) => s.toLowerCase() === spender)
+    return { spender: spender as Address, amount: facts.allowances[index] ?? 0n }
   }
 
   let mayHaveLanded = false
@@ -242,8 +214,13 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
           'is above the chain cap',
         )
       }
-      await simulateEvmTx(sender, tx)
-      progress({ stage: 'simulated' })
+      const flow = await checkEvmValueFlow(sender, {
+        calls: [{ to: tx.to, data: tx.data, value: tx.value, gas: tx.gasLimit }],
+        expected: await expect(verified, standing(verified.spender)),
+        ...mode,
+        logger,
+      })
+      progress({ stage: 'simulated', flow })
       try {
         mayHaveLanded = true
         const sent = await sender.send({
@@ -309,14 +286,4 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
   }
 }
 
-/** Refusals are security events (warn, with the field); other failures are errors. */
-function logFailure(logger: Logger, chainId: number, error: unknown): void {
-  if (error instanceof VerificationError) {
-    logger.warn(
-      { chainId, field: error.field, expected: error.expected, actual: error.actual },
-      'refused to sign: verification failed',
-    )
-  } else {
-    logger.error({ chainId, error }, 'order failed')
-  }
-}
+const ZERO = '0x0000000000000000000000000000000000000000' as Address

@@ -20,7 +20,7 @@ import {
   ensureAllowance,
 } from './ensureAllowance.ts'
 import type { EvmPriorityLevel } from './evmFeePolicy.ts'
-import { DEFAULT_MAX_QUOTE_AGE_MS } from './executeEvmOrder.ts'
+import { DEFAULT_MAX_QUOTE_AGE_MS } from './executeEvmOrderTypes.ts'
 import { readEvmOrderFacts } from './readEvmOrderFacts.ts'
 import { StaleQuoteError } from './StaleQuoteError.ts'
 import { explainRevert, simulateEvmTx } from './simulateEvmTx.ts'

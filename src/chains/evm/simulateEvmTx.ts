@@ -9,7 +9,7 @@ import { EvmRevertError, toEvmRevertError } from './EvmRevertError.ts'
  */
 export async function simulateEvmTx(
   sender: EvmSender,
-  tx: { to: Address; data: Hex; value: bigint; gasLimit: bigint },
+  tx: { to: Address; data: Hex; value: bigint; gasLimit?: bigint | undefined },
 ): Promise<void> {
   try {
     await sender.rpc.read.call({

@@ -135,6 +135,19 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
     eq('tx.data._srcTokenRefundRecipient', srcBytes(intent.sender), s.refundRecipient)
     eq('tx.data._receiver', allow.dlnSource, s.receiver)
     eq('order.giveTokenAddress', s.tokenOut, c.giveTokenAddress)
+    // A pre-swap only where one is needed (P-8.7): the same token in and out is a direct order
+    // wrapped to run arbitrary router calldata with ferry's tokens.
+    if (s.tokenOut.toLowerCase() === srcBytes(intent.tokenIn).toLowerCase()) {
+      fail('tx.to', allow.dlnSource, tx.to, 'wraps an order that needs no pre-swap')
+    }
+    if (s.expectedAmountOut <= 0n) {
+      fail(
+        'tx.data._srcTokenExpectedAmountOut',
+        '> 0',
+        s.expectedAmountOut,
+        'expects no swap output',
+      )
+    }
     if (c.giveAmount !== s.expectedAmountOut) {
       fail('order.giveAmount', s.expectedAmountOut, c.giveAmount, 'differs from the swap output')
     }
@@ -144,6 +157,7 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
     checkAmountIn('order.giveAmount', c.giveAmount)
     amountIn = c.giveAmount
   }
+  if (c.giveAmount <= 0n) fail('order.giveAmount', '> 0', c.giveAmount, 'gives nothing')
   eq('order.takeTokenAddress', dstBytes(intent.tokenOut), c.takeTokenAddress)
   if (c.takeAmount < intent.minTakeAmount) {
     fail(

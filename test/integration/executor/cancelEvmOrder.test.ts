@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CancelOrderError } from '../../../src/chains/evm/CancelOrderError.ts'
-import {
-  type CancelEvmOrderParams,
-  type CancelEvmOrderProgress,
-  cancelEvmOrder,
-} from '../../../src/chains/evm/cancelEvmOrder.ts'
+import { cancelEvmOrder } from '../../../src/chains/evm/cancelEvmOrder.ts'
+import type {
+  CancelEvmOrderParams,
+  CancelEvmOrderProgress,
+} from '../../../src/chains/evm/cancelEvmOrderTypes.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
 import {
   type Devnet,

@@ -19,6 +19,7 @@ import {
   allowanceOf,
   balanceOf,
   chainsOf,
+  devnetValueFlow,
   orderIntent,
   testApi,
   testSender,
@@ -51,6 +52,7 @@ describe('executeEvmOrder against the devnet', () => {
     const nonceBefore = await arb.client.getTransactionCount({ address: user.address })
     const stages: string[] = []
     const result = await executeEvmOrder({
+      ...devnetValueFlow,
       intent: orderIntent(arb, base, usdc, amountIn, base.contracts.tokens.USDC.address),
       api: testApi(devnet.sim.baseUrl),
       sender,
@@ -83,6 +85,7 @@ describe('executeEvmOrder against the devnet', () => {
     const ethBefore = await arb.client.getBalance({ address: user.address })
     const sourceBefore = await arb.client.getBalance({ address: dlnSource })
     const result = await executeEvmOrder({
+      ...devnetValueFlow,
       intent: orderIntent(
         arb,
         base,
@@ -133,6 +136,7 @@ describe('executeEvmOrder against the devnet', () => {
     const usdc = arb.contracts.tokens.USDC.address
     const sourceBefore = await balanceOf(arb.client, usdc, dlnSource)
     const result = await executeEvmOrder({
+      ...devnetValueFlow,
       intent: orderIntent(arb, base, usdt, amountIn, base.contracts.tokens.USDC.address),
       api: testApi(devnet.sim.baseUrl),
       sender,
@@ -200,6 +204,9 @@ describe('quote freshness', () => {
       let staled = 0
       const verifiedIds: string[] = []
       const result = await executeEvmOrder({
+        ...devnetValueFlow,
+        // The 0.001 ETH flat fee is 10 % of a 0.01 ETH order.
+        maxCostBps: 1_500,
         intent: orderIntent(
           arb,
           base,
@@ -236,6 +243,9 @@ describe('quote freshness', () => {
     try {
       const nonce = await arb.client.getTransactionCount({ address: treasury.address })
       const error = await executeEvmOrder({
+        ...devnetValueFlow,
+        // The 0.001 ETH flat fee is 10 % of a 0.01 ETH order.
+        maxCostBps: 1_500,
         intent: orderIntent(
           arb,
           base,

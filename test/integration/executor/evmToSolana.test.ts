@@ -7,7 +7,7 @@ import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
 import { devnetSolanaKeypair } from '../../../src/sim/devnet/devnetAccounts.ts'
 import { type Devnet, SOLANA_USDC_MINT, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
-import { balanceOf, testApi, testSender, user } from './executorHarness.ts'
+import { balanceOf, devnetValueFlow, testApi, testSender, user } from './executorHarness.ts'
 
 let devnet: Devnet
 let sender: EvmSender
@@ -32,6 +32,7 @@ describe('executeEvmOrder to Solana', () => {
     const amountIn = 80_000_000n
     const before = await balanceOf(arb.client, usdc, user.address)
     const result = await executeEvmOrder({
+      ...devnetValueFlow,
       intent: {
         srcChainId: 42161,
         dstChainId: 7565164,

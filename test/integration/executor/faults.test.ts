@@ -25,7 +25,14 @@ import {
   type DevnetEvmChain,
   startDevnet,
 } from '../../../src/sim/devnet/startDevnet.ts'
-import { chainsOf, orderIntent, testApi, testSender, user } from './executorHarness.ts'
+import {
+  chainsOf,
+  devnetValueFlow,
+  orderIntent,
+  testApi,
+  testSender,
+  user,
+} from './executorHarness.ts'
 import { type RpcProxy, startRpcProxy } from './startRpcProxy.ts'
 
 const NATIVE = '0x0000000000000000000000000000000000000000'
@@ -102,6 +109,7 @@ describe('EVM sending under faults', () => {
     proxy.reset()
     proxy.swallowNext('eth_sendRawTransaction')
     const result = await executeEvmOrder({
+      ...devnetValueFlow,
       intent: orderIntent(arb, base, NATIVE, parseEther('0.2'), base.contracts.tokens.USDC.address),
       api: testApi(devnet.sim.baseUrl),
       sender: s,
@@ -206,6 +214,7 @@ describe('EVM sending under faults', () => {
     let reorg: Promise<unknown> | undefined
     let createdAfterReorg = false
     const done = executeEvmOrder({
+      ...devnetValueFlow,
       intent: orderIntent(arb, base, NATIVE, parseEther('0.1'), base.contracts.tokens.USDC.address),
       api: testApi(devnet.sim.baseUrl),
       sender: s,

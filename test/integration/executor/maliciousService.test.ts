@@ -12,7 +12,15 @@ import {
   type DevnetEvmChain,
   startDevnet,
 } from '../../../src/sim/devnet/startDevnet.ts'
-import { allowanceOf, chainsOf, orderIntent, testApi, testSender, user } from './executorHarness.ts'
+import {
+  allowanceOf,
+  chainsOf,
+  devnetValueFlow,
+  orderIntent,
+  testApi,
+  testSender,
+  user,
+} from './executorHarness.ts'
 import { startTamperProxy, type TamperProxy } from './startTamperProxy.ts'
 
 const attacker = '0x000000000000000000000000000000000000a77a' as Address
@@ -153,6 +161,7 @@ async function attempt(mutate: (a: Answer) => void, onlyEstimate = false): Promi
   try {
     const usdc = arb.contracts.tokens.USDC.address
     await executeEvmOrder({
+      ...devnetValueFlow,
       intent: orderIntent(arb, base, usdc, 100_000_000n, base.contracts.tokens.USDC.address),
       api: testApi(proxy.url),
       sender,
@@ -221,6 +230,7 @@ describe('executeEvmOrder against a malicious service', () => {
     expect(await allowanceOf(arb.client, usdc, user.address, dlnSource)).toBe(100_000_000n)
     // And the honest service still gets the order through on the same allowance.
     const ok = await executeEvmOrder({
+      ...devnetValueFlow,
       intent: orderIntent(arb, base, usdc, 100_000_000n, base.contracts.tokens.USDC.address),
       api: testApi(proxy.url),
       sender,

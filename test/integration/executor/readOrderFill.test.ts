@@ -9,7 +9,14 @@ import {
   startDevnet,
 } from '../../../src/sim/devnet/startDevnet.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
-import { chainsOf, orderIntent, rpcCall, testApi, testSender } from './executorHarness.ts'
+import {
+  chainsOf,
+  devnetValueFlow,
+  orderIntent,
+  rpcCall,
+  testApi,
+  testSender,
+} from './executorHarness.ts'
 
 let devnet: Devnet
 let arb: DevnetEvmChain
@@ -32,6 +39,7 @@ afterAll(async () => {
 describe('readOrderFill', () => {
   test('behavior: open until the solver fills, then filled with the fill tx and the take amount; past the search window the fill is still seen, without its event', async () => {
     const result = await executeEvmOrder({
+      ...devnetValueFlow,
       intent: orderIntent(
         arb,
         base,

@@ -10,7 +10,7 @@ import {
   startDevnet,
 } from '../../../src/sim/devnet/startDevnet.ts'
 import { encryptKeystoreV3 } from '../../unit/chains/evm/encryptKeystoreV3.ts'
-import { chainsOf, orderIntent, testApi, testSender } from './executorHarness.ts'
+import { chainsOf, devnetValueFlow, orderIntent, testApi, testSender } from './executorHarness.ts'
 
 const NATIVE = '0x0000000000000000000000000000000000000000'
 const canaryKey = generatePrivateKey()
@@ -63,6 +63,7 @@ describe('secrets never reach logs or errors (P-5.3)', () => {
     })
     try {
       const result = await executeEvmOrder({
+        ...devnetValueFlow,
         intent: orderIntent(
           arb,
           base,
@@ -78,6 +79,7 @@ describe('secrets never reach logs or errors (P-5.3)', () => {
       expect(result.orderId).toBe(result.quote.orderId)
       // Failures on purpose: a refused intent, a balance shortfall, and bad key material.
       await executeEvmOrder({
+        ...devnetValueFlow,
         intent: {
           ...orderIntent(arb, base, NATIVE, 1n, base.contracts.tokens.USDC.address),
           sender: '0x000000000000000000000000000000000000dEaD',
@@ -87,6 +89,7 @@ describe('secrets never reach logs or errors (P-5.3)', () => {
         logger,
       }).catch((e: unknown) => errors.push(e))
       await executeEvmOrder({
+        ...devnetValueFlow,
         intent: orderIntent(
           arb,
           base,

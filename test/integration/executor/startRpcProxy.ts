@@ -16,6 +16,8 @@ export type RpcProxy = {
    * a response lost after the node acted.
    */
   swallowNext(method: string): void
+  /** Answers every later call of `method` with JSON-RPC -32601 (a node without it). */
+  lackMethod(method: string): void
   close(): Promise<void>
 }
 
@@ -23,6 +25,7 @@ export type RpcProxy = {
 export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
   let counts: Record<string, number> = {}
   const swallow = new Set<string>()
+  const lacking = new Set<string>()
   const proxy: RpcProxy = {
     url: '',
     get counts() {
@@ -34,6 +37,9 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
     },
     swallowNext: (method) => {
       swallow.add(method)
+    },
+    lackMethod: (method) => {
+      lacking.add(method)
     },
     close: async () => {},
   }
@@ -49,6 +55,30 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
         for (const call of calls) {
           counts[call.method] = (counts[call.method] ?? 0) + 1
           if (swallow.delete(call.method)) lose = true
+        }
+        const missing = calls.filter((c) => lacking.has(c.method))
+        if (missing.length > 0) {
+          // Lacking methods are answered here; the rest of a batch still goes to the node.
+          const refusal = (c: RpcRequest) => ({
+            jsonrpc: '2.0',
+            id: c.id,
+            error: { code: -32601, message: `the method ${c.method} does not exist` },
+          })
+          const rest = calls.filter((c) => !lacking.has(c.method))
+          const answered = rest.length
+            ? ((await (
+                await fetch(targetUrl, {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json' },
+                  body: JSON.stringify(rest),
+                })
+              ).json()) as { id: number | string }[])
+            : []
+          const byId = new Map(answered.map((a) => [a.id, a]))
+          const all = calls.map((c) => (lacking.has(c.method) ? refusal(c) : byId.get(c.id)))
+          res.writeHead(200, { 'content-type': 'application/json' })
+          res.end(JSON.stringify(Array.isArray(parsed) ? all : all[0]))
+          return
         }
         const upstream = await fetch(targetUrl, {
           method: 'POST',

@@ -1,109 +1,22 @@
-import { encodeFunctionData, type Hex } from 'viem'
+import type { Hex } from 'viem'
 import { describe, expect, test } from 'vitest'
-import {
-  buildCreateTxQuery,
-  type CreateTxParams,
-  createTxParamsSchema,
-} from '../../../../src/api/requests/buildCreateTxQuery.ts'
-import { crosschainForwarderAbi } from '../../../../src/chains/abi/crosschainForwarderAbi.ts'
-import { dlnSourceAbi } from '../../../../src/chains/abi/dlnSourceAbi.ts'
 import { computeOrderId } from '../../../../src/chains/orderId/computeOrderId.ts'
 import {
   type DecodedOrderCall,
   decodeOrderCalldata,
 } from '../../../../src/chains/verify/decodeOrderCalldata.ts'
 import { deriveOrder } from '../../../../src/chains/verify/deriveOrder.ts'
-import type { OrderIntent } from '../../../../src/chains/verify/orderIntent.ts'
-import { VerificationError } from '../../../../src/chains/verify/VerificationError.ts'
 import { verifyEvmOrderTx } from '../../../../src/chains/verify/verifyEvmOrderTx.ts'
-import { createMarket } from '../../../../src/sim/market/createMarket.ts'
-import { buildOrderQuote } from '../../../../src/sim/quote/buildOrderQuote.ts'
 import { realCreateTxExample } from '../../../fixtures/api/realCreateTxExample.ts'
-
-const me = '0x1111111111111111111111111111111111111111'
-const usdcArb = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
-const usdcBase = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
-const usdtArb = '0xfd086bc7cd5c481dcc9c85ebe478a1c0b69fcbb9'
-const FIXED_FEE = 1_000_000_000_000_000n
-
-function quoteFor(overrides: Partial<CreateTxParams> = {}) {
-  const params: CreateTxParams = {
-    srcChainId: 42161,
-    srcChainTokenIn: usdcArb,
-    srcChainTokenInAmount: 100_000_000n,
-    dstChainId: 8453,
-    dstChainTokenOut: usdcBase,
-    dstChainTokenOutAmount: 'auto',
-    dstChainTokenOutRecipient: me,
-    srcChainOrderAuthorityAddress: me,
-    dstChainOrderAuthorityAddress: me,
-    srcAllowedCancelBeneficiary: me,
-    senderAddress: me,
-    prependOperatingExpenses: true,
-    ...overrides,
-  }
-  buildCreateTxQuery(params)
-  const quote = buildOrderQuote(createTxParamsSchema.parse(params), {
-    market: createMarket(),
-    nowMs: 1_767_225_600_000,
-  })
-  const intent: OrderIntent = {
-    srcChainId: 42161,
-    dstChainId: 8453,
-    sender: me,
-    tokenIn: String(params.srcChainTokenIn),
-    amountIn: BigInt(String(params.srcChainTokenInAmount)),
-    maxPrependedOpex: BigInt(quote.estimation.srcChainTokenIn.approximateOperatingExpense) * 2n,
-    tokenOut: String(params.dstChainTokenOut),
-    minTakeAmount: (BigInt(quote.estimation.dstChainTokenOut.amount) * 99n) / 100n,
-    receiver: me,
-    srcAuthority: me,
-    dstAuthority: me,
-    cancelBeneficiary: me,
-    allowedTaker: 'empty',
-  }
-  const tx = { to: quote.tx!.to!, data: quote.tx!.data as Hex, value: BigInt(quote.tx!.value!) }
-  return { quote, intent, tx, orderId: quote.orderId! }
-}
-
-function reencode(call: DecodedOrderCall, patch: (c: DecodedOrderCall) => DecodedOrderCall): Hex {
-  const p = patch(structuredClone(call))
-  const inner = encodeFunctionData({
-    abi: dlnSourceAbi,
-    functionName: 'createSaltedOrder',
-    args: [p.creation, p.salt!, p.affiliateFee, p.referralCode, p.permitEnvelope, p.metadata],
-  })
-  if (!p.swap) return inner
-  const s = p.swap
-  return encodeFunctionData({
-    abi: crosschainForwarderAbi,
-    functionName: 'strictlySwapAndCall',
-    args: [
-      s.tokenIn,
-      s.amountIn,
-      s.permitEnvelope,
-      s.router,
-      s.swapCalldata,
-      s.tokenOut,
-      s.expectedAmountOut,
-      s.refundRecipient,
-      s.receiver,
-      inner,
-    ],
-  })
-}
-
-function refusal(run: () => unknown): VerificationError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof VerificationError) return error
-    throw error
-  }
-  throw new Error('expected a VerificationError')
-}
-
-const onChain = { fixedFeeWei: FIXED_FEE, transferFeeBps: 4n }
+import {
+  FIXED_FEE,
+  me,
+  onChain,
+  quoteFor,
+  reencode,
+  refusal,
+  usdtArb,
+} from './evmOrderTxFixtures.ts'
 
 describe('verifyEvmOrderTx', () => {
   test('default: a faithful reserve-input order passes and its orderId is recomputed', () => {
