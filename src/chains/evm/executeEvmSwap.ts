@@ -7,12 +7,15 @@ import { FerryError } from '../../shared/FerryError.ts'
 import { type Logger, silentLogger } from '../../shared/Logger.ts'
 import { toAddressBytes } from '../toAddressBytes.ts'
 import { evmAllowList } from '../verify/evmAllowList.ts'
+import { EVM_NATIVE } from '../verify/evmValueFlowExpectation.ts'
+import type { TrustedPriceSource } from '../verify/prices/tokenUsdPrice.ts'
 import { VerificationError } from '../verify/VerificationError.ts'
 import {
   type SwapIntent,
   type VerifiedEvmSwap,
   verifyEvmSwapTx,
 } from '../verify/verifyEvmSwapTx.ts'
+import { checkEvmValueFlow, type EvmSimulationMode } from './checkEvmValueFlow.ts'
 import type { EvmSender, EvmSendProgress } from './createEvmSender.ts'
 import {
   type AllowancePolicy,
@@ -41,6 +44,12 @@ export type ExecuteEvmSwapParams = {
   /** Default: the sender's. */
   confirmations?: number
   intentId?: string
+  /** Trusted prices the value-flow judge weighs the swap with (P-8.5, P-8.6). */
+  prices: TrustedPriceSource
+  /** The route's all-in cost cap, in bps of the value leaving the wallet (P-8.6). */
+  maxCostBps: number
+  /** `chains.<id>.verify.simulation`. Default 'on' (P-8.10). */
+  simulation?: EvmSimulationMode
   clock?: Clock
   logger?: Logger
   onProgress?: (event: EvmSendProgress) => void
@@ -111,6 +120,8 @@ export async function executeEvmSwap(params: ExecuteEvmSwapParams): Promise<Exec
   if (token && (facts.allowances[0] ?? 0n) < intent.amountIn) {
     const preflight = verify(await api.getSwapTransaction(request))
     allowance = await ensureAllowance({
+      ...(params.simulation ? { simulation: params.simulation } : {}),
+      logger,
       sender,
       token,
       spender: preflight.spender as Address,
@@ -120,15 +131,41 @@ export async function executeEvmSwap(params: ExecuteEvmSwapParams): Promise<Exec
       ...(params.intentId ? { intentId: params.intentId } : {}),
     })
   }
+  const tokenOut = intent.tokenOut as Address
+  const pricesOf = () =>
+    params.prices.snapshot([
+      { chainId: intent.chainId, token: intent.tokenIn },
+      { chainId: intent.chainId, token: intent.tokenOut },
+      { chainId: intent.chainId, token: EVM_NATIVE },
+    ])
   for (let requote = 0; ; requote++) {
-    const quote = await api.getSwapTransaction(request)
+    const [quote, prices] = await Promise.all([api.getSwapTransaction(request), pricesOf()])
     const quotedAtMs = clock.nowMs()
     const verified = verify(quote)
     const base = { to: router, data: quote.tx.data as Hex, value: verified.valueWei }
+    // What leaves, what must arrive and where, judged on the simulated bytes (P-8.1, P-8.5).
+    const flowCheck = (gas?: bigint) =>
+      checkEvmValueFlow(sender, {
+        calls: [{ ...base, ...(gas === undefined ? {} : { gas }) }],
+        expected: {
+          kind: 'swap',
+          outflow: { token: (token ?? EVM_NATIVE) as Address, amount: intent.amountIn },
+          nativeFeeWei: 0n,
+          swap: {
+            tokenOut,
+            recipient: intent.recipient as Address,
+            minAmountOut: intent.minAmountOut,
+          },
+          maxCostBps: params.maxCostBps,
+          prices,
+        },
+        ...(params.simulation ? { simulation: params.simulation } : {}),
+        logger,
+      })
     let gasLimit: bigint
     if (quote.tx.gasLimit !== undefined) {
       gasLimit = BigInt(quote.tx.gasLimit)
-      await simulateEvmTx(sender, { ...base, gasLimit })
+      await flowCheck(gasLimit)
     } else {
       try {
         const estimate = await sender.rpc.read.estimateGas({ account: sender.address, ...base })
@@ -137,6 +174,7 @@ export async function executeEvmSwap(params: ExecuteEvmSwapParams): Promise<Exec
         await simulateEvmTx(sender, { ...base, gasLimit: sender.gasLimitCap })
         throw error
       }
+      await flowCheck(gasLimit)
     }
     if (gasLimit > sender.gasLimitCap) {
       throw new VerificationError('tx.gasLimit', `<= ${sender.gasLimitCap}`, gasLimit)

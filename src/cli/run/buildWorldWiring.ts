@@ -47,6 +47,7 @@ export function evmChainWiring(
       ? {}
       : { maxPriorityFeePerGasWei: gweiToWei(settings.maxPriorityFeePerGasGwei) }),
     ...(settings?.gasLimitCap === undefined ? {} : { gasLimitCap: BigInt(settings.gasLimitCap) }),
+    simulation: settings?.verify.simulation ?? 'on',
   }
 }
 
@@ -61,9 +62,9 @@ export type BuildWorldWiringParams = {
   sending: boolean
   failPoint?: FailPoint
   /**
-   * Trusted prices of the value-flow judge (P-8.6, P-8.8). Default: the embedded world's market
-   * prices with a devnet, else an empty table (every order refused as unpriced) until the
-   * config's price source is passed here.
+   * Trusted prices of the value-flow judge when the config has no `prices` section (P-8.6, P-8.8).
+   * Default: the embedded world's market prices with a devnet, else an empty table (every order
+   * refused as unpriced). A config with `prices` is always priced from it.
    */
   prices?: TrustedPriceSource
 }
@@ -130,6 +131,7 @@ export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
     prices:
       params.prices ??
       fixedPriceSource(devnet ? marketPriceEntries(createMarket({ seed: 1 }), chainIds) : []),
+    priceEntries: config.prices,
     maxCostBpsOf: (key) => resolveRouteRiskLimits(config.risk, key).maxCostBps,
     ...(params.failPoint ? { failPoint: params.failPoint } : {}),
   }

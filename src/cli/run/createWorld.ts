@@ -13,7 +13,9 @@ import { createEvmSigner, type EvmKeySource } from '../../chains/evm/createEvmSi
 import { executeEvmOrder } from '../../chains/evm/executeEvmOrder.ts'
 import { executeEvmSwap } from '../../chains/evm/executeEvmSwap.ts'
 import { executeSolanaOrder } from '../../chains/solana/executeSolanaOrder.ts'
+import { createTrustedPriceSource } from '../../chains/verify/prices/createTrustedPriceSource.ts'
 import type { TrustedPriceSource } from '../../chains/verify/prices/tokenUsdPrice.ts'
+import type { TrustedPriceEntry } from '../../chains/verify/prices/trustedPriceEntry.ts'
 import { buildOrderIntent } from '../../engine/buildOrderIntent.ts'
 import { buildOrderQuoteObservation } from '../../engine/buildOrderQuoteObservation.ts'
 import { buildSwapQuoteObservation } from '../../engine/buildSwapQuoteObservation.ts'
@@ -48,6 +50,8 @@ export type WorldWiring = {
     maxPriorityFeePerGasWei?: bigint
     /** Default DEFAULT_GAS_LIMIT_CAP. */
     gasLimitCap?: bigint
+    /** `chains.<id>.verify.simulation` (P-8.10). Default 'on'. */
+    simulation?: 'on' | 'off'
   }[]
   /** `orderProgramId`: the escrow owner of Solana orders (the devnet's escrow, or the real program). */
   solana:
@@ -73,8 +77,10 @@ export type WorldWiring = {
   pollIntervalMs: number
   /** Crash-test hook at each pipeline step (engine/failPoints.ts). Default: none. */
   failPoint?: FailPoint
-  /** Trusted prices the value-flow judge weighs every EVM order with (P-8.6, P-8.8). */
+  /** Trusted prices the value-flow judge weighs every payload with when `priceEntries` is empty. */
   prices: TrustedPriceSource
+  /** The config's `prices` section: read through this world's own RPCs (P-8.6, P-8.8). */
+  priceEntries?: readonly TrustedPriceEntry[]
   /** The route's all-in cost cap in bps (`risk.maxCostBps` with `risk.routes[]` laid over). */
   maxCostBpsOf: (key: { strategyId: string; srcChainId: number; dstChainId: number }) => number
 }
@@ -110,7 +116,12 @@ export function createWorld(params: {
   }
   const evm = new Map<
     number,
-    { rpc: ReturnType<typeof createEvmRpc>; sender: EvmSender | undefined; confirmations: number }
+    {
+      rpc: ReturnType<typeof createEvmRpc>
+      sender: EvmSender | undefined
+      confirmations: number
+      simulation: 'on' | 'off'
+    }
   >()
   const signer = wiring.evmWallet?.key
     ? createEvmSigner(wiring.evmWallet.key, wiring.evmWallet.address)
@@ -137,8 +148,19 @@ export function createWorld(params: {
             logger,
           })
         : undefined
-    evm.set(c.chainId, { rpc, sender, confirmations: c.confirmations })
+    evm.set(c.chainId, {
+      rpc,
+      sender,
+      confirmations: c.confirmations,
+      simulation: c.simulation ?? 'on',
+    })
   }
+  const prices = wiring.priceEntries?.length
+    ? createTrustedPriceSource({
+        prices: wiring.priceEntries,
+        readClient: (chainId) => evm.get(chainId)?.rpc.read,
+      })
+    : wiring.prices
   const connection = wiring.solana
     ? new Connection(wiring.solana.rpcUrl, wiring.solana.commitment)
     : undefined
@@ -336,6 +358,14 @@ export function createWorld(params: {
           },
           intent: orderIntent,
           secretKey: solanaKey.secretKey,
+          valueFlow: {
+            prices,
+            maxCostBps: wiring.maxCostBpsOf({
+              strategyId: journal.getIntent(intentId)?.strategy ?? '',
+              srcChainId: r.srcChainId,
+              dstChainId: r.dstChainId,
+            }),
+          },
           journal: createSolanaSendJournal(journal, {
             intentId,
             from: solanaKey.publicKey.toBase58(),
@@ -365,7 +395,8 @@ export function createWorld(params: {
         intent: orderIntent,
         api,
         sender: chain.sender,
-        prices: wiring.prices,
+        prices,
+        simulation: chain.simulation,
         maxCostBps: wiring.maxCostBpsOf({
           strategyId: journal.getIntent(intentId)?.strategy ?? '',
           srcChainId: r.srcChainId,
@@ -428,6 +459,13 @@ export function createWorld(params: {
         },
         api,
         sender: chain.sender,
+        prices,
+        simulation: chain.simulation,
+        maxCostBps: wiring.maxCostBpsOf({
+          strategyId: journal.getIntent(intentId)?.strategy ?? '',
+          srcChainId: r.chainId,
+          dstChainId: r.chainId,
+        }),
         intentId,
         confirmations: chain.confirmations,
         clock,

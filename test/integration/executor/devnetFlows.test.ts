@@ -177,6 +177,7 @@ describe('executeEvmOrder against the devnet', () => {
       },
       api: testApi(devnet.sim.baseUrl),
       sender,
+      ...devnetValueFlow,
     })
     expect(result.receipt.status).toBe('success')
     expect(result.allowance?.actions).toEqual(['approve'])

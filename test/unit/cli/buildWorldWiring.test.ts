@@ -71,6 +71,7 @@ describe('buildWorldWiring', () => {
         maxFeePerGasWei: 500_000_000n,
         maxPriorityFeePerGasWei: 10_000_000n,
         gasLimitCap: 1_500_000n,
+        simulation: 'on',
       },
     ])
     expect(wiring.solana).toMatchObject({ rpcUrl: 'http://127.0.0.1:4' })
