@@ -15,7 +15,8 @@ import {
   type VerifiedEvmSwap,
   verifyEvmSwapTx,
 } from '../verify/verifyEvmSwapTx.ts'
-import { checkEvmValueFlow, type EvmSimulationMode } from './checkEvmValueFlow.ts'
+import type { EvmSimulationMode } from './checkEvmValueFlow.ts'
+import { checkSwapValueFlow } from './checkSwapValueFlow.ts'
 import type { EvmSender, EvmSendProgress } from './createEvmSender.ts'
 import {
   type AllowancePolicy,
@@ -116,51 +117,55 @@ export async function executeEvmSwap(params: ExecuteEvmSwapParams): Promise<Exec
       },
       intent,
     })
-  let allowance: EnsureAllowanceResult | undefined
-  if (token && (facts.allowances[0] ?? 0n) < intent.amountIn) {
-    const preflight = verify(await api.getSwapTransaction(request))
-    allowance = await ensureAllowance({
-      ...(params.simulation ? { simulation: params.simulation } : {}),
-      logger,
-      sender,
-      token,
-      spender: preflight.spender as Address,
-      amount: preflight.amountIn,
-      currentAllowance: facts.allowances[0] ?? 0n,
-      ...(params.allowancePolicy ? { policy: params.allowancePolicy } : {}),
-      ...(params.intentId ? { intentId: params.intentId } : {}),
-    })
-  }
-  const tokenOut = intent.tokenOut as Address
   const pricesOf = () =>
     params.prices.snapshot([
       { chainId: intent.chainId, token: intent.tokenIn },
       { chainId: intent.chainId, token: intent.tokenOut },
       { chainId: intent.chainId, token: EVM_NATIVE },
     ])
+  const flow = {
+    intent,
+    maxCostBps: params.maxCostBps,
+    ...(params.simulation ? { simulation: params.simulation } : {}),
+    logger,
+  }
+  let allowance: EnsureAllowanceResult | undefined
+  if (token && (facts.allowances[0] ?? 0n) < intent.amountIn) {
+    const [quote, prices] = await Promise.all([api.getSwapTransaction(request), pricesOf()])
+    const preflight = verify(quote)
+    const spender = preflight.spender as Address
+    const swapCall = { to: router, data: quote.tx.data as Hex, value: preflight.valueWei }
+    allowance = await ensureAllowance({
+      ...(params.simulation ? { simulation: params.simulation } : {}),
+      logger,
+      sender,
+      token,
+      spender,
+      amount: preflight.amountIn,
+      currentAllowance: facts.allowances[0] ?? 0n,
+      ...(params.allowancePolicy ? { policy: params.allowancePolicy } : {}),
+      ...(params.intentId ? { intentId: params.intentId } : {}),
+      // The approval is signed only once it and the swap it serves pass as one sequence.
+      checkFlow: async (approvals, planned) => {
+        await checkSwapValueFlow(sender, {
+          ...flow,
+          calls: [...approvals, swapCall],
+          approval: { token, spender, amount: planned },
+          prices,
+        })
+      },
+    })
+  }
   for (let requote = 0; ; requote++) {
     const [quote, prices] = await Promise.all([api.getSwapTransaction(request), pricesOf()])
     const quotedAtMs = clock.nowMs()
     const verified = verify(quote)
     const base = { to: router, data: quote.tx.data as Hex, value: verified.valueWei }
-    // What leaves, what must arrive and where, judged on the simulated bytes (P-8.1, P-8.5).
     const flowCheck = (gas?: bigint) =>
-      checkEvmValueFlow(sender, {
+      checkSwapValueFlow(sender, {
+        ...flow,
         calls: [{ ...base, ...(gas === undefined ? {} : { gas }) }],
-        expected: {
-          kind: 'swap',
-          outflow: { token: (token ?? EVM_NATIVE) as Address, amount: intent.amountIn },
-          nativeFeeWei: 0n,
-          swap: {
-            tokenOut,
-            recipient: intent.recipient as Address,
-            minAmountOut: intent.minAmountOut,
-          },
-          maxCostBps: params.maxCostBps,
-          prices,
-        },
-        ...(params.simulation ? { simulation: params.simulation } : {}),
-        logger,
+        prices,
       })
     let gasLimit: bigint
     if (quote.tx.gasLimit !== undefined) {
