@@ -18,7 +18,10 @@ import { type ApiClient, createApiClient } from '../../../src/api/createApiClien
 import { executeSolanaOrder } from '../../../src/chains/solana/executeSolanaOrder.ts'
 import { simulateSolanaValueFlow } from '../../../src/chains/solana/simulateSolanaValueFlow.ts'
 import { createMemorySolanaSendJournal } from '../../../src/chains/solana/solanaSendJournal.ts'
-import { judgeSolanaValueFlow } from '../../../src/chains/verify/judgeSolanaValueFlow.ts'
+import {
+  judgeSolanaValueFlow,
+  type SolanaValueFlowExpectation,
+} from '../../../src/chains/verify/judgeSolanaValueFlow.ts'
 import { VerificationError } from '../../../src/chains/verify/VerificationError.ts'
 import { devnetSolanaKeypair } from '../../../src/sim/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
@@ -77,6 +80,16 @@ const attackerUsdcAccount = () => getAssociatedTokenAddressSync(new PublicKey(us
 const usdcOf = async (account: PublicKey): Promise<bigint> =>
   BigInt((await connection.getTokenAccountBalance(account)).value.amount)
 
+/** What the honest order may do to ferry's accounts: the give, the fee, tx fees, rent. */
+const expected = (): SolanaValueFlowExpectation => ({
+  wallet: me,
+  tokenAccount: myUsdcAccount().toBase58(),
+  amountIn: AMOUNT,
+  fixedFeeLamports: 15_000_000n,
+  txFeeLamports: 10_005_000n,
+  maxRentLamports: 5_157_360n,
+})
+
 /** The honest order tx plus one more SPL transfer of ferry's USDC to the attacker. */
 const withExtraTransfer = (txData: Hex): Hex =>
   mutateSolanaTx(txData, (ixs: TransactionInstruction[]) => [
@@ -122,14 +135,7 @@ describe('Solana value flow: a tx with an extra transfer instruction', () => {
       wallet: me,
       tokenAccount: myUsdcAccount().toBase58(),
     })
-    const violations = judgeSolanaValueFlow(flow.pre, flow.post, {
-      wallet: me,
-      tokenAccount: myUsdcAccount().toBase58(),
-      amountIn: AMOUNT,
-      fixedFeeLamports: 15_000_000n,
-      txFeeLamports: 10_005_000n,
-      maxRentLamports: 5_157_360n,
-    })
+    const violations = judgeSolanaValueFlow(flow.pre, flow.post, expected())
     expect(violations.map((v) => v.rule)).toEqual(['tokenOutflow'])
     expect(violations[0]!.message).toContain(`${AMOUNT + STOLEN} base units would leave`)
     // The honest tx passes the same judge.
@@ -138,16 +144,7 @@ describe('Solana value flow: a tx with an extra transfer instruction', () => {
       wallet: me,
       tokenAccount: myUsdcAccount().toBase58(),
     })
-    expect(
-      judgeSolanaValueFlow(honest.pre, honest.post, {
-        wallet: me,
-        tokenAccount: myUsdcAccount().toBase58(),
-        amountIn: AMOUNT,
-        fixedFeeLamports: 15_000_000n,
-        txFeeLamports: 10_005_000n,
-        maxRentLamports: 5_157_360n,
-      }),
-    ).toEqual([])
+    expect(judgeSolanaValueFlow(honest.pre, honest.post, expected())).toEqual([])
   })
 
   test('ferry refuses it with the rule named: nothing signed or sent, balances unchanged', async () => {
@@ -196,14 +193,7 @@ describe('Solana value flow: a tx with an extra transfer instruction', () => {
       wallet: me,
       tokenAccount: myUsdcAccount().toBase58(),
     })
-    const violations = judgeSolanaValueFlow(flow.pre, flow.post, {
-      wallet: me,
-      tokenAccount: myUsdcAccount().toBase58(),
-      amountIn: AMOUNT,
-      fixedFeeLamports: 15_000_000n,
-      txFeeLamports: 10_005_000n,
-      maxRentLamports: 5_157_360n,
-    })
+    const violations = judgeSolanaValueFlow(flow.pre, flow.post, expected())
     expect(violations.map((v) => v.rule)).toEqual(['lamportOutflow'])
     raw.sign([user])
     const before = await connection.getBalance(attacker)
