@@ -3,25 +3,22 @@ import type { AddressInfo } from 'node:net'
 import { AccountLayout, MintLayout } from '@solana/spl-token'
 import { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js'
 import { LAMPORTS_PER_SIGNATURE, type SolanaDevnet, SolanaSendError } from './createSolanaDevnet.ts'
+import { encodeRpcAccount } from './encodeRpcAccount.ts'
+import { RpcError } from './RpcError.ts'
+import {
+  type SimulateTransactionConfig,
+  simulateTransactionMethod,
+} from './simulateTransactionMethod.ts'
 
 /** A JSON-RPC endpoint in front of the in-process Solana. */
 export type SolanaRpc = { url: string; close(): Promise<void> }
 
 type RpcRequest = { jsonrpc: '2.0'; id: number | string | null; method: string; params?: unknown[] }
 
-class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message)
-  }
-}
-
 /**
  * Serves the subset of the Solana JSON-RPC API that @solana/web3.js's `Connection` needs to send
- * and confirm transactions, on 127.0.0.1 with a free port, plus devnet extensions in the manner
+ * and confirm transactions (and `simulateTransaction` with post-state `accounts`, as ferry's
+ * value-flow check uses it), on 127.0.0.1 with a free port, plus devnet extensions in the manner
  * of anvil_*: `devnet_advanceSlots [n]`, `devnet_airdrop [key, lamports]`,
  * `devnet_createMint [mint, decimals, authority]`, `devnet_mintTo [mint, owner, amount]` and
  * `devnet_getTransactions [fromIndex]` (every processed transaction, for the solver).
@@ -64,20 +61,14 @@ export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
         value: Number(LAMPORTS_PER_SIGNATURE) * decoded.header.numRequiredSignatures,
       }
     },
-    getAccountInfo: ([key]) => {
-      const account = devnet.svm.getAccount(pubkey(key))
-      return {
-        context: context(),
-        value: account && {
-          data: [Buffer.from(account.data).toString('base64'), 'base64'],
-          executable: account.executable,
-          lamports: account.lamports,
-          owner: account.owner.toBase58(),
-          rentEpoch: 0,
-          space: account.data.length,
-        },
-      }
-    },
+    getAccountInfo: ([key]) => ({
+      context: context(),
+      value: encodeRpcAccount(devnet.svm.getAccount(pubkey(key))),
+    }),
+    getMultipleAccounts: ([keys]) => ({
+      context: context(),
+      value: (keys as unknown[]).map((key) => encodeRpcAccount(devnet.svm.getAccount(pubkey(key)))),
+    }),
     getTokenAccountBalance: ([key]) => {
       const account = devnet.svm.getAccount(pubkey(key))
       if (!account) throw new RpcError(-32602, 'Invalid param: could not find account')
@@ -115,17 +106,8 @@ export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
       }
     },
     simulateTransaction: ([encoded, config]) => {
-      const sim = devnet.simulate(decodeTx(encoded, config as { encoding?: string }))
-      return {
-        context: context(),
-        value: {
-          err: sim.err ?? null,
-          logs: sim.logs,
-          accounts: null,
-          unitsConsumed: sim.unitsConsumed,
-          returnData: null,
-        },
-      }
+      const cfg = config as SimulateTransactionConfig | undefined
+      return simulateTransactionMethod(devnet, decodeTx(encoded, cfg), cfg)
     },
     getSignatureStatuses: ([signatures]) => ({
       context: context(),
