@@ -14,6 +14,7 @@ import { silentLogger } from '../src/shared/Logger.ts'
 import { devnetEvmAccount } from '../src/sim/devnet/devnetAccounts.ts'
 import { startDevnet } from '../src/sim/devnet/startDevnet.ts'
 import { openJournal } from '../src/store/openJournal.ts'
+import { devnetValueFlow } from '../test/integration/executor/executorHarness.ts'
 import type { BenchResult } from './run.ts'
 
 /** Ticks run, a second apart; each sends one order (1 000 USDC of a 20 000 USDC surplus). */
@@ -96,6 +97,8 @@ export async function run(): Promise<BenchResult> {
         sending: true,
         trackingDeadlineMs: 60_000,
         pollIntervalMs: 250,
+        prices: devnetValueFlow.prices,
+        maxCostBpsOf: () => devnetValueFlow.maxCostBps,
       },
       journal,
       clock: systemClock,

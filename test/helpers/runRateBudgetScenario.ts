@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApiClient } from '../../src/api/createApiClient.ts'
+import { fixedPriceSource } from '../../src/chains/verify/prices/fixedPriceSource.ts'
 import { createWorld } from '../../src/cli/run/createWorld.ts'
 import { createEngine } from '../../src/engine/createEngine.ts'
 import type { EngineEvent } from '../../src/engine/engineEvents.ts'
@@ -97,6 +98,9 @@ export async function runRateBudgetScenario(
         sending: false,
         trackingDeadlineMs: 60_000,
         pollIntervalMs: 1_000,
+        // A sending-off world never executes: no price is ever asked for.
+        prices: fixedPriceSource([]),
+        maxCostBpsOf: () => 0,
       },
       journal,
       clock: systemClock,

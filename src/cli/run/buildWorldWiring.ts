@@ -1,13 +1,18 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
+import { fixedPriceSource } from '../../chains/verify/prices/fixedPriceSource.ts'
+import type { TrustedPriceSource } from '../../chains/verify/prices/tokenUsdPrice.ts'
 import type { FailPoint } from '../../engine/failPoints.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
+import { resolveRouteRiskLimits } from '../../settings/resolveRouteRiskLimits.ts'
 import type { EnvMap } from '../../settings/substituteEnv.ts'
 import { devnetEvmAccount, devnetSolanaKeypair } from '../../sim/devnet/devnetAccounts.ts'
 import type { Devnet } from '../../sim/devnet/startDevnet.ts'
+import { createMarket } from '../../sim/market/createMarket.ts'
+import { marketPriceEntries } from '../../sim/market/marketPriceEntries.ts'
 import { resolveEvmKeySource } from '../resolveEvmKeySource.ts'
 import { resolveSolanaSecretKey } from '../resolveSolanaSecretKey.ts'
 import { collectWatchedTokens } from './collectWatchedTokens.ts'
@@ -55,6 +60,12 @@ export type BuildWorldWiringParams = {
   /** Whether this run sends (embedded, or `mode: live` with `--live`). */
   sending: boolean
   failPoint?: FailPoint
+  /**
+   * Trusted prices of the value-flow judge (P-8.6, P-8.8). Default: the embedded world's market
+   * prices with a devnet, else an empty table (every order refused as unpriced) until the
+   * config's price source is passed here.
+   */
+  prices?: TrustedPriceSource
 }
 
 /**
@@ -116,6 +127,10 @@ export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
     trackingDeadlineMs: config.tracking.deadlineMs,
     autoCancel: config.tracking.autoCancel,
     pollIntervalMs: devnet ? 250 : config.tracking.pollIntervalMs,
+    prices:
+      params.prices ??
+      fixedPriceSource(devnet ? marketPriceEntries(createMarket({ seed: 1 }), chainIds) : []),
+    maxCostBpsOf: (key) => resolveRouteRiskLimits(config.risk, key).maxCostBps,
     ...(params.failPoint ? { failPoint: params.failPoint } : {}),
   }
 }

@@ -13,6 +13,7 @@ import { createEvmSigner, type EvmKeySource } from '../../chains/evm/createEvmSi
 import { executeEvmOrder } from '../../chains/evm/executeEvmOrder.ts'
 import { executeEvmSwap } from '../../chains/evm/executeEvmSwap.ts'
 import { executeSolanaOrder } from '../../chains/solana/executeSolanaOrder.ts'
+import type { TrustedPriceSource } from '../../chains/verify/prices/tokenUsdPrice.ts'
 import { buildOrderIntent } from '../../engine/buildOrderIntent.ts'
 import { buildOrderQuoteObservation } from '../../engine/buildOrderQuoteObservation.ts'
 import { buildSwapQuoteObservation } from '../../engine/buildSwapQuoteObservation.ts'
@@ -72,6 +73,10 @@ export type WorldWiring = {
   pollIntervalMs: number
   /** Crash-test hook at each pipeline step (engine/failPoints.ts). Default: none. */
   failPoint?: FailPoint
+  /** Trusted prices the value-flow judge weighs every EVM order with (P-8.6, P-8.8). */
+  prices: TrustedPriceSource
+  /** The route's all-in cost cap in bps (`risk.maxCostBps` with `risk.routes[]` laid over). */
+  maxCostBpsOf: (key: { strategyId: string; srcChainId: number; dstChainId: number }) => number
 }
 
 /**

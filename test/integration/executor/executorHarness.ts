@@ -14,9 +14,23 @@ import {
   type MemorySendJournal,
 } from '../../../src/chains/evm/sendJournal.ts'
 import type { OrderIntent } from '../../../src/chains/verify/orderIntent.ts'
+import { fixedPriceSource } from '../../../src/chains/verify/prices/fixedPriceSource.ts'
+import type { TrustedPriceSource } from '../../../src/chains/verify/prices/tokenUsdPrice.ts'
 import { type DevnetEvmAccount, devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
 import type { Devnet, DevnetEvmChain } from '../../../src/sim/devnet/startDevnet.ts'
+import { createMarket } from '../../../src/sim/market/createMarket.ts'
+import { marketPriceEntries } from '../../../src/sim/market/marketPriceEntries.ts'
 import type { Journal } from '../../../src/store/openJournal.ts'
+
+/**
+ * Value-flow settings of the executor in tests: trusted prices are the devnet market's spot prices
+ * (what the devnet's router rates were set from); 1 000 bps because the flat fee (0.001 ETH, $3)
+ * weighs up to 6 % on the tests' 50-100 USDC orders.
+ */
+export const devnetValueFlow: { prices: TrustedPriceSource; maxCostBps: number } = {
+  prices: fixedPriceSource(marketPriceEntries(createMarket({ seed: 1 }), [42161, 8453])),
+  maxCostBps: 1_000,
+}
 
 /** The devnet's demo user, who holds every token on both chains. */
 export const user: DevnetEvmAccount = devnetEvmAccount('user')
