@@ -58,6 +58,8 @@ export type VerifiedSolanaOrder = {
   feeLamports: bigint
   priorityFeeLamports: bigint
   escrow: string
+  /** Token accounts the transaction creates at our expense (each costs rent). */
+  tokenAccountCreates: number
 }
 
 /** Every check's verdict, in order; `verified` is set only when all passed. */
@@ -229,6 +231,7 @@ export function checkSolanaOrderTx(params: CheckSolanaOrderTxParams): SolanaOrde
           feeLamports: fee.lamports,
           priorityFeeLamports,
           escrow,
+          tokenAccountCreates: scan.tokenAccountCreates.length,
         }
       : undefined
   return { checks, decoded, orderId, priorityFeeLamports, verified }

@@ -335,6 +335,12 @@ export function createWorld(params: {
             ...extras,
           },
           intent: orderIntent,
+          prices: wiring.prices,
+          maxCostBps: wiring.maxCostBpsOf({
+            strategyId: journal.getIntent(intentId)?.strategy ?? '',
+            srcChainId: r.srcChainId,
+            dstChainId: r.dstChainId,
+          }),
           secretKey: solanaKey.secretKey,
           journal: createSolanaSendJournal(journal, {
             intentId,
