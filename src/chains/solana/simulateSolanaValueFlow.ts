@@ -8,7 +8,11 @@ import {
 import type { OrderIntent } from '../verify/orderIntent.ts'
 import type { TrustedPriceSource } from '../verify/prices/tokenUsdPrice.ts'
 import { SolanaValueFlowError } from '../verify/SolanaValueFlowError.ts'
-import type { SolanaAccountChange, SolanaAccountState } from '../verify/solanaValueFlow.ts'
+import type {
+  SolanaAccountChange,
+  SolanaAccountState,
+  SolanaValueFlowExpectation,
+} from '../verify/solanaValueFlow.ts'
 import type { VerifiedSolanaOrder } from '../verify/verifySolanaOrderTx.ts'
 import { SolanaSendError } from './SolanaSendError.ts'
 import { solanaValueFlowAccounts } from './solanaValueFlowAccounts.ts'
@@ -41,7 +45,8 @@ export type SimulateSolanaValueFlowParams = {
  * getMultipleAccounts call, simulates with `sigVerify: false` and those addresses as `accounts`
  * (post-state, base64) at a slot no older than that read, and holds the deltas to the intended
  * give plus the fixed fee, the bounded transaction fee and the documented rent
- * (judgeSolanaValueFlow), then the value-conservation rule at trusted prices. Two RPC calls.
+ * (judgeSolanaValueFlow), then the value-conservation rule at trusted prices. Two RPC calls;
+ * two more, once, when a refusal comes from a simulation at a later slot than the read.
  * @throws SolanaValueFlowError when the deltas are not the intended flow; nothing is signed.
  * @throws SolanaSendError `simulationFailed` when the simulation errs or returns no accounts.
  */
@@ -50,14 +55,47 @@ export async function simulateSolanaValueFlow(
 ): Promise<SolanaValueFlowVerdict & { changes: SolanaAccountChange[] }> {
   const { connection, tx, intent, verified } = p
   const keys = solanaValueFlowAccounts(tx, p.lookupTables, intent)
-  const addresses = keys.map((k) => k.toBase58())
-  const [before, prices] = await Promise.all([
-    connection.getMultipleAccountsInfoAndContext(keys, 'confirmed'),
-    p.prices.snapshot([
-      { chainId: SOLANA_CHAIN_ID, token: intent.tokenIn },
-      { chainId: SOLANA_CHAIN_ID, token: SOLANA_NATIVE_TOKEN },
-    ]),
+  const prices = await p.prices.snapshot([
+    { chainId: SOLANA_CHAIN_ID, token: intent.tokenIn },
+    { chainId: SOLANA_CHAIN_ID, token: SOLANA_NATIVE_TOKEN },
   ])
+  const signatures = BigInt(tx.message.header.numRequiredSignatures)
+  const expectation: SolanaValueFlowExpectation = {
+    wallet: intent.sender,
+    giveToken: intent.tokenIn,
+    giveAmount: verified.amountIn,
+    fixedFeeLamports: verified.feeLamports,
+    maxTxFeeLamports:
+      signatures * (p.lamportsPerSignature ?? DEFAULT_LAMPORTS_PER_SIGNATURE) +
+      verified.priorityFeeLamports,
+    maxRentLamports:
+      BigInt(verified.tokenAccountCreates) *
+      (p.tokenAccountRentLamports ?? DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS),
+    orderGiveAmount: verified.order.giveAmount,
+    prices,
+    maxCostBps: p.maxCostBps,
+  }
+  let run = await readAndSimulate(connection, tx, keys)
+  let verdict = judgeSolanaValueFlow(expectation, run.changes)
+  if (verdict.violations.length > 0 && run.moved) {
+    // The chain moved between the read and the simulation: a transfer to us in between would
+    // look like a wrong delta. Once more before calling it an integrity refusal.
+    run = await readAndSimulate(connection, tx, keys)
+    verdict = judgeSolanaValueFlow(expectation, run.changes)
+  }
+  if (verdict.violations.length > 0)
+    throw new SolanaValueFlowError(verdict.violations, verdict.lines)
+  return { ...verdict, changes: run.changes }
+}
+
+/** One read of the accounts and one simulation after it; `moved` when their slots differ. */
+async function readAndSimulate(
+  connection: Connection,
+  tx: VersionedTransaction,
+  keys: PublicKey[],
+): Promise<{ changes: SolanaAccountChange[]; moved: boolean }> {
+  const addresses = keys.map((k) => k.toBase58())
+  const before = await connection.getMultipleAccountsInfoAndContext(keys, 'confirmed')
   const simulation = await connection.simulateTransaction(tx, {
     sigVerify: false,
     commitment: 'confirmed',
@@ -75,7 +113,7 @@ export async function simulateSolanaValueFlow(
       details: `asked for ${addresses.length}, got ${after?.length ?? 'none'}`,
     })
   }
-  const changes: SolanaAccountChange[] = addresses.map((address, i) => {
+  const changes = addresses.map((address, i) => {
     const was = before.value[i]
     const now = after[i]
     return {
@@ -86,28 +124,7 @@ export async function simulateSolanaValueFlow(
       after: now ? fromSimulated(now) : null,
     }
   })
-  const signatures = BigInt(tx.message.header.numRequiredSignatures)
-  const verdict = judgeSolanaValueFlow(
-    {
-      wallet: intent.sender,
-      giveToken: intent.tokenIn,
-      giveAmount: verified.amountIn,
-      fixedFeeLamports: verified.feeLamports,
-      maxTxFeeLamports:
-        signatures * (p.lamportsPerSignature ?? DEFAULT_LAMPORTS_PER_SIGNATURE) +
-        verified.priorityFeeLamports,
-      maxRentLamports:
-        BigInt(verified.tokenAccountCreates) *
-        (p.tokenAccountRentLamports ?? DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS),
-      orderGiveAmount: verified.order.giveAmount,
-      prices,
-      maxCostBps: p.maxCostBps,
-    },
-    changes,
-  )
-  if (verdict.violations.length > 0)
-    throw new SolanaValueFlowError(verdict.violations, verdict.lines)
-  return { ...verdict, changes }
+  return { changes, moved: simulation.context.slot !== before.context.slot }
 }
 
 function fromSimulated(a: { lamports: number; owner: string; data: string[] }): SolanaAccountState {

@@ -273,4 +273,38 @@ describe('Solana value-flow attacks (docs/safety.md P-8.9)', () => {
     expect(sim.signatures[0]!.every((b) => b === 0)).toBe(true)
     expect(result.signatures).toHaveLength(1)
   })
+
+  test('behavior: USDC reaching us between the read and the simulation is not taken for an attack', async () => {
+    let reads = 0
+    class RacingConnection extends LossyConnection {
+      override async getMultipleAccountsInfoAndContext(
+        ...args: Parameters<Connection['getMultipleAccountsInfoAndContext']>
+      ) {
+        const result = await super.getMultipleAccountsInfoAndContext(...args)
+        if (++reads === 1) {
+          // Someone pays us 1 USDC in the next slot, after our read.
+          await callSolanaDevnet(rpcUrl, 'devnet_mintTo', [
+            usdc.toBase58(),
+            me.toBase58(),
+            '1000000',
+          ])
+          await callSolanaDevnet(rpcUrl, 'devnet_advanceSlots', [1])
+        }
+        return result
+      }
+    }
+    const connection = new RacingConnection(rpcUrl, 'confirmed')
+    const result = await executeSolanaOrder({
+      ...devnetSolanaValueFlow,
+      connection,
+      api,
+      ...order(),
+      secretKey: user.secretKey,
+      journal: createMemorySolanaSendJournal(),
+      config: { ...FAST, orderProgramId: escrow },
+    })
+    // The first judgement saw 1 USDC too few leave; the chain had moved, so it read again.
+    expect(reads).toBe(2)
+    expect(result.signatures).toHaveLength(1)
+  })
 })
