@@ -9,8 +9,22 @@ import {
 import type { BuildableCreateTxParams } from '../../src/api/requests/buildCreateTxQuery.ts'
 import { encodeBase58 } from '../../src/chains/base58.ts'
 import type { OrderIntent } from '../../src/chains/verify/orderIntent.ts'
+import { fixedPriceSource } from '../../src/chains/verify/prices/fixedPriceSource.ts'
+import type { TrustedPriceSource } from '../../src/chains/verify/prices/tokenUsdPrice.ts'
 import type { Logger } from '../../src/shared/Logger.ts'
 import { callSolanaDevnet } from '../../src/sim/devnet/solana/callSolanaDevnet.ts'
+import { createMarket } from '../../src/sim/market/createMarket.ts'
+import { marketPriceEntries } from '../../src/sim/market/marketPriceEntries.ts'
+
+/**
+ * Value-flow settings of the Solana executor in tests: trusted prices are the devnet market's
+ * spot prices; 5 000 bps because the flat 0.015 SOL fee ($2.25 at the market's $150) is a third
+ * of the tests' smallest (5 USDC) orders.
+ */
+export const devnetSolanaValueFlow: { prices: TrustedPriceSource; maxCostBps: number } = {
+  prices: fixedPriceSource(marketPriceEntries(createMarket({ seed: 1 }), [7565164])),
+  maxCostBps: 5_000,
+}
 
 /** The Base USDC the Solana orders of the tests take. */
 export const BASE_USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'

@@ -15,9 +15,9 @@ import {
   verifySolanaOrderTx,
 } from '../verify/verifySolanaOrderTx.ts'
 import { broadcastSolanaTx } from './broadcastSolanaTx.ts'
-import { checkSolanaValueFlow } from './checkSolanaValueFlow.ts'
 import { loadSolanaLookupTables, type SolanaLookupTableResolver } from './loadSolanaLookupTables.ts'
 import { SolanaSendError } from './SolanaSendError.ts'
+import { simulateSolanaValueFlow } from './simulateSolanaValueFlow.ts'
 import type { SolanaSendJournal, SolanaSendRecord } from './solanaSendJournal.ts'
 
 /** Executor settings; every field has a documented default. */
@@ -34,8 +34,6 @@ export type SolanaExecutorConfig = SolanaOrderTxOptions & {
   maxSignatures?: number
   /** Most create-tx calls per intent (the first plus re-quotes of stale quotes). Default 3. */
   maxQuotes?: number
-  /** Most rent the order may take from the wallet, in lamports. Default 5 157 360. */
-  maxRentLamports?: bigint
 }
 
 /** Inputs of {@link executeSolanaOrder}. */
@@ -46,17 +44,16 @@ export type ExecuteSolanaOrderParams = {
   request: Omit<BuildableCreateTxParams, 'senderAddress'>
   /** What ferry asked for: every field of the service's transaction is held against it. */
   intent: OrderIntent
+  /** Trusted prices of the give token and SOL, for the value-conservation rule (P-8.6). */
+  prices: TrustedPriceSource
+  /** The route's all-in cost cap in bps: the order must give >= what leaves × (1 - it). */
+  maxCostBps: number
   /** The 64-byte Solana secret key of `intent.sender`. Only used to sign; never logged. */
   secretKey: Uint8Array
   journal: SolanaSendJournal
   config?: SolanaExecutorConfig
   /** Reads lookup tables; default `connection.getAddressLookupTable`. */
   resolveLookupTable?: SolanaLookupTableResolver
-  /**
-   * Trusted prices and the route's maxCostBps for the value-conservation rule (P-8.6); without
-   * them only the deltas of ferry's accounts are judged.
-   */
-  valueFlow?: { prices: TrustedPriceSource; maxCostBps: number }
   clock?: Clock
   logger?: Logger
   signal?: AbortSignal
@@ -83,12 +80,16 @@ type Prepared = {
 
 /**
  * Creates a cross-chain order from Solana (issue 5 items 5 and 6): create-tx with our key as
- * sender → verify every field against the intent (P-1.7) → a fresh blockhash in place of the
- * quote's placeholder → verify the final message again (P-2.17) → freshness check (P-2.12) →
- * sign → simulate → journal → send with skipPreflight and rebroadcast the same bytes until the
- * commitment or the blockhash's expiry (P-2.16). Only after an expiry, with the old signature
- * never landed, does it sign again (same order while the quote is fresh, else a re-quote).
- * @throws VerificationError when the service's transaction is not the intent; nothing is signed.
+ * sender → verify every field and instruction against the intent (P-1.7) → a fresh blockhash in
+ * place of the quote's placeholder → verify the final message again (P-2.17) → freshness check
+ * (P-2.12) → simulate those exact unsigned bytes and hold our accounts' deltas to the intended
+ * give plus fees and rent, and the value to the route's cost cap (docs/safety.md P-8.9, P-8.6) →
+ * sign → journal → send with skipPreflight and rebroadcast the same bytes until the commitment
+ * or the blockhash's expiry (P-2.16). Only after an expiry, with the old signature never landed,
+ * does it sign again (same order while the quote is fresh, else a re-quote). Per signature:
+ * getLatestBlockhash, getMultipleAccounts and simulateTransaction before signing.
+ * @throws VerificationError when the service's transaction is not the intent, or
+ *   SolanaValueFlowError (one of them) when its simulated effect is not; nothing is signed.
  * @throws SolanaSendError for a stale quote, a key mismatch, a failed simulation or landing, or
  *   when every signature expired.
  */
@@ -148,15 +149,22 @@ export async function executeSolanaOrder(
       prepared = undefined
       continue
     }
-    // The exact bytes are simulated and judged before the key touches them (P-8.9).
-    await checkSolanaValueFlow({
+    // The simulation replaces the check of the signed bytes: the same message, judged unsigned.
+    await simulateSolanaValueFlow({
       connection,
       tx,
-      wallet: intent.sender,
+      lookupTables: prepared.lookups,
+      intent,
       verified,
-      tokenIn: intent.tokenIn,
-      ...(config.maxRentLamports === undefined ? {} : { maxRentLamports: config.maxRentLamports }),
-      ...(params.valueFlow ? { conservation: params.valueFlow } : {}),
+      prices: params.prices,
+      maxCostBps: params.maxCostBps,
+    }).catch((error: unknown) => {
+      if (!(error instanceof SolanaSendError)) throw error
+      // Earlier signatures of the intent (expired ones) still matter to the reconciler.
+      throw new SolanaSendError(error.state, 'the order transaction fails in simulation', {
+        signatures,
+        details: error.details,
+      })
     })
     tx.sign([keypair])
     const rawTx = tx.serialize()

@@ -1,6 +1,7 @@
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   decodeTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token'
 import {
@@ -37,6 +38,8 @@ export type SolanaInstructionScan = {
   tokenTransfers: SolanaTokenTransfer[]
   /** Indices of instructions that carry an order memo. */
   orderMemos: number[]
+  /** Associated token accounts the transaction creates, paid by our wallet (rent, P-8.9). */
+  tokenAccountCreates: { index: number; owner: string; mint: string; account: string }[]
   computeUnitLimit: number | undefined
   computeUnitPriceMicroLamports: bigint | undefined
 }
@@ -58,31 +61,44 @@ const TRANSFER_CHECKED = 12
 const COMPUTE_BUDGET_SIZES: Record<number, number> = { 2: 5, 3: 9 }
 
 /**
- * The programs a Solana order transaction may invoke (safety P-1.7): the order program (owner of
- * the escrow), compute budget, SPL Token, associated token account, System and Memo (v1, which
- * the devnet's orders use, and v2).
+ * The programs a Solana order transaction may invoke, each only in the shapes listed (safety
+ * P-1.7, docs/safety.md P-8.9): compute budget (one unit limit, one unit price), System (Transfer
+ * from our wallet), SPL Token (TransferChecked), associated token account (create or
+ * createIdempotent of the escrow's or our account of the give mint, paid by us) and Memo (v1,
+ * which carries the devnet's order, and v2; the order memo only). The order program is not on
+ * the list: in the devnet's order encoding it owns the escrow and is never invoked, and an
+ * invocation of it could not be decoded, so it could do anything with our signature.
  */
-export function allowedSolanaPrograms(orderProgramId: string): string[] {
-  return [orderProgramId, COMPUTE_BUDGET, TOKEN, ATA, SYSTEM, MEMO_PROGRAM, MEMO_V2_PROGRAM]
+export function allowedSolanaPrograms(): string[] {
+  return [COMPUTE_BUDGET, SYSTEM, TOKEN, ATA, MEMO_PROGRAM, MEMO_V2_PROGRAM]
 }
 
 /**
- * Walks every instruction and refuses what an order transaction has no business doing
- * (safety P-1.7): a program outside {@link allowedSolanaPrograms}; a compute-budget instruction
- * other than one unit limit and one unit price; a System instruction other than a transfer from
- * our key; an SPL instruction other than TransferChecked (so no approve, setAuthority or
- * closeAccount on our accounts); an ATA instruction other than create(-idempotent) paid by us;
- * a memo other than the order memo. Pure; the caller turns problems into verdicts.
+ * Walks every instruction (lookup tables already resolved) and refuses what an order
+ * transaction has no business doing (safety P-1.7, docs/safety.md P-8.9): a program outside
+ * {@link allowedSolanaPrograms}; a compute-budget instruction other than one unit limit and one
+ * unit price; a System instruction other than a transfer from our key (so no assign, allocate or
+ * transfer-with-seed); an SPL instruction other than TransferChecked (so no approve,
+ * setAuthority, closeAccount, burn or plain transfer); an ATA instruction other than create(-
+ * idempotent) of the escrow's or our account of the give mint, paid by us; a memo other than the
+ * order memo. How many transfers are allowed is the caller's check. Pure.
  */
 export function checkSolanaInstructions(
   instructions: readonly DecodedSolanaInstruction[],
-  params: { wallet: string; orderProgramId: string },
+  params: {
+    wallet: string
+    /** Owner of the escrow: the only other owner whose give-mint account we may create. */
+    orderProgramId: string
+    /** The give token's mint; undefined for native SOL (then no token account is created). */
+    giveMint: string | undefined
+  },
 ): { scan: SolanaInstructionScan; problems: SolanaInstructionProblem[] } {
-  const allowed = allowedSolanaPrograms(params.orderProgramId)
+  const allowed = allowedSolanaPrograms()
   const scan: SolanaInstructionScan = {
     lamportTransfers: [],
     tokenTransfers: [],
     orderMemos: [],
+    tokenAccountCreates: [],
     computeUnitLimit: undefined,
     computeUnitPriceMicroLamports: undefined,
   }
@@ -94,7 +110,11 @@ export function checkSolanaInstructions(
     const at = `instructions[${index}]`
     const data = Buffer.from(ix.data)
     if (!allowed.includes(ix.programId)) {
-      refuse(`${at}.programId`, allowed.join(' | '), ix.programId, 'is not an allowed program')
+      const why =
+        ix.programId === params.orderProgramId
+          ? 'is the order program, which the order encoding never invokes'
+          : 'is not an allowed program'
+      refuse(`${at}.programId`, allowed.join(' | '), ix.programId, why)
       return
     }
     if (ix.programId === COMPUTE_BUDGET) {
@@ -148,25 +168,58 @@ export function checkSolanaInstructions(
         decimals: t.data.decimals,
       })
     } else if (ix.programId === ATA) {
-      // create (empty or 0) and createIdempotent (1) only cost rent; recoverNested (2) moves funds.
-      if (data.length > 1 || (data.length === 1 && data[0] !== 0 && data[0] !== 1)) {
-        refuse(
-          at,
-          'ATA create or createIdempotent',
-          `ATA instruction tag ${data[0]}`,
-          'is not allowed',
-        )
-      } else if (ix.accounts[0] !== params.wallet) {
-        refuse(`${at}.payer`, params.wallet, ix.accounts[0] ?? 'none', 'is not our wallet')
+      const problem = checkTokenAccountCreate(ix, params)
+      if (problem) refuse(problem.field ? `${at}.${problem.field}` : at, ...problem.why)
+      else {
+        const [, account, owner, mint] = ix.accounts as [string, string, string, string]
+        scan.tokenAccountCreates.push({ index, owner, mint, account })
       }
     } else if (ix.programId === MEMO_PROGRAM || ix.programId === MEMO_V2_PROGRAM) {
       if (data.toString('utf8').startsWith(ORDER_MEMO_PREFIX)) scan.orderMemos.push(index)
       else refuse(at, `a memo starting ${ORDER_MEMO_PREFIX}`, 'another memo', 'is not allowed')
     }
-    // The order program itself is allowed as the escrow's owner; its accounts are ours to sign
-    // only through the checks above (fee payer and only signer).
   })
   return { scan, problems }
+}
+
+/**
+ * An ATA create (tag absent or 0) or createIdempotent (1) only costs us rent, and only for the
+ * account an order may need: the escrow's or ours, of the give mint, under SPL Token. Other
+ * owners would let the service spend our lamports on accounts it can close and cash in.
+ */
+function checkTokenAccountCreate(
+  ix: DecodedSolanaInstruction,
+  params: { wallet: string; orderProgramId: string; giveMint: string | undefined },
+): { field?: string; why: [string, string, string] } | undefined {
+  const tag = ix.data.length === 0 ? 0 : ix.data[0]
+  if (ix.data.length > 1 || (tag !== 0 && tag !== 1)) {
+    return {
+      why: ['ATA create or createIdempotent', `ATA instruction tag ${tag}`, 'is not allowed'],
+    }
+  }
+  const [payer, account, owner, mint, system, token] = ix.accounts
+  if (payer !== params.wallet) {
+    return { field: 'payer', why: [params.wallet, payer ?? 'none', 'is not our wallet'] }
+  }
+  const owners = [params.wallet, params.orderProgramId]
+  if (!owner || !owners.includes(owner)) {
+    return { field: 'owner', why: [owners.join(' | '), owner ?? 'none', 'is not us or the escrow'] }
+  }
+  if (!params.giveMint || mint !== params.giveMint) {
+    return {
+      field: 'mint',
+      why: [params.giveMint ?? 'none', mint ?? 'none', 'is not the give mint'],
+    }
+  }
+  if (system !== SYSTEM || token !== TOKEN) {
+    const got = `${system ?? 'none'}, ${token ?? 'none'}`
+    return { field: 'programs', why: [`${SYSTEM}, ${TOKEN}`, got, 'are not System and SPL Token'] }
+  }
+  const want = getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(owner), true)
+  if (account !== want.toBase58()) {
+    return { field: 'account', why: [want.toBase58(), account ?? 'none', 'is not the ATA'] }
+  }
+  return undefined
 }
 
 function toWeb3(ix: DecodedSolanaInstruction): TransactionInstruction {

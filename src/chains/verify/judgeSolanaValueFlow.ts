@@ -1,136 +1,146 @@
-import { encodeBase58 } from '../base58.ts'
-import { type PriceSnapshot, valueUsdE18 } from './prices/tokenUsdPrice.ts'
+import { getAssociatedTokenAddressSync } from '@solana/spl-token'
+import { PublicKey } from '@solana/web3.js'
+import { SOLANA_NATIVE_TOKEN } from '../../api/requests/addressRules.ts'
+import { judgeSolanaValueConserved } from './judgeSolanaValueConserved.ts'
+import { solanaTokenAccount } from './solanaTokenAccount.ts'
+import type {
+  SolanaAccountChange,
+  SolanaValueFlowExpectation,
+  SolanaValueFlowViolation,
+} from './solanaValueFlow.ts'
 
-/** One account's state as simulateTransaction and getMultipleAccounts give it; null = absent. */
-export type SolanaAccountState = { lamports: bigint; owner: string; data: Uint8Array } | null
-
-/** What ferry's Solana order may do to ferry's own accounts (docs/safety.md P-8.9). */
-export type SolanaValueFlowExpectation = {
-  /** ferry's wallet (fee payer and only signer). */
-  wallet: string
-  /** ferry's token account of the give mint; undefined when the order gives native SOL. */
-  tokenAccount: string | undefined
-  /** The give: SPL base units out of `tokenAccount`, or lamports for native SOL. */
-  amountIn: bigint
-  /** The order's flat fee, in lamports. */
-  fixedFeeLamports: bigint
-  /** Signature fees plus the verified priority fee, in lamports. */
-  txFeeLamports: bigint
-  /** Most rent the order's new accounts may take from the wallet, in lamports. */
-  maxRentLamports: bigint
-  /** Value-conservation check; omitted, only the deltas are judged. */
-  conservation?: {
-    prices: PriceSnapshot
-    /** The give token (mint base58; the System program id for SOL) and the order's give amount. */
-    giveToken: string
-    orderGiveAmount: bigint
-    maxCostBps: number
-  }
+/** What the judge found: every broken rule, and one line of deltas per watched account. */
+export type SolanaValueFlowVerdict = {
+  violations: SolanaValueFlowViolation[]
+  lines: string[]
+  /** What left us, by token (mint or the native sentinel), in base units. */
+  outflows: Map<string, bigint>
 }
-
-/** One broken rule of the Solana value flow. */
-export type SolanaValueFlowViolation = { rule: string; message: string }
-
-const SOL = '11111111111111111111111111111111'
-const SOLANA_CHAIN_ID = 7565164
 
 /**
- * Judges the simulated effect of a Solana order on ferry's own accounts against what the intent
- * allows (docs/safety.md P-8.9): exactly the give leaves the token account (which stays open, with
- * ferry as its owner and no delegate); the wallet pays at least the flat fee (plus a native give)
- * and at most that plus transaction fees and documented rent; and, with prices, the order's give
- * is worth at least what left × (1 − maxCostBps). Pure; returns every broken rule.
+ * Holds the simulated before/after of the accounts a Solana order transaction touches against
+ * the intended flow (docs/safety.md P-8.9): our wallet loses the native give (if any) and the
+ * fixed fee plus at most the transaction fee and the documented rent, and is neither closed,
+ * assigned nor given data; our give-mint token account loses exactly the give; every other
+ * account of ours (a token account whose owner is our wallet, before or after) is unchanged, or
+ * is a fresh empty account the transaction created; then the value-conservation rule (P-8.6).
+ * Accounts of others are shown in the lines but judged only through ours. Pure.
  */
 export function judgeSolanaValueFlow(
-  pre: { wallet: SolanaAccountState; tokenAccount?: SolanaAccountState },
-  post: { wallet: SolanaAccountState; tokenAccount?: SolanaAccountState },
-  expected: SolanaValueFlowExpectation,
-): SolanaValueFlowViolation[] {
+  e: SolanaValueFlowExpectation,
+  changes: readonly SolanaAccountChange[],
+): SolanaValueFlowVerdict {
   const violations: SolanaValueFlowViolation[] = []
-  const nativeGive = expected.tokenAccount === undefined ? expected.amountIn : 0n
-  const leastLamports = expected.fixedFeeLamports + nativeGive
-  const mostLamports = leastLamports + expected.txFeeLamports + expected.maxRentLamports
-  if (!pre.wallet || !post.wallet) {
-    violations.push({ rule: 'accountClosed', message: `wallet ${expected.wallet} would be closed` })
-    return violations
+  const lines: string[] = []
+  const outflows = new Map<string, bigint>()
+  const flag = (rule: SolanaValueFlowViolation['rule'], message: string): void => {
+    violations.push({ rule, message })
   }
-  const spentLamports = pre.wallet.lamports - post.wallet.lamports
-  if (spentLamports > mostLamports) {
-    violations.push({
-      rule: 'lamportOutflow',
-      message: `${spentLamports} lamports would leave the wallet; at most ${mostLamports} (fee ${expected.fixedFeeLamports}, give ${nativeGive}, tx fees ${expected.txFeeLamports}, rent ${expected.maxRentLamports})`,
-    })
-  } else if (spentLamports < leastLamports) {
-    violations.push({
-      rule: 'lamportOutflow',
-      message: `${spentLamports} lamports would leave the wallet; the order needs ${leastLamports}`,
-    })
-  }
-  if (expected.tokenAccount !== undefined) {
-    const before = pre.tokenAccount ?? null
-    const after = post.tokenAccount ?? null
-    if (!before || !after) {
-      violations.push({
-        rule: 'accountClosed',
-        message: `token account ${expected.tokenAccount} ${before ? 'would be closed' : 'does not exist'}`,
-      })
-    } else {
-      const spent = tokenAmount(before.data) - tokenAmount(after.data)
-      if (spent !== expected.amountIn) {
-        violations.push({
-          rule: 'tokenOutflow',
-          message: `${spent} base units would leave token account ${expected.tokenAccount}; the order gives ${expected.amountIn}`,
-        })
+  const native = e.giveToken === SOLANA_NATIVE_TOKEN
+  const giveAccount = native
+    ? undefined
+    : getAssociatedTokenAddressSync(
+        new PublicKey(e.giveToken),
+        new PublicKey(e.wallet),
+        true,
+      ).toBase58()
+  let sawWallet = false
+  let sawGive = false
+  for (const { address, before, after } of changes) {
+    const lamportsDelta = (after?.lamports ?? 0n) - (before?.lamports ?? 0n)
+    const tokenBefore = solanaTokenAccount(before)
+    const tokenAfter = solanaTokenAccount(after)
+    const amountDelta = (tokenAfter?.amount ?? 0n) - (tokenBefore?.amount ?? 0n)
+    const ours =
+      address === e.wallet || tokenBefore?.owner === e.wallet || tokenAfter?.owner === e.wallet
+    const what =
+      address === e.wallet
+        ? 'our wallet'
+        : tokenBefore || tokenAfter
+          ? `token ${(tokenBefore ?? tokenAfter)!.mint} of ${tokenBefore?.owner ?? 'none'} → ${tokenAfter?.owner ?? 'none'}`
+          : `account of ${before?.owner ?? 'none'} → ${after?.owner ?? 'none'}`
+    lines.push(
+      `${address} (${ours ? 'ours, ' : ''}${what}): ${signed(lamportsDelta)} lamports` +
+        (tokenBefore || tokenAfter ? `, ${signed(amountDelta)} tokens` : '') +
+        (before && !after ? ', closed' : '') +
+        (!before && after ? ', created' : ''),
+    )
+    if (address === e.wallet) {
+      sawWallet = true
+      const out = -lamportsDelta
+      outflows.set(SOLANA_NATIVE_TOKEN, out)
+      const least = (native ? e.giveAmount : 0n) + e.fixedFeeLamports
+      const most = least + e.maxTxFeeLamports + e.maxRentLamports
+      if (!after || !before)
+        flag('walletAltered', `our wallet ${after ? 'did not exist' : 'is closed'}`)
+      else if (after.owner !== before.owner || after.data.length !== before.data.length) {
+        flag(
+          'walletAltered',
+          `our wallet's owner ${before.owner} → ${after.owner}, data ${before.data.length} → ${after.data.length} bytes`,
+        )
       }
-      if (tokenAuthority(after.data) !== expected.wallet || after.owner !== before.owner) {
-        violations.push({
-          rule: 'authority',
-          message: `token account ${expected.tokenAccount} would change hands (authority ${tokenAuthority(after.data)})`,
-        })
+      if (out < least || out > most) {
+        flag(
+          'walletLamports',
+          `${out} lamports left our wallet; expected ${least} (${native ? 'give + ' : ''}fixed fee) plus 0..${most - least} of fees and rent`,
+        )
       }
-      if (hasDelegate(after.data)) {
-        violations.push({
-          rule: 'approval',
-          message: `token account ${expected.tokenAccount} would keep a delegate (an SPL approval)`,
-        })
+      continue
+    }
+    if (!ours) continue
+    if (address === giveAccount) {
+      sawGive = true
+      outflows.set(e.giveToken, -amountDelta)
+      if (-amountDelta !== e.giveAmount) {
+        flag(
+          'giveTokens',
+          `${-amountDelta} left our ${e.giveToken} account; expected exactly ${e.giveAmount}`,
+        )
+      }
+    } else if (amountDelta !== 0n) {
+      const mint = (tokenBefore ?? tokenAfter)!.mint
+      outflows.set(mint, (outflows.get(mint) ?? 0n) - amountDelta)
+      flag(
+        'otherTokenMoved',
+        `${signed(amountDelta)} ${mint} in our account ${address}; expected no change`,
+      )
+    }
+    if (tokenBefore && !tokenAfter) {
+      flag(
+        'accountClosed',
+        `our token account ${address} is ${after ? 'no longer a token account' : 'closed'}`,
+      )
+    } else if (!tokenBefore && tokenAfter) {
+      // A new account of ours (an ATA the transaction creates): fresh and empty, else a trap.
+      const fresh =
+        tokenAfter.amount === 0n &&
+        tokenAfter.holds.delegate === 'none' &&
+        tokenAfter.holds.closeAuthority === 'none'
+      if (!fresh) flag('tokenAccountAltered', `new token account ${address} is not fresh and empty`)
+    } else if (tokenBefore && tokenAfter) {
+      if (tokenAfter.owner !== tokenBefore.owner) {
+        flag('tokenAccountAltered', `${address} owner ${tokenBefore.owner} → ${tokenAfter.owner}`)
+      }
+      for (const [field, was] of Object.entries(tokenBefore.holds)) {
+        const now = tokenAfter.holds[field]
+        if (now !== was) flag('tokenAccountAltered', `${address} ${field} ${was} → ${now}`)
+      }
+      if (lamportsDelta !== 0n) {
+        flag('tokenAccountAltered', `${address} lamports ${signed(lamportsDelta)}`)
       }
     }
   }
-  const c = expected.conservation
-  if (c && spentLamports >= 0n) {
-    const price = (token: string) => c.prices.get(SOLANA_CHAIN_ID, token)
-    const give = price(c.giveToken)
-    const sol = price(SOL)
-    if (!give || !sol) {
-      violations.push({
-        rule: 'unpriced',
-        message: `no trusted price for ${!give ? c.giveToken : 'SOL'}`,
-      })
-    } else {
-      const tokenLeft = expected.tokenAccount === undefined ? 0n : expected.amountIn
-      const leftUsdE18 = valueUsdE18(give, tokenLeft) + valueUsdE18(sol, spentLamports)
-      const arrivedUsdE18 = valueUsdE18(give, c.orderGiveAmount)
-      if (arrivedUsdE18 * 10_000n < leftUsdE18 * BigInt(10_000 - c.maxCostBps)) {
-        violations.push({
-          rule: 'valueConserved',
-          message: `$${usd(leftUsdE18)} would leave the wallet, the order gives $${usd(arrivedUsdE18)}; route max cost ${c.maxCostBps} bps`,
-        })
-      }
-    }
+  if (!sawWallet) flag('walletLamports', 'our wallet is missing from the simulated accounts')
+  if (giveAccount && !sawGive) {
+    flag(
+      'giveTokens',
+      `our ${e.giveToken} account ${giveAccount} is missing from the simulated accounts`,
+    )
   }
-  return violations
+  if (violations.length === 0) violations.push(...judgeSolanaValueConserved(e, outflows))
+  return { violations, lines, outflows }
 }
 
-// SPL token account layout: mint 0..32, owner 32..64, amount 64..72 (u64 LE), delegate option 72..76.
-function tokenAmount(data: Uint8Array): bigint {
-  return Buffer.from(data).readBigUInt64LE(64)
-}
-function tokenAuthority(data: Uint8Array): string {
-  return encodeBase58(data.subarray(32, 64))
-}
-function hasDelegate(data: Uint8Array): boolean {
-  return Buffer.from(data).readUInt32LE(72) !== 0
-}
-function usd(e18: bigint): string {
-  return (Number(e18 / 10n ** 14n) / 10_000).toFixed(2)
+function signed(n: bigint): string {
+  return n > 0n ? `+${n}` : String(n)
 }

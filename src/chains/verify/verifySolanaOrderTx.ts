@@ -58,6 +58,8 @@ export type VerifiedSolanaOrder = {
   feeLamports: bigint
   priorityFeeLamports: bigint
   escrow: string
+  /** Token accounts the transaction creates at our expense (each costs rent). */
+  tokenAccountCreates: number
 }
 
 /** Every check's verdict, in order; `verified` is set only when all passed. */
@@ -112,11 +114,19 @@ export function checkSolanaOrderTx(params: CheckSolanaOrderTxParams): SolanaOrde
   const signers = message.staticAccountKeys
     .slice(0, message.header.numRequiredSignatures)
     .map((k) => k.toBase58())
-  check('tx.signers', signers.length === 1, [wallet], signers, 'must be our wallet alone')
+  check(
+    'tx.signers',
+    signers.length === 1 && signers[0] === wallet,
+    [wallet],
+    signers,
+    'must be our wallet alone',
+  )
 
+  const native = intent.tokenIn === SOLANA_NATIVE_TOKEN
   const { scan, problems } = checkSolanaInstructions(decoded.instructions, {
     wallet,
     orderProgramId,
+    giveMint: native ? undefined : intent.tokenIn,
   })
   for (const p of problems) fail(p.field, p.expected, p.actual, p.reason)
   if (problems.length === 0) checks.push({ field: 'instructions', ok: true })
@@ -132,7 +142,6 @@ export function checkSolanaOrderTx(params: CheckSolanaOrderTxParams): SolanaOrde
 
   // The give and the fee, in the simulator's layout (buildSolanaOrderTx): a native give is the
   // first System transfer, the fee the last.
-  const native = intent.tokenIn === SOLANA_NATIVE_TOKEN
   const escrow = orderProgramId
   const maxIn = intent.amountIn + (intent.maxPrependedOpex ?? 0n)
   const amountInRange = (field: string, amount: bigint): void =>
@@ -222,6 +231,7 @@ export function checkSolanaOrderTx(params: CheckSolanaOrderTxParams): SolanaOrde
           feeLamports: fee.lamports,
           priorityFeeLamports,
           escrow,
+          tokenAccountCreates: scan.tokenAccountCreates.length,
         }
       : undefined
   return { checks, decoded, orderId, priorityFeeLamports, verified }

@@ -67,6 +67,8 @@ export function inspectSolanaTx(p: InspectSolanaTxParams): InspectReport {
     const { scan, problems } = checkSolanaInstructions(decoded.instructions, {
       wallet: decoded.feePayer,
       orderProgramId: p.orderProgramId ?? SOLANA_PROGRAMS.dlnSource,
+      // Without an intent, the transaction's own give transfer names the mint.
+      giveMint: decoded.give?.kind === 'spl' ? decoded.give.mint : undefined,
     })
     const signers = decoded.tx.message.header.numRequiredSignatures
     priorityFee = solanaPriorityFeeLamports(scan).lamports

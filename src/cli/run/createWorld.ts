@@ -357,15 +357,13 @@ export function createWorld(params: {
             ...extras,
           },
           intent: orderIntent,
+          prices,
+          maxCostBps: wiring.maxCostBpsOf({
+            strategyId: journal.getIntent(intentId)?.strategy ?? '',
+            srcChainId: r.srcChainId,
+            dstChainId: r.dstChainId,
+          }),
           secretKey: solanaKey.secretKey,
-          valueFlow: {
-            prices,
-            maxCostBps: wiring.maxCostBpsOf({
-              strategyId: journal.getIntent(intentId)?.strategy ?? '',
-              srcChainId: r.srcChainId,
-              dstChainId: r.dstChainId,
-            }),
-          },
           journal: createSolanaSendJournal(journal, {
             intentId,
             from: solanaKey.publicKey.toBase58(),

@@ -1,4 +1,8 @@
-import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token'
+import {
+  AccountLayout,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from '@solana/spl-token'
 import {
   Connection,
   Keypair,
@@ -89,6 +93,96 @@ describe('Solana devnet JSON-RPC', () => {
     // Sending the same bytes again is harmless: the same signature, no second transfer.
     expect(await connection.sendTransaction(tx, { skipPreflight: true })).toBe(signature)
     expect((await connection.getTokenAccountBalance(to)).value.amount).toBe('1250000')
+  })
+
+  test('behavior: simulateTransaction returns requested accounts after the transaction, changing nothing', async () => {
+    const from = getAssociatedTokenAddressSync(USDC, payer.publicKey)
+    const to = getAssociatedTokenAddressSync(USDC, other.publicKey)
+    const bystander = Keypair.generate().publicKey
+    // Unsigned, with a placeholder blockhash: what ferry holds before it signs anything.
+    const unsigned = new VersionedTransaction(
+      new TransactionMessage({
+        payerKey: payer.publicKey,
+        recentBlockhash: '11111111111111111111111111111111',
+        instructions: [
+          createTransferCheckedInstruction(from, USDC, to, payer.publicKey, 2_000_000n, 6),
+          SystemProgram.transfer({
+            fromPubkey: payer.publicKey,
+            toPubkey: other.publicKey,
+            lamports: 7_000_000,
+          }),
+        ],
+      }).compileToV0Message(),
+    )
+    const addresses = [payer.publicKey, from, to, bystander, USDC].map((k) => k.toBase58())
+    const before = await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))
+    const sim = await connection.simulateTransaction(unsigned, {
+      sigVerify: false,
+      replaceRecentBlockhash: true,
+      accounts: { encoding: 'base64', addresses },
+    })
+    expect(sim.value.err).toBeNull()
+    const after = sim.value.accounts!
+    expect(after).toHaveLength(5)
+    // The payer pays the transfer and one signature's fee; its token account loses the amount.
+    expect(before[0]!.lamports - after[0]!.lamports).toBe(7_000_000 + 5000)
+    const amount = (a: { data: Buffer | string[] }): bigint =>
+      AccountLayout.decode(
+        Array.isArray(a.data) ? Buffer.from(a.data[0]!, 'base64') : Buffer.from(a.data),
+      ).amount
+    expect(amount(before[1]!) - amount(after[1]!)).toBe(2_000_000n)
+    expect(amount(after[2]!) - amount(before[2]!)).toBe(2_000_000n)
+    expect(after[3]).toBeNull()
+    // An account the transaction only reads comes back as it is now.
+    expect(after[4]!.data[0]).toBe(before[4]!.data.toString('base64'))
+    expect(after[4]!.owner).toBe(before[4]!.owner.toBase58())
+    expect((sim.value as { replacementBlockhash?: unknown }).replacementBlockhash).toMatchObject({
+      blockhash: (await connection.getLatestBlockhash()).blockhash,
+    })
+    // Nothing happened for real.
+    const now = await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))
+    expect(now.map((a) => a?.lamports)).toEqual(before.map((a) => a?.lamports))
+    expect(amount(now[1]!)).toBe(amount(before[1]!))
+  })
+
+  test('behavior: simulateTransaction refuses what a node refuses; a failed run has no accounts', async () => {
+    const { blockhash } = await connection.getLatestBlockhash()
+    const tx = await buildTx(blockhash, [
+      SystemProgram.transfer({
+        fromPubkey: payer.publicKey,
+        toPubkey: other.publicKey,
+        lamports: 10_000_000,
+      }),
+    ])
+    const addresses = [payer.publicKey.toBase58()]
+    await expect(
+      connection.simulateTransaction(tx, { sigVerify: true, replaceRecentBlockhash: true }),
+    ).rejects.toThrow(/sigVerify may not be used with replaceRecentBlockhash/)
+    const tooMany = Array.from({ length: 4 }, () => Keypair.generate().publicKey.toBase58())
+    await expect(
+      connection.simulateTransaction(tx, { accounts: { encoding: 'base64', addresses: tooMany } }),
+    ).rejects.toThrow(/Too many accounts provided; max 3/)
+    // Signature checks are on only when asked for: a forged signature fails them.
+    const forged = VersionedTransaction.deserialize(tx.serialize())
+    forged.signatures[0] = new Uint8Array(64).fill(1)
+    expect(
+      (await connection.simulateTransaction(forged, { sigVerify: false })).value.err,
+    ).toBeNull()
+    expect(
+      (await connection.simulateTransaction(forged, { sigVerify: true })).value.err,
+    ).not.toBeNull()
+    const broke = await buildTx(blockhash, [
+      SystemProgram.transfer({
+        fromPubkey: payer.publicKey,
+        toPubkey: other.publicKey,
+        lamports: 10_000_000_000,
+      }),
+    ])
+    const failed = await connection.simulateTransaction(broke, {
+      accounts: { encoding: 'base64', addresses },
+    })
+    expect(failed.value.err).not.toBeNull()
+    expect(failed.value.accounts).toEqual([null])
   })
 
   test('behavior: a failing transaction is refused by preflight and lands as failed without it', async () => {

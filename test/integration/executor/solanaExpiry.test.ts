@@ -8,6 +8,7 @@ import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts
 import {
   countWalletTransactions,
   createRecordingLogger,
+  devnetSolanaValueFlow,
   escrowBalances,
   LossyConnection,
   solanaToBaseOrder,
@@ -60,6 +61,7 @@ describe('executeSolanaOrder blockhash expiry', () => {
     }
     const { request, intent } = solanaToBaseOrder(me, usdcMint, 20_000_000n, 19_000_000n)
     const result = await executeSolanaOrder({
+      ...devnetSolanaValueFlow,
       connection,
       api: createApiClient({
         apiUrl: devnet.sim.baseUrl,
@@ -99,7 +101,8 @@ describe('executeSolanaOrder blockhash expiry', () => {
   test('behavior: finalized commitment waits for finality before it reports the order', async () => {
     const connection = new LossyConnection(rpcUrl, 'confirmed')
     const { escrow, usdcMint } = devnet.solana!
-    const { request, intent } = solanaToBaseOrder(me, usdcMint, 1_000_000n, 900_000n)
+    // 10 USDC: at 1 USDC the flat 0.015 SOL fee ($2.25) would outweigh the order (P-8.6).
+    const { request, intent } = solanaToBaseOrder(me, usdcMint, 10_000_000n, 9_000_000n)
     let finalizedAt = 0
     const journal = createMemorySolanaSendJournal()
     // Once the signature is confirmed, the chain moves 32 slots: the devnet's finality depth.
@@ -113,6 +116,7 @@ describe('executeSolanaOrder blockhash expiry', () => {
       return statuses
     }
     const result = await executeSolanaOrder({
+      ...devnetSolanaValueFlow,
       connection,
       api: createApiClient({
         apiUrl: devnet.sim.baseUrl,

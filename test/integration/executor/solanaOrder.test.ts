@@ -15,6 +15,7 @@ import { mutateSolanaTx, randomSolanaKey } from '../../helpers/mutateSolanaTx.ts
 import {
   countWalletTransactions,
   createRecordingLogger,
+  devnetSolanaValueFlow,
   escrowBalances,
   LossyConnection,
   solanaToBaseOrder,
@@ -68,6 +69,7 @@ describe('executeSolanaOrder', () => {
     const { request, intent } = solanaToBaseOrder(me, usdc, 250_000_000n, 249_000_000n)
     const journal = createMemorySolanaSendJournal()
     const result = await executeSolanaOrder({
+      ...devnetSolanaValueFlow,
       connection,
       api,
       request,
@@ -101,6 +103,7 @@ describe('executeSolanaOrder', () => {
     // The threshold is not under test here: any take amount will do.
     const { request, intent } = solanaToBaseOrder(me, SOL, 3_000_000_000n, 1n)
     const result = await executeSolanaOrder({
+      ...devnetSolanaValueFlow,
       connection,
       api,
       request,
@@ -121,6 +124,7 @@ describe('executeSolanaOrder', () => {
     const { request, intent } = solanaToBaseOrder(me, usdc, 10_000_000n, 9_000_000n)
     const journal = createMemorySolanaSendJournal()
     const result = await executeSolanaOrder({
+      ...devnetSolanaValueFlow,
       connection,
       api,
       request,
@@ -163,6 +167,7 @@ describe('executeSolanaOrder', () => {
       const { request, intent } = solanaToBaseOrder(me, usdc, 5_000_000n, 4_000_000n)
       const journal = createMemorySolanaSendJournal()
       const error = await executeSolanaOrder({
+        ...devnetSolanaValueFlow,
         connection,
         api: maliciousApi(mutate),
         request,
@@ -190,6 +195,7 @@ describe('executeSolanaOrder', () => {
     let now = 0
     const clock = { nowMs: () => (now += 60_000), sleepMs: async () => {} }
     const stale = await executeSolanaOrder({
+      ...devnetSolanaValueFlow,
       connection,
       api,
       request,
@@ -203,6 +209,7 @@ describe('executeSolanaOrder', () => {
     expect(stale).toBeInstanceOf(SolanaSendError)
     expect((stale as SolanaSendError).state).toBe('staleQuote')
     const wrongKey = await executeSolanaOrder({
+      ...devnetSolanaValueFlow,
       connection,
       api,
       request,
@@ -226,6 +233,7 @@ describe('executeSolanaOrder', () => {
       JSON.stringify(Array.from(key.slice(0, 32))).slice(1, -1),
     ])
     const malformed = await executeSolanaOrder({
+      ...devnetSolanaValueFlow,
       connection: new LossyConnection(rpcUrl, 'confirmed'),
       api,
       ...solanaToBaseOrder(me, usdc, 1_000_000n, 1n),

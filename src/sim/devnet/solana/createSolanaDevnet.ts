@@ -7,8 +7,8 @@ import {
   MintLayout,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token'
-import { type AccountInfo, PublicKey, type VersionedTransaction } from '@solana/web3.js'
-import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
+import { PublicKey, VersionedTransaction } from '@solana/web3.js'
+import { type AccountInfoBytes, FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { encodeBase58 } from '../../../chains/base58.ts'
 
 /** How many slots a blockhash stays valid, as on Solana (151 minus the current). */
@@ -39,18 +39,20 @@ export type SolanaDevnet = {
   /** Processes a signed transaction. Throws {@link SolanaSendError} when it cannot land at all. */
   send(tx: VersionedTransaction): SolanaTxRecord
   /**
-   * Runs a transaction without landing it. `sigVerify` defaults to true (litesvm's own default);
-   * `accounts` asks for the state of those accounts after the transaction (null when absent), as
-   * an RPC's `simulateTransaction` answers with its `accounts` option.
+   * Runs a transaction on current state without keeping its effects. `sigVerify` (default true)
+   * checks its signatures; `replaceRecentBlockhash` runs it under the latest blockhash instead of
+   * its own. `postAccounts` holds every account it loaded, as it would be after the transaction.
    */
   simulate(
     tx: VersionedTransaction,
-    options?: { sigVerify?: boolean; accounts?: readonly PublicKey[] },
+    options?: { sigVerify?: boolean; replaceRecentBlockhash?: boolean },
   ): {
     err: string | undefined
     logs: string[]
     unitsConsumed: number
-    accounts?: (AccountInfo<Uint8Array> | null)[]
+    postAccounts: Map<string, AccountInfoBytes>
+    /** The blockhash it ran under, when replaced. */
+    replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | undefined
   }
   status(signature: string): SolanaTxRecord | undefined
   /** Every processed transaction, in order. */
@@ -134,42 +136,50 @@ export function createSolanaDevnet(): SolanaDevnet {
       return record
     },
     simulate(tx, options = {}) {
-      const verify = options.sigVerify ?? true
-      if (!verify) svm.withSigverify(false)
-      let result: ReturnType<typeof svm.simulateTransaction>
+      let run = tx
+      let replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | undefined
+      if (options.replaceRecentBlockhash) {
+        // A copy: the caller's transaction keeps its own blockhash, as over a real RPC.
+        run = VersionedTransaction.deserialize(tx.serialize())
+        const blockhash = currentBlockhash()
+        run.message.recentBlockhash = blockhash
+        replacementBlockhash = { blockhash, lastValidBlockHeight: blockhashes.get(blockhash)! }
+      }
+      const sigVerify = options.sigVerify ?? true
+      // litesvm's sigverify is a setting of the whole VM: off for this one run only.
+      if (!sigVerify) svm.withSigverify(false)
+      let result: ReturnType<LiteSVM['simulateTransaction']>
       try {
-        result = svm.simulateTransaction(tx)
+        result = svm.simulateTransaction(run)
       } finally {
-        if (!verify) svm.withSigverify(true)
+        if (!sigVerify) svm.withSigverify(true)
       }
       if (result instanceof FailedTransactionMetadata) {
         return {
           err: describeError(result),
           logs: result.meta().logs(),
           unitsConsumed: Number(result.meta().computeUnitsConsumed()),
+          postAccounts: new Map(),
+          replacementBlockhash,
         }
       }
       const meta = result.meta()
-      // Accounts the transaction did not write keep their current state.
-      const post = new Map(result.postAccounts().map(([key, account]) => [key.toBase58(), account]))
-      const accounts = options.accounts?.map((key) => {
-        const written = post.get(key.toBase58())
-        if (!written) return svm.getAccount(key)
-        return written.lamports() === 0n
-          ? null
-          : {
-              lamports: Number(written.lamports()),
-              owner: new PublicKey(written.owner()),
-              data: written.data(),
-              executable: written.executable(),
-              rentEpoch: 0,
-            }
-      })
+      const postAccounts = new Map<string, AccountInfoBytes>()
+      for (const [key, account] of result.postAccounts()) {
+        postAccounts.set(key.toBase58(), {
+          lamports: Number(account.lamports()),
+          data: account.data(),
+          owner: new PublicKey(account.owner()),
+          executable: account.executable(),
+          rentEpoch: Number(account.rentEpoch()),
+        })
+      }
       return {
         err: undefined,
         logs: meta.logs(),
         unitsConsumed: Number(meta.computeUnitsConsumed()),
-        ...(accounts ? { accounts } : {}),
+        postAccounts,
+        replacementBlockhash,
       }
     },
     status: (signature) => history.get(signature),
@@ -243,6 +253,8 @@ function describeError(result: FailedTransactionMetadata): string {
   const logs = result.meta().logs()
   const last = logs.filter((l) => l.includes('failed') || l.includes('Error')).at(-1)
   return (
-    last ?? `transaction failed (${typeof err === 'object' ? JSON.stringify(err) : String(err)})`
+    last ??
+    // litesvm's errors are classes without fields (e.g. TransactionErrorInsufficientFundsForRent).
+    `transaction failed (${typeof err === 'object' && err ? err.constructor.name : String(err)})`
   )
 }

@@ -1,32 +1,24 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { AccountLayout, MintLayout } from '@solana/spl-token'
-import {
-  type AccountInfo,
-  PublicKey,
-  VersionedMessage,
-  VersionedTransaction,
-} from '@solana/web3.js'
+import { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js'
 import { LAMPORTS_PER_SIGNATURE, type SolanaDevnet, SolanaSendError } from './createSolanaDevnet.ts'
+import { encodeRpcAccount } from './encodeRpcAccount.ts'
+import { RpcError } from './RpcError.ts'
+import {
+  type SimulateTransactionConfig,
+  simulateTransactionMethod,
+} from './simulateTransactionMethod.ts'
 
 /** A JSON-RPC endpoint in front of the in-process Solana. */
 export type SolanaRpc = { url: string; close(): Promise<void> }
 
 type RpcRequest = { jsonrpc: '2.0'; id: number | string | null; method: string; params?: unknown[] }
 
-class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message)
-  }
-}
-
 /**
  * Serves the subset of the Solana JSON-RPC API that @solana/web3.js's `Connection` needs to send
- * and confirm transactions, on 127.0.0.1 with a free port, plus devnet extensions in the manner
+ * and confirm transactions (and `simulateTransaction` with post-state `accounts`, as ferry's
+ * value-flow check uses it), on 127.0.0.1 with a free port, plus devnet extensions in the manner
  * of anvil_*: `devnet_advanceSlots [n]`, `devnet_airdrop [key, lamports]`,
  * `devnet_createMint [mint, decimals, authority]`, `devnet_mintTo [mint, owner, amount]` and
  * `devnet_getTransactions [fromIndex]` (every processed transaction, for the solver).
@@ -71,11 +63,11 @@ export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
     },
     getAccountInfo: ([key]) => ({
       context: context(),
-      value: accountJson(devnet.svm.getAccount(pubkey(key))),
+      value: encodeRpcAccount(devnet.svm.getAccount(pubkey(key))),
     }),
     getMultipleAccounts: ([keys]) => ({
       context: context(),
-      value: (keys as string[]).map((key) => accountJson(devnet.svm.getAccount(pubkey(key)))),
+      value: (keys as unknown[]).map((key) => encodeRpcAccount(devnet.svm.getAccount(pubkey(key)))),
     }),
     getTokenAccountBalance: ([key]) => {
       const account = devnet.svm.getAccount(pubkey(key))
@@ -114,26 +106,8 @@ export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
       }
     },
     simulateTransaction: ([encoded, config]) => {
-      const cfg = (config ?? {}) as {
-        encoding?: string
-        sigVerify?: boolean
-        accounts?: { addresses?: string[] }
-      }
-      // A real RPC verifies signatures only when asked to (`sigVerify`, default false).
-      const sim = devnet.simulate(decodeTx(encoded, cfg), {
-        sigVerify: cfg.sigVerify ?? false,
-        ...(cfg.accounts?.addresses ? { accounts: cfg.accounts.addresses.map(pubkey) } : {}),
-      })
-      return {
-        context: context(),
-        value: {
-          err: sim.err ?? null,
-          logs: sim.logs,
-          accounts: sim.accounts ? sim.accounts.map(accountJson) : null,
-          unitsConsumed: sim.unitsConsumed,
-          returnData: null,
-        },
-      }
+      const cfg = config as SimulateTransactionConfig | undefined
+      return simulateTransactionMethod(devnet, decodeTx(encoded, cfg), cfg)
     },
     getSignatureStatuses: ([signatures]) => ({
       context: context(),
@@ -226,18 +200,4 @@ export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
         server.close(() => resolve())
       }),
   }
-}
-
-/** An account as JSON-RPC answers it with `encoding: base64`; null stays null. */
-function accountJson(account: AccountInfo<Uint8Array> | null) {
-  return (
-    account && {
-      data: [Buffer.from(account.data).toString('base64'), 'base64'],
-      executable: account.executable,
-      lamports: account.lamports,
-      owner: account.owner.toBase58(),
-      rentEpoch: 0,
-      space: account.data.length,
-    }
-  )
 }
