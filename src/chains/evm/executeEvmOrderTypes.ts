@@ -13,7 +13,7 @@ import type { EvmSender, EvmSendProgress } from './createEvmSender.ts'
 import type { AllowancePolicy, EnsureAllowanceResult } from './ensureAllowance.ts'
 import type { ParsedCreatedOrder } from './parseCreatedOrder.ts'
 
-/** Default age limit of a quote at signing time, in ms (issue 5 item 6). */
+/** Default age limit of a quote at signing time, in ms (docs/safety.md P-7.7). */
 export const DEFAULT_MAX_QUOTE_AGE_MS = 30_000
 
 /** create-tx parameters ferry adds to its intent (never taken from the service). */
