@@ -72,7 +72,8 @@ export function createEngine(params: CreateEngineParams): Engine {
   function autoKill(end: Extract<EngineEvent, { type: 'terminal' }>): void {
     const rules = config.risk.autoKill
     if (end.state === 'completed') failuresInARow = 0
-    else if (end.state !== 'refused') failuresInARow++
+    // Refusals have their own rule; a price that moved is economics and counts toward nothing.
+    else if (end.state !== 'refused' && !end.economics) failuresInARow++
     const reason =
       end.state === 'refused' && rules.onRefusal
         ? `the verifier refused a transaction of the service for ${end.intentId}: ${end.detail}`
@@ -345,6 +346,7 @@ export function createEngine(params: CreateEngineParams): Engine {
       orderId: undefined,
       state: outcome.kind === 'refused' ? 'refused' : 'failed',
       detail: outcome.detail,
+      ...(outcome.kind === 'moved' ? { economics: true as const } : {}),
     })
   }
 

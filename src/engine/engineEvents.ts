@@ -121,6 +121,11 @@ export type EngineEvent =
       orderId: string | undefined
       state: 'completed' | 'failed' | 'refused' | 'cancelled'
       detail: string
+      /**
+       * Set on a `failed` end whose cause was the market, not a fault or a lie: the quote moved
+       * below ferry's minimum before signing. Never counts toward the kill switch.
+       */
+      economics?: true
     }
 
 /** Describes a route for humans: `42161 → 8453`, or `swap on 42161`. */

@@ -8,6 +8,8 @@ export type ExecutionOutcome =
   | { kind: 'created'; orderId: string; srcChainId: number; dstChainId: number; hasHook: boolean }
   | { kind: 'swapped'; hash: string; chainId: number }
   | { kind: 'refused'; detail: string }
+  /** The market moved below ferry's minimum before signing (economics): ends failed, never trips the kill switch. */
+  | { kind: 'moved'; detail: string }
   | { kind: 'failed'; detail: string }
   /** Signed bytes may still land and nothing proves either way yet (P-2.3): stays in flight. */
   | { kind: 'unknown'; detail: string }

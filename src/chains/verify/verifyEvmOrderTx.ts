@@ -7,6 +7,7 @@ import { type DecodedOrderCall, decodeOrderCalldata } from './decodeOrderCalldat
 import { deriveOrder } from './deriveOrder.ts'
 import { type EvmAllowList, evmAllowList } from './evmAllowList.ts'
 import type { OrderIntent } from './orderIntent.ts'
+import { QuoteMovedError } from './QuoteMovedError.ts'
 import { VerificationError } from './VerificationError.ts'
 
 /** The transaction as the service returned it (spec §2.6 `tx`). */
@@ -46,7 +47,7 @@ export type CheckEvmOrderTxParams = {
 /** The verdict of one check: the field and, when it failed, why. */
 export type CheckVerdict =
   | { field: string; ok: true }
-  | { field: string; ok: false; error: VerificationError }
+  | { field: string; ok: false; error: VerificationError | QuoteMovedError }
 
 /** Every check's verdict, in order; `verified` is set only when all passed. */
 export type EvmOrderChecks = {
@@ -160,12 +161,13 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
   if (c.giveAmount <= 0n) fail('order.giveAmount', '> 0', c.giveAmount, 'gives nothing')
   eq('order.takeTokenAddress', dstBytes(intent.tokenOut), c.takeTokenAddress)
   if (c.takeAmount < intent.minTakeAmount) {
-    fail(
-      'order.takeAmount',
-      `>= ${intent.minTakeAmount}`,
-      c.takeAmount,
-      'is below the accepted minimum',
-    )
+    // The market moved, the payload did not lie: economics, not integrity.
+    const field = 'order.takeAmount'
+    checks.push({
+      field,
+      ok: false,
+      error: new QuoteMovedError(field, `>= ${intent.minTakeAmount}`, c.takeAmount),
+    })
   }
   if (c.takeChainId !== BigInt(dst)) fail('order.takeChainId', dst, c.takeChainId)
   eq('order.receiverDst', dstBytes(intent.receiver), c.receiverDst)
@@ -216,12 +218,16 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
 
 /**
  * Verifies a create-tx transaction against ferry's own intent before anything signs it: runs
- * {@link checkEvmOrderTx} and throws the first failed check's {@link VerificationError}.
+ * {@link checkEvmOrderTx} and throws the first failed check's {@link VerificationError}, or, when
+ * only the take fell below ferry's minimum, a {@link QuoteMovedError} (economics).
  */
 export function verifyEvmOrderTx(params: CheckEvmOrderTxParams): VerifiedEvmOrder {
   const result = checkEvmOrderTx(params)
-  const failed = result.checks.find((c) => !c.ok)
-  if (failed && !failed.ok) throw failed.error
+  const failed = result.checks.flatMap((c) => (c.ok ? [] : [c.error]))
+  // An integrity failure wins over a moved price: a payload that lies is never "just" economics.
+  const integrity = failed.find((e) => e instanceof VerificationError)
+  if (integrity) throw integrity
+  if (failed[0]) throw failed[0]
   return result.verified!
 }
 

@@ -4,6 +4,7 @@ import type { ChainId } from '../../api/schemas/chainId.ts'
 import { toAddressBytes } from '../toAddressBytes.ts'
 import { decodeForwarderCall } from './decodeForwarderCall.ts'
 import { type EvmAllowList, evmAllowList } from './evmAllowList.ts'
+import { QuoteMovedError } from './QuoteMovedError.ts'
 import { VerificationError } from './VerificationError.ts'
 
 /** What ferry asked for in a single-chain swap (spec §4.5). Amounts in base units. */
@@ -67,12 +68,20 @@ export function verifyEvmSwapTx(params: {
     throw new VerificationError('tx.data._srcTokenInPermitEnvelope', '0x', call.permitEnvelope)
   }
   eq('tx.data._srcTokenOut', intent.tokenOut, call.tokenOut)
-  if (call.expectedAmountOut < intent.minAmountOut || call.expectedAmountOut === 0n) {
+  if (call.expectedAmountOut === 0n) {
     throw new VerificationError(
       'tx.data._srcTokenExpectedAmountOut',
-      `>= ${intent.minAmountOut} and > 0`,
+      '> 0',
       call.expectedAmountOut,
-      'is below the accepted minimum',
+      'guarantees nothing',
+    )
+  }
+  if (call.expectedAmountOut < intent.minAmountOut) {
+    // The market moved, the payload did not lie: economics, not integrity.
+    throw new QuoteMovedError(
+      'tx.data._srcTokenExpectedAmountOut',
+      `>= ${intent.minAmountOut}`,
+      call.expectedAmountOut,
     )
   }
   eq('tx.data._srcTokenRefundRecipient', intent.sender, call.refundRecipient)

@@ -102,4 +102,17 @@ describe('the kill switch trips by itself (risk.autoKill, P-4.4, P-4.6)', () => 
     expect(off.reasons).toEqual([])
     expect(off.events.filter((e) => e.type === 'terminal')).toHaveLength(3)
   })
+
+  test('behavior: quotes that moved below the minimum, however many in a row, are economics and never trip it', async () => {
+    const { events, reasons } = await runTicks(
+      '{ afterConsecutiveFailures: 3 }',
+      { kind: 'moved', detail: 'quote moved: order.takeAmount is below the minimum ferry accepts' },
+      6,
+    )
+    const ends = events.filter((e) => e.type === 'terminal')
+    expect(ends.length).toBeGreaterThanOrEqual(5)
+    expect(ends.every((e) => e.state === 'failed' && e.economics === true)).toBe(true)
+    expect(reasons).toEqual([])
+    expect(events.some((e) => e.type === 'killSwitch')).toBe(false)
+  })
 })

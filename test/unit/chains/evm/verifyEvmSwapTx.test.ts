@@ -2,6 +2,7 @@ import { encodeFunctionData, type Hex } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { crosschainForwarderAbi } from '../../../../src/chains/abi/crosschainForwarderAbi.ts'
 import { EVM_CONTRACTS } from '../../../../src/chains/chainRegistry.ts'
+import { QuoteMovedError } from '../../../../src/chains/verify/QuoteMovedError.ts'
 import { VerificationError } from '../../../../src/chains/verify/VerificationError.ts'
 import { type SwapIntent, verifyEvmSwapTx } from '../../../../src/chains/verify/verifyEvmSwapTx.ts'
 
@@ -106,13 +107,24 @@ describe('verifyEvmSwapTx: the forwarder-routed swap the service returns', () =>
     ['tx.data._srcAmountIn', () => tx(swap({ amountIn: 2_000_000n }))],
     ['tx.data._srcTokenInPermitEnvelope', () => tx(swap({ permit: '0x01' }))],
     ['tx.data._srcTokenOut', () => tx(swap({ tokenOut: evil }))],
-    ['tx.data._srcTokenExpectedAmountOut', () => tx(swap({ expected: 299n }))],
     ['tx.data._srcTokenRefundRecipient', () => tx(swap({ refund: evil }))],
     ['tx.data._receiver', () => tx(swap({ receiver: evil }))],
     ['tx.data._receiverCalldata', () => tx(swap({ receiverCalldata: '0xa9059cbb' }))],
     ['tx.value', () => tx(swap(), EVM_CONTRACTS.forwarder, 1n)],
   ])('behavior: refuses at %s', (expected, make) => {
     expect(field(() => verifyEvmSwapTx({ tx: make(), intent }))).toBe(expected)
+  })
+
+  test('behavior: a guaranteed output below ferry minimum is economics (QuoteMovedError), not a refusal', () => {
+    let error: unknown
+    try {
+      verifyEvmSwapTx({ tx: tx(swap({ expected: 299n })), intent })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(QuoteMovedError)
+    expect(error).not.toBeInstanceOf(VerificationError)
+    expect((error as QuoteMovedError).field).toBe('tx.data._srcTokenExpectedAmountOut')
   })
 
   test('behavior: a zero guaranteed output is refused even when the intent asks for 0', () => {

@@ -6,7 +6,12 @@ import {
   decodeOrderCalldata,
 } from '../../../../src/chains/verify/decodeOrderCalldata.ts'
 import { deriveOrder } from '../../../../src/chains/verify/deriveOrder.ts'
-import { verifyEvmOrderTx } from '../../../../src/chains/verify/verifyEvmOrderTx.ts'
+import { QuoteMovedError } from '../../../../src/chains/verify/QuoteMovedError.ts'
+import { VerificationError } from '../../../../src/chains/verify/VerificationError.ts'
+import {
+  checkEvmOrderTx,
+  verifyEvmOrderTx,
+} from '../../../../src/chains/verify/verifyEvmOrderTx.ts'
 import { realCreateTxExample } from '../../../fixtures/api/realCreateTxExample.ts'
 import {
   FIXED_FEE,
@@ -85,10 +90,6 @@ describe('verifyEvmOrderTx', () => {
       'order.giveAmount',
       (c) => ({ ...c, creation: { ...c.creation, giveAmount: c.creation.giveAmount * 2n } }),
     ],
-    [
-      'order.takeAmount',
-      (c) => ({ ...c, creation: { ...c.creation, takeAmount: c.creation.takeAmount / 2n } }),
-    ],
     ['order.takeChainId', (c) => ({ ...c, creation: { ...c.creation, takeChainId: 137n } })],
     [
       'order.allowedTakerDst',
@@ -123,6 +124,42 @@ describe('verifyEvmOrderTx', () => {
         expect.stringMatching(/^actual: /),
       ]),
     )
+  })
+
+  test('behavior: a take below the minimum in an honest payload is economics (QuoteMovedError), not a refusal', () => {
+    const { intent, tx } = quoteFor()
+    const data = reencode(decodeOrderCalldata(tx.data), (c) => ({
+      ...c,
+      creation: { ...c.creation, takeAmount: c.creation.takeAmount / 2n },
+    }))
+    // The service announces the orderId its own calldata creates: nothing lies, the price moved.
+    const announced = checkEvmOrderTx({
+      tx: { ...tx, data },
+      intent,
+      onChain,
+      announcedOrderId: '0x',
+    }).orderId!
+    let error: unknown
+    try {
+      verifyEvmOrderTx({ tx: { ...tx, data }, intent, onChain, announcedOrderId: announced })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(QuoteMovedError)
+    expect(error).not.toBeInstanceOf(VerificationError)
+    expect((error as QuoteMovedError).field).toBe('order.takeAmount')
+  })
+
+  test('behavior: a lower take that also breaks the announced orderId is integrity: the lie wins', () => {
+    const { intent, tx, orderId } = quoteFor()
+    const data = reencode(decodeOrderCalldata(tx.data), (c) => ({
+      ...c,
+      creation: { ...c.creation, takeAmount: c.creation.takeAmount / 2n },
+    }))
+    const error = refusal(() =>
+      verifyEvmOrderTx({ tx: { ...tx, data }, intent, onChain, announcedOrderId: orderId }),
+    )
+    expect(error.field).toBe('orderId')
   })
 
   test('behavior: target, selector, value, orderId and trailing bytes are each refused', () => {
