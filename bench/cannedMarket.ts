@@ -1,4 +1,8 @@
-import type { QuoteObservation, RouteRequest, TokenBalance } from '../src/engine/types.ts'
+import type {
+  QuoteObservation,
+  RouteRequest,
+  TokenBalance,
+} from '../src/shared/strategy/marketTypes.ts'
 
 /** The devnet user, whose wallet the canned balances belong to. */
 export const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { aggregatorEdgeBps } from '../src/shared/strategy/aggregatorEdgeBps.ts'
+import { changeBps } from '../src/shared/strategy/changeBps.ts'
 import type {
   CrossChainRouteRequest,
   Intent,
@@ -6,10 +8,13 @@ import type {
   QuoteObservation,
   RouteRequest,
   StrategyObservation,
-} from '../src/engine/types.ts'
-import { changeBps } from './changeBps.ts'
+} from '../src/shared/strategy/marketTypes.ts'
+import type {
+  DecideResult,
+  Strategy,
+  StrategyTokens,
+} from '../src/shared/strategy/strategyContract.ts'
 import { strategyFields as f } from './strategyFields.ts'
-import type { DecideResult, Strategy, StrategyTokens } from './strategyTypes.ts'
 
 const swapPairSchema = z.strictObject({
   chainId: f.chainId,
@@ -123,17 +128,6 @@ function leg(
     dstChainId,
     dstToken,
   }
-}
-
-/**
- * Edge of a swap quote over the best compared aggregator, bps: positive when the service gives
- * more than every other aggregator. Undefined without compared aggregators.
- */
-export function aggregatorEdgeBps(quote: QuoteObservation): number | undefined {
-  let best: bigint | undefined
-  for (const other of quote.comparedAggregators)
-    if (best === undefined || other.amountOut > best) best = other.amountOut
-  return best === undefined || best === 0n ? undefined : changeBps(best, quote.amountOut)
 }
 
 /**

@@ -1,6 +1,6 @@
+import type { Strategy } from '../src/shared/strategy/strategyContract.ts'
 import { arbitrage } from './arbitrage.ts'
 import { rebalance } from './rebalance.ts'
-import type { Strategy } from './strategyTypes.ts'
 import { sweep } from './sweep.ts'
 
 /**

@@ -1,4 +1,8 @@
-import type { EngineChainId, MarketSnapshot, TokenBalance } from '../src/engine/types.ts'
+import type {
+  EngineChainId,
+  MarketSnapshot,
+  TokenBalance,
+} from '../src/shared/strategy/marketTypes.ts'
 
 /**
  * The snapshot's balance of `token` on `chainId`. EVM hex addresses compare without case;

@@ -1,4 +1,8 @@
-import type { CrossChainRouteRequest, Intent, QuoteObservation } from '../src/engine/types.ts'
+import type {
+  CrossChainRouteRequest,
+  Intent,
+  QuoteObservation,
+} from '../src/shared/strategy/marketTypes.ts'
 
 /**
  * The intent of a cross-chain move a strategy decided on: the route and the quote it judged, the

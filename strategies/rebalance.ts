@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { changeBps, fromCommonScale, toCommonScale } from '../src/shared/strategy/changeBps.ts'
 import type {
   CrossChainRouteRequest,
   Intent,
@@ -6,12 +7,15 @@ import type {
   QuoteObservation,
   RouteRequest,
   StrategyObservation,
-} from '../src/engine/types.ts'
-import { changeBps, fromCommonScale, toCommonScale } from './changeBps.ts'
+} from '../src/shared/strategy/marketTypes.ts'
+import type {
+  DecideResult,
+  Strategy,
+  StrategyTokens,
+} from '../src/shared/strategy/strategyContract.ts'
 import { findBalance } from './findBalance.ts'
 import { intentFromQuote } from './intentFromQuote.ts'
 import { strategyFields as f } from './strategyFields.ts'
-import type { DecideResult, Strategy, StrategyTokens } from './strategyTypes.ts'
 
 const chainTargetSchema = z.strictObject({
   chainId: f.chainId,

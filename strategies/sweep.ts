@@ -5,11 +5,15 @@ import type {
   QuoteObservation,
   RouteRequest,
   StrategyObservation,
-} from '../src/engine/types.ts'
+} from '../src/shared/strategy/marketTypes.ts'
+import type {
+  DecideResult,
+  Strategy,
+  StrategyTokens,
+} from '../src/shared/strategy/strategyContract.ts'
 import { findBalance } from './findBalance.ts'
 import { intentFromQuote } from './intentFromQuote.ts'
 import { strategyFields as f } from './strategyFields.ts'
-import type { DecideResult, Strategy, StrategyTokens } from './strategyTypes.ts'
 
 const sourceSchema = z.strictObject({
   chainId: f.chainId,

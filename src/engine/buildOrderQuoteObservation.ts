@@ -1,6 +1,6 @@
 import type { OrderQuote } from '../api/schemas/orderQuote.ts'
+import type { CrossChainRouteRequest, QuoteObservation } from '../shared/strategy/marketTypes.ts'
 import { orderCostsUsd } from './orderCostsUsd.ts'
-import type { CrossChainRouteRequest, QuoteObservation } from './types.ts'
 
 /** Inputs of {@link buildOrderQuoteObservation}. */
 export type BuildOrderQuoteObservationParams = {

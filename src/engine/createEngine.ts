@@ -1,10 +1,11 @@
-import { aggregatorEdgeBps } from '../../strategies/arbitrage.ts'
 import { builtInStrategies } from '../../strategies/builtInStrategies.ts'
 import type { DeepReadonly } from '../settings/deepFreeze.ts'
 import type { FerryConfig } from '../settings/ferryConfigSchema.ts'
 import { resolveRouteRiskLimits } from '../settings/resolveRouteRiskLimits.ts'
 import type { Clock } from '../shared/clock.ts'
 import type { Logger } from '../shared/Logger.ts'
+import { aggregatorEdgeBps } from '../shared/strategy/aggregatorEdgeBps.ts'
+import type { Intent, MarketSnapshot, QuoteObservation } from '../shared/strategy/marketTypes.ts'
 import type { Journal } from '../store/openJournal.ts'
 import { describeRoute, type EngineEvent } from './engineEvents.ts'
 import type { EngineWorld, ExecutionOutcome } from './engineWorld.ts'
@@ -12,7 +13,7 @@ import { type FailPoint, noFailPoint } from './failPoints.ts'
 import { nextRunMs } from './nextRunMs.ts'
 import { planReconciliation } from './planReconciliation.ts'
 import { runRiskChecks } from './risk/riskChecks.ts'
-import type { Intent, MarketSnapshot, QuoteObservation, RiskContext } from './types.ts'
+import type { RiskContext } from './risk/riskTypes.ts'
 
 /** A running engine. */
 export type Engine = {

@@ -1,5 +1,4 @@
-import type { CostKind } from './orderCostsUsd.ts'
-import type { RouteRequest } from './types.ts'
+import type { CostKind, RouteRequest } from '../shared/strategy/marketTypes.ts'
 
 /**
  * What the engine reports as it works, in order for one intent: intent, quote, decision,

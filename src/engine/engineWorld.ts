@@ -1,7 +1,12 @@
+import type {
+  Intent,
+  QuoteObservation,
+  RouteRequest,
+  TokenBalance,
+} from '../shared/strategy/marketTypes.ts'
 import type { IntentReconciliation } from '../store/journalTypes.ts'
 import type { EngineEvent } from './engineEvents.ts'
 import type { ReconciliationPlan } from './planReconciliation.ts'
-import type { Intent, QuoteObservation, RouteRequest, TokenBalance } from './types.ts'
 
 /** What executing an accepted intent led to. */
 export type ExecutionOutcome =

@@ -1,21 +1,5 @@
 import type { OrderQuote } from '../api/schemas/orderQuote.ts'
-
-/**
- * Kinds of cost an order pays, in USD (safety P-7.9): the flat `fixFee` and the source
- * transaction's gas (`txFee`), then the service's cost items (spec §2.7, dln-facts §1.2):
- * `protocolFee` (DlnProtocolFee), `takerMargin`, `operatingExpenses` (EstimatedOperatingExpenses),
- * `swap` (PreSwap/AfterSwap: the swap's own price), `slippage` (their estimated slippage), and
- * `other` for a type the service adds later.
- */
-export type CostKind =
-  | 'fixFee'
-  | 'txFee'
-  | 'protocolFee'
-  | 'takerMargin'
-  | 'operatingExpenses'
-  | 'swap'
-  | 'slippage'
-  | 'other'
+import type { CostKind } from '../shared/strategy/marketTypes.ts'
 
 const KIND_OF_TYPE: Readonly<Record<string, CostKind>> = {
   DlnProtocolFee: 'protocolFee',

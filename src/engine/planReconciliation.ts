@@ -1,10 +1,10 @@
+import type { RouteRequest } from '../shared/strategy/marketTypes.ts'
 import type {
   AttemptRecord,
   IntentReconciliation,
   OrderRecord,
   OrderState,
 } from '../store/journalTypes.ts'
-import type { RouteRequest } from './types.ts'
 
 /**
  * What a restart does with one intent a previous run left unfinished (safety P-2.2, P-2.3):

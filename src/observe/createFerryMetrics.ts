@@ -2,8 +2,8 @@ import { Registry } from 'prom-client'
 import type { TransportConfig } from '../api/createTransport.ts'
 import type { EngineEvent } from '../engine/engineEvents.ts'
 import type { EngineObserver } from '../engine/fanOutEvents.ts'
-import type { CostKind } from '../engine/orderCostsUsd.ts'
 import type { Clock } from '../shared/clock.ts'
+import type { CostKind } from '../shared/strategy/marketTypes.ts'
 import { defineFerryMetrics } from './defineFerryMetrics.ts'
 
 /** Inputs of {@link createFerryMetrics}. */

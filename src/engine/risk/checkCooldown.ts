@@ -1,4 +1,5 @@
-import { accept, type Intent, postpone, type RiskContext, type Verdict } from '../types.ts'
+import type { Intent } from '../../shared/strategy/marketTypes.ts'
+import { accept, postpone, type RiskContext, type Verdict } from './riskTypes.ts'
 
 /**
  * Postpones an intent whose route failed (or was cancelled) less than `cooldownMsAfterFailure`

@@ -1,4 +1,5 @@
-import { accept, type Intent, postpone, type RiskContext, type Verdict } from '../types.ts'
+import type { Intent } from '../../shared/strategy/marketTypes.ts'
+import { accept, postpone, type RiskContext, type Verdict } from './riskTypes.ts'
 
 /** How long an intent waits when the in-flight budget is full: about one fill (10-60 s, P-7.4). */
 export const IN_FLIGHT_RETRY_MS = 30_000

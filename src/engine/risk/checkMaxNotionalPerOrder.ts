@@ -1,4 +1,5 @@
-import { accept, type Intent, type RiskContext, reject, type Verdict } from '../types.ts'
+import type { Intent } from '../../shared/strategy/marketTypes.ts'
+import { accept, type RiskContext, reject, type Verdict } from './riskTypes.ts'
 
 /**
  * Rejects an intent whose notional (USD value of amountIn at quote time) is above the route's

@@ -1,4 +1,4 @@
-import type { Intent, RiskCheck, RiskContext, Verdict } from '../types.ts'
+import type { Intent } from '../../shared/strategy/marketTypes.ts'
 import { checkCooldown } from './checkCooldown.ts'
 import { checkDailyNotional } from './checkDailyNotional.ts'
 import { checkGasReserve } from './checkGasReserve.ts'
@@ -8,6 +8,7 @@ import { checkMaxCostBps } from './checkMaxCostBps.ts'
 import { checkMaxNotionalPerOrder } from './checkMaxNotionalPerOrder.ts'
 import { checkMaxPriceImpact } from './checkMaxPriceImpact.ts'
 import { checkMinOutputVsUsdValue } from './checkMinOutputVsUsdValue.ts'
+import type { RiskCheck, RiskContext, Verdict } from './riskTypes.ts'
 
 /**
  * The risk checks in the order they run. The kill switch first (it overrides everything), then

@@ -3,7 +3,10 @@ import { orderQuoteSchema } from '../../../src/api/schemas/orderQuote.ts'
 import { swapQuoteSchema } from '../../../src/api/schemas/swapQuote.ts'
 import { buildOrderQuoteObservation } from '../../../src/engine/buildOrderQuoteObservation.ts'
 import { buildSwapQuoteObservation } from '../../../src/engine/buildSwapQuoteObservation.ts'
-import type { CrossChainRouteRequest, SwapRouteRequest } from '../../../src/engine/types.ts'
+import type {
+  CrossChainRouteRequest,
+  SwapRouteRequest,
+} from '../../../src/shared/strategy/marketTypes.ts'
 import { realCreateTxExample } from '../../fixtures/api/realCreateTxExample.ts'
 import { swapQuoteExample } from '../../fixtures/api/responses.ts'
 

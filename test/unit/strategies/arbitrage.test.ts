@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { aggregatorEdgeBps } from '../../../src/shared/strategy/aggregatorEdgeBps.ts'
 import {
-  aggregatorEdgeBps,
   arbitrage,
   arbitrageParamsSchema,
   roundTripProfitBps,

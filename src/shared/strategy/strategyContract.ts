@@ -5,7 +5,7 @@ import type {
   QuoteObservation,
   RouteRequest,
   StrategyObservation,
-} from '../src/engine/types.ts'
+} from './marketTypes.ts'
 
 /** What {@link Strategy.decide} returns: intents to run through the risk checks, and what it saw. */
 export type DecideResult = {
