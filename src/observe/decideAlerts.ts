@@ -40,7 +40,7 @@ export const initialAlertState: AlertState = {
 
 /**
  * Verdict reasons that mean a configured risk limit held an intent back, and so alert (risk
- * section, engine/types.ts): per-order, daily and in-flight notional caps, the gas reserve floor,
+ * section, engine/risk/riskTypes.ts): per-order, daily and in-flight notional caps, the gas reserve floor,
  * and the quote's economics (cost, guaranteed output, price impact). Not alerted:
  * `killSwitchEngaged` (the killSwitch alert reports the change once, not every intent after it),
  * `routeCoolingDown` (the wait after a failure already alerted) and `missingPrice` (a data gap,

@@ -4,7 +4,7 @@ import type { RiskSettings } from './riskSettingsSchema.ts'
 /** Which intent the limits are for: the route's matchers of `risk.routes[]`. */
 export type RouteRiskKey = { strategyId: string; srcChainId: number; dstChainId: number }
 
-/** The limits of one route, in the engine's shape (src/engine/types RiskLimits). */
+/** The limits of one route, in the engine's shape (src/engine/risk/riskTypes RiskLimits). */
 export type ResolvedRiskLimits = {
   maxNotionalUsdPerOrder: number
   maxNotionalUsdPerDay: number
