@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { createEngine } from '../src/engine/createEngine.ts'
 import { ferryConfigSchema } from '../src/settings/ferryConfigSchema.ts'
 import { createManualClock } from '../src/shared/clock.ts'
 import { silentLogger } from '../src/shared/Logger.ts'
 import type { RouteRequest } from '../src/shared/strategy/marketTypes.ts'
 import { openJournal } from '../src/store/openJournal.ts'
+import { createTestEngine } from '../test/helpers/createTestEngine.ts'
 import { CANNED_BALANCES, cannedQuote, roundTripStrategy } from './cannedMarket.ts'
 import type { BenchResult } from './run.ts'
 
@@ -70,7 +70,7 @@ async function measure(routes: number): Promise<TickFigures> {
     engageKillSwitch: () => false,
   }
   let events = 0
-  const engine = createEngine({
+  const engine = createTestEngine({
     config,
     world,
     journal,

@@ -2,17 +2,17 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { createEngine, type Engine } from '../src/engine/createEngine.ts'
-import type { EngineEvent } from '../src/engine/engineEvents.ts'
-import type { EngineWorld } from '../src/engine/engineWorld.ts'
+import type { Engine } from '../src/engine/createEngine.ts'
 import { type EngineObserver, fanOutEvents } from '../src/engine/fanOutEvents.ts'
 import { ALERT_KINDS, type AlertKind } from '../src/observe/alertTypes.ts'
 import { createAlerter } from '../src/observe/createAlerter.ts'
 import { createFerryMetrics } from '../src/observe/createFerryMetrics.ts'
+import type { EngineEvent } from '../src/observe/engineEvents.ts'
 import { ferryConfigSchema } from '../src/settings/ferryConfigSchema.ts'
 import { createManualClock } from '../src/shared/clock.ts'
 import { silentLogger } from '../src/shared/Logger.ts'
 import { openJournal } from '../src/store/openJournal.ts'
+import { createTestEngine, type FakeWorld } from '../test/helpers/createTestEngine.ts'
 import { CANNED_BALANCES, cannedQuote, roundTripStrategy } from './cannedMarket.ts'
 import type { BenchResult } from './run.ts'
 
@@ -36,7 +36,7 @@ const MAX_OVERHEAD_PCT = 5
  * broadcast and a created order, then tracked to its fill and hook at once, so every event the
  * observers count flows through each tick.
  */
-const world: EngineWorld = {
+const world: FakeWorld = {
   sending: true,
   readBalances: async () => CANNED_BALANCES,
   quote: async (request, nowMs) => cannedQuote(request, nowMs),
@@ -159,7 +159,7 @@ async function measureRound(base: string): Promise<Round> {
   ): Side => ({
     clock,
     times: [],
-    engine: createEngine({
+    engine: createTestEngine({
       config,
       world,
       journal,

@@ -7,13 +7,14 @@ import type { ChainId } from '../src/api/schemas/chainId.ts'
 import { collectWatchedTokens } from '../src/cli/run/collectWatchedTokens.ts'
 import { createWorld } from '../src/cli/run/createWorld.ts'
 import { createEngine } from '../src/engine/createEngine.ts'
-import type { EngineEvent } from '../src/engine/engineEvents.ts'
+import type { EngineEvent } from '../src/observe/engineEvents.ts'
 import { ferryConfigSchema } from '../src/settings/ferryConfigSchema.ts'
 import { systemClock } from '../src/shared/clock.ts'
 import { silentLogger } from '../src/shared/Logger.ts'
 import { devnetEvmAccount } from '../src/sim/devnet/devnetAccounts.ts'
 import { startDevnet } from '../src/sim/devnet/startDevnet.ts'
 import { openJournal } from '../src/store/openJournal.ts'
+import { builtInStrategies } from '../strategies/builtInStrategies.ts'
 import { devnetValueFlow } from '../test/integration/executor/executorHarness.ts'
 import type { BenchResult } from './run.ts'
 
@@ -123,7 +124,9 @@ export async function run(): Promise<BenchResult> {
     }
     const engine = createEngine({
       config,
-      world,
+      strategies: builtInStrategies,
+      market: world.market,
+      runner: world.runner,
       journal,
       clock: systemClock,
       logger: silentLogger,

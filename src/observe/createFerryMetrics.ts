@@ -1,10 +1,10 @@
 import { Registry } from 'prom-client'
 import type { TransportConfig } from '../api/createTransport.ts'
-import type { EngineEvent } from '../engine/engineEvents.ts'
 import type { EngineObserver } from '../engine/fanOutEvents.ts'
 import type { Clock } from '../shared/clock.ts'
 import type { CostKind } from '../shared/strategy/marketTypes.ts'
 import { defineFerryMetrics } from './defineFerryMetrics.ts'
+import type { EngineEvent } from './engineEvents.ts'
 
 /** Inputs of {@link createFerryMetrics}. */
 export type CreateFerryMetricsParams = {

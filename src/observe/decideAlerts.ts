@@ -1,4 +1,3 @@
-import type { EngineEvent } from '../engine/engineEvents.ts'
 import type { Alert, AlertLabels, AlertRules } from './alertTypes.ts'
 import { decideGasReserveAlerts } from './decideGasReserveAlerts.ts'
 import {
@@ -6,6 +5,7 @@ import {
   type FailureStreak,
   hookFailedAlert,
 } from './decideTerminalAlerts.ts'
+import type { EngineEvent } from './engineEvents.ts'
 import {
   flushHeldAlerts,
   initialRateLimitState,

@@ -1,5 +1,5 @@
-import type { EngineEvent } from '../engine/engineEvents.ts'
 import type { Alert } from './alertTypes.ts'
+import type { EngineEvent } from './engineEvents.ts'
 
 type Balances = Extract<EngineEvent, { type: 'balances' }>['balances']
 

@@ -1,5 +1,5 @@
-import type { EngineEvent } from '../engine/engineEvents.ts'
 import type { Alert, AlertLabels } from './alertTypes.ts'
+import type { EngineEvent } from './engineEvents.ts'
 
 /** Intents in a row that ended without success, and the last few of them as lines. */
 export type FailureStreak = { count: number; recent: readonly string[] }

@@ -55,13 +55,22 @@ export type EvmInclusionShape = {
  */
 export function createEvmSendJournal(
   journal: Pick<SendRecords, 'recordSignedAttempt' | 'setAttemptState'>,
-  options: { intentId?: string } = {},
+  options: {
+    intentId?: string
+    /** The pre-sign guard of an intent, run in the write-ahead transaction of its records. */
+    guardOf?: (intentId: string) => (() => void) | undefined
+  } = {},
 ): StoreEvmSendJournal {
   return {
     async beforeBroadcast(record) {
       const intentId = record.intentId ?? options.intentId
+      // Only a first signature is guarded: a fee bump replaces bytes that may land anyway, so
+      // refusing it could only leave the intent ended while its first signature is mined.
+      const guard =
+        intentId === undefined || record.attempt > 0 ? undefined : options.guardOf?.(intentId)
       journal.recordSignedAttempt({
         ...(intentId === undefined ? {} : { intentId }),
+        ...(guard === undefined ? {} : { guard }),
         ...(record.orderId === undefined ? {} : { orderId: record.orderId }),
         chainId: record.chainId,
         family: 'evm',

@@ -16,6 +16,12 @@ import { toWalletKey } from './toWalletKey.ts'
 export type SignedAttemptParams = {
   /** Undefined only for transactions of no intent (a nonce fence, P-2.8). */
   intentId?: string
+  /**
+   * Runs inside the write-ahead transaction before a new attempt is inserted; a throw aborts the
+   * insert, so nothing is journaled and nothing may be sent. ferry's last risk check before
+   * signing (docs/safety.md, P-4.2): it sees the journal's totals as of this commit.
+   */
+  guard?: () => void
   chainId: number
   family: ChainFamily
   kind: AttemptKind
@@ -181,6 +187,7 @@ export function createSendRecords(db: Database.Database, clock: Clock): SendReco
       }
       return toAttemptRecord(existing)
     }
+    params.guard?.()
     const now = clock.nowMs()
     const from = toWalletKey(params.from)
     if (params.family === 'evm') markReplaced.run(now, params.chainId, from, params.nonce!)

@@ -34,6 +34,8 @@ export type SolanaSendJournalContext = {
   from: string
   /** Default {@link SOLANA_CHAIN_ID}. */
   chainId?: number
+  /** The intent's pre-sign guard, run in the write-ahead transaction (SignedAttemptParams). */
+  guard?: () => void
 }
 
 /**
@@ -50,6 +52,8 @@ export function createSolanaSendJournal(
     async beforeBroadcast(record) {
       journal.recordSignedAttempt({
         intentId: context.intentId,
+        // Only the first signature is guarded, as on EVM (createEvmSendJournal).
+        ...(context.guard === undefined || record.attempt > 0 ? {} : { guard: context.guard }),
         chainId: context.chainId ?? SOLANA_CHAIN_ID,
         family: 'solana',
         kind: 'order',

@@ -121,6 +121,20 @@ export const JOURNAL_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE orders ADD COLUMN filled_amount TEXT;
   `,
+  // 3: work a risk check postponed (`postpone.delayMs`): a request is not quoted again before
+  // its time, across restarts, and `ferry status` shows it.
+  `
+  CREATE TABLE postponements (
+    strategy TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    route TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    until_ms INTEGER NOT NULL,
+    created_ms INTEGER NOT NULL,
+    PRIMARY KEY (strategy, request_id)
+  );
+  `,
 ]
 
 /**

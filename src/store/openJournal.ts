@@ -7,6 +7,7 @@ import { type ApprovalRecords, createApprovalRecords } from './createApprovalRec
 import { createIntentRecords, type IntentRecords } from './createIntentRecords.ts'
 import { createJournalQueries, type JournalQueries } from './createJournalQueries.ts'
 import { createOrderRecords, type OrderRecords } from './createOrderRecords.ts'
+import { createPostponementRecords, type PostponementRecords } from './createPostponementRecords.ts'
 import { createSendRecords, type SendRecords } from './createSendRecords.ts'
 import { JournalError } from './JournalError.ts'
 import { migrateJournal } from './migrateJournal.ts'
@@ -29,6 +30,7 @@ export type Journal = IntentRecords &
   SendRecords &
   ApprovalRecords &
   OrderRecords &
+  PostponementRecords &
   JournalQueries & {
     /** Absolute path of the database file. */
     readonly path: string
@@ -83,6 +85,7 @@ export function openJournal(path: string, options: OpenJournalOptions = {}): Jou
     const sends = createSendRecords(db, clock)
     const approvals = createApprovalRecords(db, clock)
     const orders = createOrderRecords(db, clock)
+    const postponements = createPostponementRecords(db, clock)
     const queries = createJournalQueries(db, clock, {
       ...intents,
       ...sends,
@@ -95,6 +98,7 @@ export function openJournal(path: string, options: OpenJournalOptions = {}): Jou
       ...sends,
       ...approvals,
       ...orders,
+      ...postponements,
       ...queries,
       path: dbPath,
       schemaVersion,

@@ -5,7 +5,7 @@ import { createApiClient } from '../../src/api/createApiClient.ts'
 import { fixedPriceSource } from '../../src/chains/verify/prices/fixedPriceSource.ts'
 import { createWorld } from '../../src/cli/run/createWorld.ts'
 import { createEngine } from '../../src/engine/createEngine.ts'
-import type { EngineEvent } from '../../src/engine/engineEvents.ts'
+import type { EngineEvent } from '../../src/observe/engineEvents.ts'
 import { ferryConfigSchema } from '../../src/settings/ferryConfigSchema.ts'
 import { systemClock } from '../../src/shared/clock.ts'
 import { silentLogger } from '../../src/shared/Logger.ts'
@@ -13,6 +13,7 @@ import type { TokenBalance } from '../../src/shared/strategy/marketTypes.ts'
 import { devnetEvmAccount } from '../../src/sim/devnet/devnetAccounts.ts'
 import { startSim } from '../../src/sim/startSim.ts'
 import { openJournal } from '../../src/store/openJournal.ts'
+import { builtInStrategies } from '../../strategies/builtInStrategies.ts'
 import { startRecordingProxy } from './startRecordingProxy.ts'
 
 /** Inputs of {@link runRateBudgetScenario}. */
@@ -116,7 +117,7 @@ export async function runRateBudgetScenario(
       amount: 1_000_000_000_000n,
       priceUsd: 1,
     }))
-    const world = { ...real, readBalances: async () => balances }
+    const market = { ...real.market, readBalances: async () => balances }
     const config = ferryConfigSchema.parse({
       strategies: [
         {
@@ -141,7 +142,9 @@ export async function runRateBudgetScenario(
     const events: EngineEvent[] = []
     const engine = createEngine({
       config,
-      world,
+      strategies: builtInStrategies,
+      market,
+      runner: real.runner,
       journal,
       clock: systemClock,
       logger: silentLogger,

@@ -226,7 +226,6 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
     }
     checkCancelRefund(orderId, refund, beneficiary, onChain.order)
     setState('ClaimedOrderCancel', refund.txHash)
-    journal.setIntentState(rec.intentId, 'cancelled', `order ${orderId} cancelled and refunded`)
     progress({ stage: 'refunded', claim: refund })
     logger.info(
       { orderId, chainId: src, hash: refund.txHash, amount: refund.paidAmount },

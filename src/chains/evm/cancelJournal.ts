@@ -38,13 +38,12 @@ export type CancelAttemptRecord = {
 /**
  * What a cancel reads from and writes to the journal (src/store's `Journal` satisfies it): the
  * order and its intent's attempts, and chain evidence as it is seen (order states, attempt
- * outcomes, the intent ending `cancelled`). Every write is monotonic and idempotent there.
+ * outcomes; the intent's own end is src/execute's to write). Every write is monotonic and idempotent there.
  */
 export type CancelJournal = {
   getOrder(orderId: string): CancelOrderRecord | undefined
   attemptsOf(intentId: string): CancelAttemptRecord[]
   setOrderState(orderId: string, state: CancelOrderState, txHash?: string): unknown
-  setIntentState(id: string, state: 'cancelled', reason?: string): unknown
   setAttemptState(
     hash: string,
     state: 'confirmed' | 'failed',

@@ -1,12 +1,12 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import type { Hex } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
-import { cancelEvmOrder } from '../../chains/evm/cancelEvmOrder.ts'
 import type { CancelEvmOrderProgress } from '../../chains/evm/cancelEvmOrderTypes.ts'
 import { checkCancellableOrder } from '../../chains/evm/checkCancellableOrder.ts'
 import { createEvmRpc } from '../../chains/evm/createEvmRpc.ts'
 import { createEvmSender } from '../../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../../chains/evm/createEvmSigner.ts'
+import { cancelIntentOrder } from '../../execute/cancelIntentOrder.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
@@ -123,7 +123,7 @@ export function registerCancelCommand(program: Command): void {
           sender.close()
           lock.release()
         }
-        const result = await cancelEvmOrder({
+        const result = await cancelIntentOrder({
           orderId,
           journal,
           source: createEvmRpc(src.rpcUrls).read,

@@ -6,12 +6,11 @@ import { configJsonSchema } from '../../settings/configJsonSchema.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
+import { strategyParamsSchemas } from '../../settings/strategyParamsSchemas.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { checkLiveConfig } from '../run/checkLiveConfig.ts'
 
-const paramsSchemas = Object.fromEntries(
-  Object.entries(builtInStrategies).map(([name, strategy]) => [name, strategy.paramsSchema]),
-)
+const paramsSchemas = strategyParamsSchemas(builtInStrategies)
 
 /**
  * Registers `ferry config check <file>` (validate a config file: a summary and exit 0, or one

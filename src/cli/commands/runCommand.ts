@@ -2,19 +2,23 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Command } from 'commander'
+import { builtInStrategies } from '../../../strategies/builtInStrategies.ts'
 import { createApiClient } from '../../api/createApiClient.ts'
 import { createEngine } from '../../engine/createEngine.ts'
-import type { EngineEvent } from '../../engine/engineEvents.ts'
 import { type EngineObserver, fanOutEvents } from '../../engine/fanOutEvents.ts'
+import type { WorldWiring } from '../../execute/worldWiring.ts'
 import type { Alerter } from '../../observe/createAlerter.ts'
 import { createFerryMetrics } from '../../observe/createFerryMetrics.ts'
 import { createLogger } from '../../observe/createLogger.ts'
+import type { EngineEvent } from '../../observe/engineEvents.ts'
 import { healthMaxTickAgeMs } from '../../observe/healthMaxTickAgeMs.ts'
 import { type MetricsServer, startMetricsServer } from '../../observe/startMetricsServer.ts'
 import { ConfigError } from '../../settings/ConfigError.ts'
+import { checkStrategyParams } from '../../settings/checkStrategyParams.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
+import { strategyParamsSchemas } from '../../settings/strategyParamsSchemas.ts'
 import { systemClock } from '../../shared/clock.ts'
 import { UsageError } from '../../shared/UsageError.ts'
 import { type Devnet, startDevnet } from '../../sim/devnet/startDevnet.ts'
@@ -26,7 +30,7 @@ import { checkLiveConfig } from '../run/checkLiveConfig.ts'
 import { collectKnownSecrets } from '../run/collectKnownSecrets.ts'
 import { createLiveView } from '../run/createLiveView.ts'
 import { createRunAlerter } from '../run/createRunAlerter.ts'
-import { createWorld, type WorldWiring } from '../run/createWorld.ts'
+import { createWorld } from '../run/createWorld.ts'
 import { holdSenderLocks } from '../run/holdSenderLocks.ts'
 import { resolveCrashPoint } from '../run/resolveCrashPoint.ts'
 
@@ -70,6 +74,9 @@ export function registerRunCommand(program: Command): void {
     .action(async (configPath: string, _o: unknown, command: Command) => {
       const options = command.optsWithGlobals<RunOptions>()
       const { config, env } = loadConfig({ path: configPath })
+      // Unknown strategies and bad params stop here, before anything starts, exit 2.
+      const paramProblems = checkStrategyParams(config, strategyParamsSchemas(builtInStrategies))
+      if (paramProblems.length > 0) throw new ConfigError(configPath, paramProblems)
       // P-8.8: a live route whose tokens have no trusted price stops here, exit 2.
       const livePriceProblems = checkLiveConfig(config)
       if (livePriceProblems.length > 0) throw new ConfigError(configPath, livePriceProblems)
@@ -191,12 +198,13 @@ export function registerRunCommand(program: Command): void {
         const world = createWorld({ api, wiring, journal, clock: systemClock, logger })
         const engine = createEngine({
           config,
-          world,
+          strategies: builtInStrategies,
+          market: world.market,
+          runner: world.runner,
           journal,
           clock: systemClock,
           logger,
           emit: fanOutEvents(observers, logger),
-          failPoint,
         })
         await engine.run({ ticks: options.once ? 1 : options.ticks, signal: abort.signal })
         world.close()

@@ -3,7 +3,8 @@ import type { ChainId } from '../../api/schemas/chainId.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
 import { fixedPriceSource } from '../../chains/verify/prices/fixedPriceSource.ts'
 import type { TrustedPriceSource } from '../../chains/verify/prices/tokenUsdPrice.ts'
-import type { FailPoint } from '../../engine/failPoints.ts'
+import type { FailPoint } from '../../execute/failPoints.ts'
+import type { WorldWiring } from '../../execute/worldWiring.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
@@ -16,7 +17,6 @@ import { marketPriceEntries } from '../../sim/market/marketPriceEntries.ts'
 import { resolveEvmKeySource } from '../resolveEvmKeySource.ts'
 import { resolveSolanaSecretKey } from '../resolveSolanaSecretKey.ts'
 import { collectWatchedTokens } from './collectWatchedTokens.ts'
-import type { WorldWiring } from './createWorld.ts'
 
 const SOLANA = 7565164
 /** maxFeePerGas cap when a chain sets none, gwei: high enough for a busy L1, a bound all the same. */

@@ -1,4 +1,4 @@
-import type { EngineEvent } from '../../engine/engineEvents.ts'
+import type { EngineEvent } from '../../observe/engineEvents.ts'
 import type { Clock } from '../../shared/clock.ts'
 import { formatEngineEvent } from './formatEngineEvent.ts'
 

@@ -1,4 +1,4 @@
-import type { EngineEvent } from '../../engine/engineEvents.ts'
+import type { EngineEvent } from '../../observe/engineEvents.ts'
 
 /**
  * One line for people per engine event (the live view of `ferry run` on a terminal), or undefined
@@ -23,6 +23,8 @@ export function formatEngineEvent(e: EngineEvent): string | undefined {
       return `${t}   quote     ${e.strategy} ${e.route} in ${e.amountIn} → out ${e.amountOut} (cost ${e.costBps} bps)`
     case 'quoteFailed':
       return `${t}   quote ✗   ${e.strategy} ${e.requestId}: ${e.error}`
+    case 'held':
+      return `${t}   held      ${e.strategy} ${e.requestId}: postponed (${e.reason}) until ${new Date(e.untilMs).toISOString()}`
     case 'observation':
       return `${t}   observe   ${e.strategy} ${e.kind}${e.valueBps === undefined ? '' : ` ${e.valueBps.toFixed(1)} bps`}${e.thresholdBps === undefined ? '' : ` vs ${e.thresholdBps}`} ${e.acted ? '→ act' : '→ skip'}: ${e.note}`
     case 'intent':

@@ -1,4 +1,4 @@
-import { FAIL_POINTS, type FailPointName } from '../../engine/failPoints.ts'
+import { FAIL_POINTS, type FailPointName } from '../../execute/failPoints.ts'
 import { UsageError } from '../../shared/UsageError.ts'
 
 /** The environment variable that names the step at which `ferry run` kills itself (tests only). */

@@ -40,6 +40,31 @@ export type MarketSnapshot = {
    * from the latest quotes (approximateUsdValue / amount).
    */
   pricesUsd: Readonly<Record<string, number>>
+  /**
+   * ferry's intents still on their way (any strategy's), so a strategy does not send the same move
+   * twice while the first is in flight. Default empty.
+   */
+  inFlight: readonly InFlightIntent[]
+}
+
+/** An intent journaled and not yet ended, as strategies see it. */
+export type InFlightIntent = {
+  intentId: string
+  /** The strategy instance that made it. */
+  strategy: string
+  route: RouteRequest
+  /** Input, base units of the source token. */
+  amountIn: bigint
+  /** Least output, base units of the destination token. */
+  minAmountOut: bigint
+  notionalUsd: number
+  /**
+   * Whether the input surely left the wallet already (an order exists), so the balance shows it;
+   * before that it may still leave.
+   */
+  sourceDebited: boolean
+  /** Whether the output arrived (the order is filled; a hook may still run). */
+  arrived: boolean
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createLiveView, type FrameTimer } from '../../../src/cli/run/createLiveView.ts'
-import type { EngineEvent } from '../../../src/engine/engineEvents.ts'
+import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
 import { createManualClock } from '../../../src/shared/clock.ts'
 
 const ERASE_LINE = '\r\x1b[2K'

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { EvmSendError } from '../../../src/chains/evm/EvmSendError.ts'
 import { VerificationError } from '../../../src/chains/verify/VerificationError.ts'
-import { outcomeOfError } from '../../../src/cli/run/outcomeOfError.ts'
+import { outcomeOfError } from '../../../src/execute/outcomeOfError.ts'
 
 describe('outcomeOfError', () => {
   test('behavior: a send whose bytes may still land stays in flight, never failed (P-2.3)', () => {

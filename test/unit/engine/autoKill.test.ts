@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { createEngine } from '../../../src/engine/createEngine.ts'
-import type { EngineEvent } from '../../../src/engine/engineEvents.ts'
-import type { EngineWorld, ExecutionOutcome } from '../../../src/engine/engineWorld.ts'
+import type { ExecutionOutcome } from '../../../src/execute/executionOutcome.ts'
+import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
 import { createManualClock } from '../../../src/shared/clock.ts'
 import { silentLogger } from '../../../src/shared/Logger.ts'
+import { createTestEngine, type FakeWorld } from '../../helpers/createTestEngine.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 import { buildQuote, USDC_ARB, USDC_BASE, usdc } from '../strategies/buildStrategyFixture.ts'
 
@@ -36,7 +36,7 @@ strategies:
 /** A world whose every execution ends with `outcome`, and whose kill switch is in memory. */
 function world(outcome: ExecutionOutcome) {
   const reasons: string[] = []
-  const w: EngineWorld = {
+  const w: FakeWorld = {
     sending: true,
     readBalances: async () => [usdc(42161, 3_000_000_000n), usdc(8453, 1_000_000_000n)],
     quote: async (request) => buildQuote(request, (request.amountIn * 999n) / 1000n),
@@ -57,7 +57,7 @@ async function runTicks(autoKill: string, outcome: ExecutionOutcome, ticks: numb
   const clock = createManualClock(1_000_000)
   const events: EngineEvent[] = []
   const { world: w, reasons } = world(outcome)
-  const engine = createEngine({
+  const engine = createTestEngine({
     config: config(autoKill),
     world: w,
     journal,

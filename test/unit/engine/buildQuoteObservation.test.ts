@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { orderQuoteSchema } from '../../../src/api/schemas/orderQuote.ts'
 import { swapQuoteSchema } from '../../../src/api/schemas/swapQuote.ts'
-import { buildOrderQuoteObservation } from '../../../src/engine/buildOrderQuoteObservation.ts'
-import { buildSwapQuoteObservation } from '../../../src/engine/buildSwapQuoteObservation.ts'
+import { buildOrderQuoteObservation } from '../../../src/execute/market/buildOrderQuoteObservation.ts'
+import { buildSwapQuoteObservation } from '../../../src/execute/market/buildSwapQuoteObservation.ts'
 import type {
   CrossChainRouteRequest,
   SwapRouteRequest,

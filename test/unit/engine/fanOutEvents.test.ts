@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { EngineEvent } from '../../../src/engine/engineEvents.ts'
 import { fanOutEvents } from '../../../src/engine/fanOutEvents.ts'
+import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
 import { silentLogger } from '../../../src/shared/Logger.ts'
 
 const tick: EngineEvent = { type: 'tick', tick: 1, strategies: [], atMs: 0 }

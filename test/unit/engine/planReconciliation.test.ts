@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { planReconciliation } from '../../../src/engine/planReconciliation.ts'
+import { planReconciliation } from '../../../src/execute/planReconciliation.ts'
 import type {
   AttemptRecord,
   AttemptState,

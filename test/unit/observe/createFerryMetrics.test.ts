@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { EngineEvent } from '../../../src/engine/engineEvents.ts'
 import { createFerryMetrics, type FerryMetrics } from '../../../src/observe/createFerryMetrics.ts'
+import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
 import { createManualClock, type ManualClock } from '../../../src/shared/clock.ts'
 import {
   type PrometheusExposition,

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import type { EngineEvent } from '../../../src/engine/engineEvents.ts'
 import { ALERT_KINDS, type Alert, type AlertRules } from '../../../src/observe/alertTypes.ts'
 import {
   type AlertState,
   decideAlerts,
   initialAlertState,
 } from '../../../src/observe/decideAlerts.ts'
+import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
 import { rememberIntent, UNKNOWN_INTENT } from '../../../src/observe/rememberIntent.ts'
 
 const MINUTE_MS = 60_000

@@ -29,7 +29,7 @@ export function usdc(chainId: number, amount: bigint): TokenBalance {
 }
 
 export function buildSnapshot(balances: TokenBalance[], nowMs = 1_000_000): MarketSnapshot {
-  return { nowMs, balances, pricesUsd: {} }
+  return { nowMs, balances, pricesUsd: {}, inFlight: [] }
 }
 
 /**

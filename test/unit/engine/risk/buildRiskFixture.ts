@@ -86,6 +86,7 @@ export function buildContext(
         },
       ],
       pricesUsd: {},
+      inFlight: [],
     },
     limits: buildLimits(limits),
     globalLimits: buildLimits(limits),

@@ -41,6 +41,8 @@ export type EngineEvent =
       costBps: number
     }
   | { type: 'quoteFailed'; strategy: string; requestId: string; error: string }
+  /** A request a risk check postponed is not quoted before `untilMs` (ms since the epoch). */
+  | { type: 'held'; strategy: string; requestId: string; reason: string; untilMs: number }
   | {
       type: 'observation'
       strategy: string

@@ -1,19 +1,18 @@
-import type {
-  Intent,
-  QuoteObservation,
-  RouteRequest,
-  TokenBalance,
-} from '../shared/strategy/marketTypes.ts'
+import type { EngineEvent } from '../observe/engineEvents.ts'
+import type { Intent } from '../shared/strategy/marketTypes.ts'
 import type { IntentReconciliation } from '../store/journalTypes.ts'
-import type { EngineEvent } from './engineEvents.ts'
 import type { ReconciliationPlan } from './planReconciliation.ts'
 
 /** What executing an accepted intent led to. */
 export type ExecutionOutcome =
   | { kind: 'created'; orderId: string; srcChainId: number; dstChainId: number; hasHook: boolean }
   | { kind: 'swapped'; hash: string; chainId: number }
+  /** The payload is not what ferry asked for (integrity): alerted, counts toward the kill switch. */
   | { kind: 'refused'; detail: string }
-  /** The market moved below ferry's minimum before signing (economics): ends failed, never trips the kill switch. */
+  /**
+   * Economics, never the kill switch: the quote moved below ferry's minimum before signing, or a
+   * risk limit no longer holds at the last check before signing (docs/safety.md, refusal classes).
+   */
   | { kind: 'moved'; detail: string }
   | { kind: 'failed'; detail: string }
   /** Signed bytes may still land and nothing proves either way yet (P-2.3): stays in flight. */
@@ -29,21 +28,32 @@ export type TrackingOutcome = {
   detail: string
 }
 
+/** A created order the tracker follows. */
+export type TrackedOrder = {
+  intentId: string
+  orderId: string
+  srcChainId: number
+  dstChainId: number
+  hasHook: boolean
+}
+
 /**
- * The engine's I/O edges (architecture: thin edges, pure decisions). Built by the composition
- * root (src/cli/run/createWorld.ts) for the embedded world or for real networks; tests may build
- * their own. Every method may throw; the engine turns throws into events and failures.
+ * The chain side of an intent's life: the verifying executors, a restart's settling and the
+ * tracker. Built over real chains by `createChainOps`; tests may build their own. Every method
+ * may throw; the runner turns throws into outcomes. They advance intent state only through the
+ * ledger they were built with.
  */
-export type EngineWorld = {
-  /** Balances of the watched tokens and natives, in base units. */
-  readBalances(): Promise<TokenBalance[]>
-  /** Quotes one route; the observation's USD figures come from the service. */
-  quote(request: RouteRequest, nowMs: number): Promise<QuoteObservation>
-  /** Signs and sends what the intent asks for, after verifying it (issue 5). */
+export type ChainOps = {
+  /** Signs and sends what the intent asks for, after verifying it (docs/safety.md P-1, P-8). */
   execute(
     intent: Intent,
     intentId: string,
     emit: (e: EngineEvent) => void,
+    /**
+     * The intent's last risk check: run inside the write-ahead transaction of each of its signed
+     * records, a throw stops the signature (docs/safety.md P-4.2). Default: none.
+     */
+    preSign?: () => void,
   ): Promise<ExecutionOutcome>
   /**
    * Carries out a restart's `resume` or `abandon` plan for an intent a previous run left
@@ -54,26 +64,13 @@ export type EngineWorld = {
     plan: Extract<ReconciliationPlan, { kind: 'resume' | 'abandon' }>,
     emit: (e: EngineEvent) => void,
   ): Promise<ExecutionOutcome>
-  /** Follows a created order to its fill and its hook's completion. */
+  /** Follows a created order to its fill (with evidence) and its hook's completion. */
   track(
-    order: {
-      intentId: string
-      orderId: string
-      srcChainId: number
-      dstChainId: number
-      hasHook: boolean
-    },
+    order: TrackedOrder,
     emit: (e: EngineEvent) => void,
     /** Aborted when ferry stops: tracking ends `interrupted` at its next wait. */
     signal?: AbortSignal,
   ): Promise<TrackingOutcome>
-  /** Whether the kill-switch file exists now. */
-  killSwitchEngaged(): boolean
-  /**
-   * Engages the kill switch with a reason (creates its file); false when it already was engaged.
-   * Only a person clears it (`ferry kill off`).
-   */
-  engageKillSwitch(reason: string): boolean
   /** Whether transactions are really sent (embedded world, or live with --live). */
   sending: boolean
 }

@@ -1,27 +1,20 @@
 import type { Address, Hex, PublicClient } from 'viem'
-import type { ApiClient } from '../../api/createApiClient.ts'
-import { EXECUTED_STATUS } from '../../api/schemas/externalCallProcess.ts'
-import { EVM_CONTRACTS } from '../../chains/chainRegistry.ts'
-import { type OrderFillState, readOrderFill } from '../../chains/evm/readOrderFill.ts'
-import type { EngineEvent } from '../../engine/engineEvents.ts'
-import type { TrackingOutcome } from '../../engine/engineWorld.ts'
-import type { Clock } from '../../shared/clock.ts'
-import type { Logger } from '../../shared/Logger.ts'
-import type { Journal } from '../../store/openJournal.ts'
-
-/** A created order the tracker follows. */
-export type TrackedOrder = {
-  intentId: string
-  orderId: string
-  srcChainId: number
-  dstChainId: number
-  hasHook: boolean
-}
+import type { ApiClient } from '../api/createApiClient.ts'
+import { EXECUTED_STATUS } from '../api/schemas/externalCallProcess.ts'
+import { EVM_CONTRACTS } from '../chains/chainRegistry.ts'
+import { type OrderFillState, readOrderFill } from '../chains/evm/readOrderFill.ts'
+import type { EngineEvent } from '../observe/engineEvents.ts'
+import type { Clock } from '../shared/clock.ts'
+import type { Logger } from '../shared/Logger.ts'
+import type { Journal } from '../store/openJournal.ts'
+import type { IntentLedger } from './createIntentLedger.ts'
+import type { TrackedOrder, TrackingOutcome } from './executionOutcome.ts'
 
 /** What {@link trackOrder} needs of the world. Durations in ms. */
 export type TrackOrderDeps = {
   api: Pick<ApiClient, 'getExternalCallProcess'>
-  journal: Pick<Journal, 'setOrderState' | 'recordOrderFill' | 'setIntentState' | 'recordHookStep'>
+  journal: Pick<Journal, 'setOrderState' | 'recordOrderFill' | 'recordHookStep'>
+  ledger: Pick<IntentLedger, 'advance'>
   /** The destination chain's reads, when ferry has an RPC for it (EVM); else no fill is awaited. */
   destination: PublicClient | undefined
   /** Cancels the order past its deadline (tracking.autoCancel); undefined: the order just fails. */
@@ -96,7 +89,7 @@ export async function trackOrder(
     }
     journal.setOrderState(order.orderId, 'Fulfilled', fill.txHash)
     if (fill.amountOut !== undefined) journal.recordOrderFill(order.orderId, fill.amountOut)
-    journal.setIntentState(order.intentId, 'fulfilled')
+    deps.ledger.advance(order.intentId, 'fulfilled')
     emit({
       type: 'filled',
       intentId: order.intentId,

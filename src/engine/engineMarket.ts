@@ -1,0 +1,24 @@
+import type {
+  QuoteObservation,
+  RouteRequest,
+  TokenBalance,
+} from '../shared/strategy/marketTypes.ts'
+
+/**
+ * What the engine reads of the world besides the journal: balances, quotes, and the kill switch.
+ * Built over the service and the chains by the composition root; tests build their own. Every
+ * method may throw; the engine turns throws into events and failed ticks.
+ */
+export type EngineMarket = {
+  /** Balances of the watched tokens and natives, in base units. */
+  readBalances(): Promise<TokenBalance[]>
+  /** Quotes one route; the observation's USD figures come from the service. */
+  quote(request: RouteRequest, nowMs: number): Promise<QuoteObservation>
+  /** Whether the kill-switch file exists now. */
+  killSwitchEngaged(): boolean
+  /**
+   * Engages the kill switch with a reason (creates its file); false when it already was engaged.
+   * Only a person clears it (`ferry kill off`).
+   */
+  engageKillSwitch(reason: string): boolean
+}

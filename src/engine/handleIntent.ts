@@ -1,0 +1,114 @@
+import type { IntentRunner } from '../execute/createIntentRunner.ts'
+import { RiskRecheckError } from '../execute/RiskRecheckError.ts'
+import { describeRoute, type EngineEvent } from '../observe/engineEvents.ts'
+import type { DeepReadonly } from '../settings/deepFreeze.ts'
+import type { FerryConfig } from '../settings/ferryConfigSchema.ts'
+import { aggregatorEdgeBps } from '../shared/strategy/aggregatorEdgeBps.ts'
+import type { Intent, MarketSnapshot } from '../shared/strategy/marketTypes.ts'
+import type { Journal } from '../store/openJournal.ts'
+import { buildRiskContext } from './buildRiskContext.ts'
+import type { EngineMarket } from './engineMarket.ts'
+import { runRiskChecks } from './risk/riskChecks.ts'
+
+/** What {@link handleIntent} works with. */
+export type HandleIntentDeps = {
+  config: DeepReadonly<FerryConfig>
+  market: Pick<EngineMarket, 'killSwitchEngaged'>
+  runner: IntentRunner
+  journal: Journal
+  emit: (e: EngineEvent) => void
+}
+
+/**
+ * One intent of a strategy: reported, judged by the risk checks, then dropped (journaled as an
+ * observation), postponed (journaled until its delay ends), rehearsed (dry run) or run to its end
+ * by the intent runner, whose last risk check re-runs every check right before signing.
+ */
+export async function handleIntent(
+  deps: HandleIntentDeps,
+  strategyId: string,
+  intent: Intent,
+  snapshot: MarketSnapshot,
+): Promise<void> {
+  const { config, journal, emit } = deps
+  const route = intent.route
+  const intentId = `${strategyId}:${route.requestId}:${snapshot.nowMs}`
+  emit({
+    type: 'intent',
+    strategy: strategyId,
+    intentId,
+    requestId: route.requestId,
+    route: describeRoute(route),
+    amountIn: intent.amountIn.toString(),
+    minAmountOut: intent.minAmountOut.toString(),
+    notionalUsd: intent.notionalUsd,
+    reason: intent.reason,
+    quotedAmountOut: intent.quote.amountOut.toString(),
+    quotedAmountOutUsd: intent.quote.amountOutUsd,
+    costBps: intent.quote.costBps,
+    costsUsd: intent.quote.costsUsd,
+    edgeBps: aggregatorEdgeBps(intent.quote),
+  })
+  const contextOf = (self?: string) =>
+    buildRiskContext({
+      config,
+      journal,
+      strategyId,
+      intent,
+      snapshot,
+      killSwitchEngaged: deps.market.killSwitchEngaged(),
+      ...(self === undefined ? {} : { self }),
+    })
+  // Read before this intent is journaled, so it never counts itself.
+  const verdict = runRiskChecks(intent, contextOf())
+  emit({
+    type: 'decision',
+    strategy: strategyId,
+    intentId,
+    verdict: verdict.kind,
+    reason: verdict.kind === 'accept' ? undefined : verdict.reason,
+    check: verdict.check,
+    detail: verdict.kind === 'accept' ? undefined : verdict.detail,
+  })
+  const summary = {
+    intentId,
+    route: route.routeId,
+    amountIn: intent.amountIn,
+    minAmountOut: intent.minAmountOut,
+    notionalUsd: intent.notionalUsd,
+    reason: intent.reason,
+  }
+  // Only intents that go on to be sent are journaled as intents: a refused or dry-run one is an
+  // observation, so it neither counts against the daily cap nor starts a route's cooldown.
+  if (verdict.kind !== 'accept') {
+    journal.recordObservation(strategyId, { kind: 'decision', verdict, ...summary }, snapshot.nowMs)
+    if (verdict.kind === 'postpone') {
+      journal.recordPostponement({
+        strategy: strategyId,
+        requestId: route.requestId,
+        route: route.routeId,
+        reason: verdict.reason,
+        detail: verdict.detail,
+        untilMs: snapshot.nowMs + verdict.delayMs,
+      })
+    }
+    return
+  }
+  if (!deps.runner.sending) {
+    journal.recordObservation(strategyId, { kind: 'dryRun', ...summary }, snapshot.nowMs)
+    emit({
+      type: 'dryRun',
+      strategy: strategyId,
+      intentId,
+      note: 'dry-run: nothing signed (use --live with mode: live to send)',
+    })
+    return
+  }
+  // The last check, inside the write-ahead transaction of each signed record: the journal's
+  // totals as of that commit, this intent left out (docs/safety.md P-4.2).
+  const preSign = (): void => {
+    const again = runRiskChecks(intent, contextOf(intentId))
+    if (again.kind !== 'accept') throw new RiskRecheckError(again.reason, again.detail)
+  }
+  await deps.runner.run({ strategyId, intentId, intent, preSign }, emit)
+}

@@ -1,0 +1,40 @@
+import type { EngineEvent } from '../observe/engineEvents.ts'
+import type { MarketSnapshot } from '../shared/strategy/marketTypes.ts'
+import type { Journal } from '../store/openJournal.ts'
+import type { EngineMarket } from './engineMarket.ts'
+import { toInFlightIntents } from './toInFlightIntents.ts'
+
+/**
+ * The tick's snapshot: balances (reported as an event), prices that came with them, and the
+ * intents still in flight from the journal. Throws when the balances cannot be read: a tick
+ * without a snapshot decides nothing.
+ */
+export async function readSnapshot(
+  market: Pick<EngineMarket, 'readBalances'>,
+  journal: Pick<Journal, 'status'>,
+  nowMs: number,
+  emit: (e: EngineEvent) => void,
+): Promise<MarketSnapshot> {
+  const balances = await market.readBalances()
+  emit({
+    type: 'balances',
+    balances: balances.map((b) => ({
+      chainId: b.chainId,
+      token: b.token,
+      symbol: b.symbol,
+      isNative: b.isNative,
+      amount: b.amount.toString(),
+      usd:
+        b.priceUsd === undefined ? undefined : (Number(b.amount) / 10 ** b.decimals) * b.priceUsd,
+    })),
+  })
+  const pricesUsd = Object.fromEntries(
+    balances
+      .filter((b) => b.priceUsd !== undefined)
+      .map((b) => [
+        `${b.chainId}:${b.token.startsWith('0x') ? b.token.toLowerCase() : b.token}`,
+        b.priceUsd!,
+      ]),
+  )
+  return { nowMs, balances, pricesUsd, inFlight: toInFlightIntents(journal.status().inFlight) }
+}

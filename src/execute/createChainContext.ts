@@ -1,0 +1,158 @@
+import { Connection, Keypair } from '@solana/web3.js'
+import type { PublicClient } from 'viem'
+import type { ApiClient } from '../api/createApiClient.ts'
+import { createEvmRpc, type EvmRpc } from '../chains/evm/createEvmRpc.ts'
+import { createEvmSender, type EvmSender } from '../chains/evm/createEvmSender.ts'
+import { createEvmSigner } from '../chains/evm/createEvmSigner.ts'
+import { createTrustedPriceSource } from '../chains/verify/prices/createTrustedPriceSource.ts'
+import type { TrustedPriceSource } from '../chains/verify/prices/tokenUsdPrice.ts'
+import type { Clock } from '../shared/clock.ts'
+import type { Logger } from '../shared/Logger.ts'
+import { createEvmSendJournal } from '../store/createEvmSendJournal.ts'
+import type { Journal } from '../store/openJournal.ts'
+import { createIntentLedger, type IntentLedger } from './createIntentLedger.ts'
+import { type FailPoint, noFailPoint } from './failPoints.ts'
+import type { WorldWiring } from './worldWiring.ts'
+
+/** The Solana chain id of the service. */
+export const SOLANA_CHAIN_ID = 7565164
+
+/** One configured EVM chain: its RPCs, ferry's sender on it (when the run sends) and its rules. */
+export type EvmChain = {
+  rpc: EvmRpc
+  sender: EvmSender | undefined
+  confirmations: number
+  simulation: 'on' | 'off'
+}
+
+/** Everything the execution steps share: chains, wallets, prices, the journal and its ledger. */
+export type ChainContext = {
+  api: ApiClient
+  wiring: WorldWiring
+  journal: Journal
+  ledger: IntentLedger
+  evm: ReadonlyMap<number, EvmChain>
+  prices: TrustedPriceSource
+  connection: Connection | undefined
+  solanaKey: Keypair | undefined
+  /** Our wallet address on a chain. @throws Error when no wallet is configured for it. */
+  walletOn(chainId: number): string
+  /** The read client of an EVM chain. @throws Error when the chain is not configured. */
+  readClient(chainId: number): PublicClient
+  /**
+   * Each running intent's last risk check, run inside the write-ahead transaction of its signed
+   * records (docs/safety.md P-4.2); set by the chain ops for the length of an execution.
+   */
+  preSignGuards: Map<string, () => void>
+  failPoint: FailPoint
+  clock: Clock
+  logger: Logger
+  /** Closes the senders (their nonce trackers and timers). */
+  close(): void
+}
+
+/**
+ * Builds the {@link ChainContext} from the wiring: one RPC set and (when the run sends) one
+ * verifying sender per EVM chain, whose journal writes are followed by the crash-test fail points;
+ * the trusted price source read through these RPCs (P-8.6); the Solana connection and key.
+ */
+export function createChainContext(params: {
+  api: ApiClient
+  wiring: WorldWiring
+  journal: Journal
+  clock: Clock
+  logger: Logger
+}): ChainContext {
+  const { api, wiring, journal, clock, logger } = params
+  const failPoint = wiring.failPoint ?? noFailPoint
+  const preSignGuards = new Map<string, () => void>()
+  const storeJournal = createEvmSendJournal(journal, {
+    guardOf: (intentId) => preSignGuards.get(intentId),
+  })
+  // The fail points of the send pipeline sit right after each journal write they follow.
+  const evmJournal: typeof storeJournal = {
+    afterInclusion: (inclusion) => storeJournal.afterInclusion(inclusion),
+    async beforeBroadcast(record) {
+      await storeJournal.beforeBroadcast(record)
+      if (record.kind === 'order') failPoint('afterSign')
+    },
+    async afterBroadcast(outcome) {
+      await storeJournal.afterBroadcast(outcome)
+      if (outcome.record.kind === 'approve') failPoint('afterApprovalSent')
+      if (outcome.record.kind === 'order') failPoint('afterBroadcast')
+    },
+  }
+  const signer = wiring.evmWallet?.key
+    ? createEvmSigner(wiring.evmWallet.key, wiring.evmWallet.address)
+    : undefined
+  const evm = new Map<number, EvmChain>()
+  for (const c of wiring.evm) {
+    const rpc = createEvmRpc(c.rpcUrls)
+    const sender =
+      signer && wiring.sending
+        ? createEvmSender({
+            chainId: c.chainId,
+            signer,
+            rpc,
+            journal: evmJournal,
+            feePolicy: {
+              maxFeePerGasCapWei: c.maxFeePerGasWei,
+              ...(c.maxPriorityFeePerGasWei === undefined
+                ? {}
+                : { maxPriorityFeePerGasCapWei: c.maxPriorityFeePerGasWei }),
+            },
+            ...(c.gasLimitCap === undefined ? {} : { gasLimitCap: c.gasLimitCap }),
+            confirmations: c.confirmations,
+            pollIntervalMs: wiring.pollIntervalMs,
+            clock,
+            logger,
+          })
+        : undefined
+    evm.set(c.chainId, {
+      rpc,
+      sender,
+      confirmations: c.confirmations,
+      simulation: c.simulation ?? 'on',
+    })
+  }
+  const prices = wiring.priceEntries?.length
+    ? createTrustedPriceSource({
+        prices: wiring.priceEntries,
+        readClient: (chainId) => evm.get(chainId)?.rpc.read,
+      })
+    : wiring.prices
+  return {
+    api,
+    wiring,
+    journal,
+    ledger: createIntentLedger(journal),
+    evm,
+    prices,
+    connection: wiring.solana
+      ? new Connection(wiring.solana.rpcUrl, wiring.solana.commitment)
+      : undefined,
+    solanaKey: wiring.solanaWallet?.secretKey
+      ? Keypair.fromSecretKey(wiring.solanaWallet.secretKey)
+      : undefined,
+    walletOn(chainId) {
+      if (chainId === SOLANA_CHAIN_ID) {
+        if (!wiring.solanaWallet) throw new Error('no Solana wallet is configured (wallets.solana)')
+        return wiring.solanaWallet.address
+      }
+      if (!wiring.evmWallet) throw new Error('no EVM wallet is configured (wallets.evm)')
+      return wiring.evmWallet.address
+    },
+    readClient(chainId) {
+      const c = evm.get(chainId)
+      if (!c) throw new Error(`chain ${chainId} is not configured (chains.${chainId})`)
+      return c.rpc.read
+    },
+    preSignGuards,
+    failPoint,
+    clock,
+    logger,
+    close() {
+      for (const c of evm.values()) c.sender?.close()
+    },
+  }
+}

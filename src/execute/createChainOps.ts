@@ -1,0 +1,104 @@
+import { autoCancelOrder } from './autoCancelOrder.ts'
+import type { ChainContext } from './createChainContext.ts'
+import { SOLANA_CHAIN_ID } from './createChainContext.ts'
+import { executeOrderIntent } from './executeOrderIntent.ts'
+import { executeSwapIntent } from './executeSwapIntent.ts'
+import type { ChainOps } from './executionOutcome.ts'
+import { journaledRoute } from './planReconciliation.ts'
+import { recordCreatedOrder } from './recordCreatedOrder.ts'
+import { settleIntent } from './settleIntent.ts'
+import { trackOrder } from './trackOrder.ts'
+
+/** The longest a restart's settling waits on one intent's look-ups, ms. */
+const MAX_SETTLE_WAIT_MS = 120_000
+
+/**
+ * The chain side of the intent runner over real chains: the verifying executors, a restart's
+ * settling of journaled bytes, and the tracker with fill evidence and auto-cancel.
+ */
+export function createChainOps(ctx: ChainContext): ChainOps {
+  const { wiring, journal, ledger, evm, clock, logger } = ctx
+  return {
+    sending: wiring.sending,
+    async execute(intent, intentId, emit, preSign) {
+      const r = intent.route
+      if (preSign) ctx.preSignGuards.set(intentId, preSign)
+      try {
+        return r.kind === 'swap'
+          ? await executeSwapIntent(ctx, { ...intent, route: r }, intentId, emit)
+          : await executeOrderIntent(ctx, { ...intent, route: r }, intentId, emit)
+      } finally {
+        ctx.preSignGuards.delete(intentId)
+      }
+    },
+    settle(rec, plan, emit) {
+      const route = journaledRoute(rec)
+      return settleIntent(
+        {
+          journal,
+          evmChain: (chainId) => evm.get(chainId),
+          solana: ctx.connection
+            ? { connection: ctx.connection, commitment: wiring.solana?.commitment ?? 'confirmed' }
+            : undefined,
+          sending: wiring.sending,
+          pollIntervalMs: wiring.pollIntervalMs,
+          maxWaitMs: Math.min(wiring.trackingDeadlineMs, MAX_SETTLE_WAIT_MS),
+          created: (orderId, createTxHash) =>
+            route?.kind === 'crossChain'
+              ? recordCreatedOrder(
+                  ctx,
+                  { intentId: rec.intent.id, orderId, createTxHash, route },
+                  emit,
+                )
+              : { kind: 'failed', detail: 'an order was created for a route that is no order' },
+          clock,
+          logger,
+        },
+        rec,
+        plan,
+      )
+    },
+    track(order, emit, signal) {
+      const onEvm = order.dstChainId !== SOLANA_CHAIN_ID
+      if (onEvm && !evm.has(order.dstChainId)) {
+        // Without the destination's RPC there is no fill evidence (P-2.5): the order stays in flight.
+        return Promise.reject(
+          new Error(
+            `chain ${order.dstChainId} is not configured (chains.${order.dstChainId}): its fill cannot be checked`,
+          ),
+        )
+      }
+      return trackOrder(
+        {
+          api: ctx.api,
+          journal,
+          ledger,
+          destination: onEvm ? evm.get(order.dstChainId)?.rpc.read : undefined,
+          autoCancel: wiring.autoCancel
+            ? () =>
+                autoCancelOrder({
+                  order,
+                  journal,
+                  sender: evm.get(order.dstChainId)?.sender,
+                  source: evm.get(order.srcChainId)?.rpc.read,
+                  sourceAddress: ctx.walletOn(order.srcChainId),
+                  refundTimeoutMs: wiring.trackingDeadlineMs,
+                  pollIntervalMs: wiring.pollIntervalMs,
+                  sourceConfirmations: evm.get(order.srcChainId)?.confirmations ?? 1,
+                  clock,
+                  logger,
+                  emit,
+                })
+            : undefined,
+          trackingDeadlineMs: wiring.trackingDeadlineMs,
+          pollIntervalMs: wiring.pollIntervalMs,
+          clock,
+          logger,
+        },
+        order,
+        emit,
+        signal,
+      )
+    },
+  }
+}

@@ -1,0 +1,103 @@
+import { getAssociatedTokenAddressSync } from '@solana/spl-token'
+import { PublicKey } from '@solana/web3.js'
+import { type Address, erc20Abi, type PublicClient } from 'viem'
+import { EVM_NATIVE_TOKEN, SOLANA_NATIVE_TOKEN } from '../../api/requests/addressRules.ts'
+import type { ChainId } from '../../api/schemas/chainId.ts'
+import { CHAINS } from '../../chains/chainRegistry.ts'
+import type { TokenBalance } from '../../shared/strategy/marketTypes.ts'
+import { type ChainContext, SOLANA_CHAIN_ID } from '../createChainContext.ts'
+
+const SOLANA_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+
+/**
+ * Builds the balance reader of a tick: every watched token (ERC-20 `balanceOf`, SPL associated
+ * token account) and every configured chain's native balance, natives priced by `nativePriceUsd`.
+ * Decimals and symbols do not change, so each token's are read once (a failed read is retried).
+ */
+export function readWalletBalances(
+  ctx: Pick<ChainContext, 'wiring' | 'connection' | 'walletOn' | 'readClient'>,
+  nativePriceUsd: (chainId: number) => Promise<number | undefined>,
+): () => Promise<TokenBalance[]> {
+  const metas = new Map<string, Promise<{ decimals: number; symbol: string }>>()
+  function tokenMeta(client: PublicClient, chainId: number, address: Address) {
+    const key = `${chainId}:${address.toLowerCase()}`
+    let meta = metas.get(key)
+    if (!meta) {
+      meta = Promise.all([
+        client.readContract({ address, abi: erc20Abi, functionName: 'decimals' }),
+        client.readContract({ address, abi: erc20Abi, functionName: 'symbol' }),
+      ]).then(([decimals, symbol]) => ({ decimals, symbol }))
+      meta.catch(() => metas.delete(key))
+      metas.set(key, meta)
+    }
+    return meta
+  }
+
+  return async () => {
+    const { wiring, connection } = ctx
+    const out: TokenBalance[] = []
+    for (const { chainId, token } of wiring.watched) {
+      const owner = ctx.walletOn(chainId)
+      if (chainId === SOLANA_CHAIN_ID) {
+        if (!connection) continue
+        const ata = getAssociatedTokenAddressSync(new PublicKey(token), new PublicKey(owner), true)
+        const balance = await connection.getTokenAccountBalance(ata).catch(() => undefined)
+        out.push({
+          chainId,
+          token,
+          symbol: token === SOLANA_USDC ? 'USDC' : 'SPL',
+          decimals: balance?.value.decimals ?? 6,
+          isNative: false,
+          owner,
+          amount: BigInt(balance?.value.amount ?? '0'),
+          priceUsd: undefined,
+        })
+        continue
+      }
+      const client = ctx.readClient(chainId)
+      const address = token as Address
+      const [amount, { decimals, symbol }] = await Promise.all([
+        client.readContract({
+          address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [owner as Address],
+        }),
+        tokenMeta(client, chainId, address),
+      ])
+      out.push({
+        chainId,
+        token,
+        symbol,
+        decimals,
+        isNative: false,
+        owner,
+        amount,
+        priceUsd: undefined,
+      })
+    }
+    const chains = new Set([
+      ...wiring.evm.map((c) => c.chainId as number),
+      ...(connection ? [SOLANA_CHAIN_ID] : []),
+    ])
+    for (const chainId of chains) {
+      const owner = ctx.walletOn(chainId)
+      const info = CHAINS[chainId as ChainId]
+      const amount =
+        chainId === SOLANA_CHAIN_ID
+          ? BigInt(await connection!.getBalance(new PublicKey(owner)))
+          : await ctx.readClient(chainId).getBalance({ address: owner as Address })
+      out.push({
+        chainId,
+        token: chainId === SOLANA_CHAIN_ID ? SOLANA_NATIVE_TOKEN : EVM_NATIVE_TOKEN,
+        symbol: info.nativeSymbol,
+        decimals: info.nativeDecimals,
+        isNative: true,
+        owner,
+        amount,
+        priceUsd: await nativePriceUsd(chainId),
+      })
+    }
+    return out
+  }
+}

@@ -1,0 +1,36 @@
+import type { EngineEvent } from '../observe/engineEvents.ts'
+import type { CrossChainRouteRequest } from '../shared/strategy/marketTypes.ts'
+import type { ChainContext } from './createChainContext.ts'
+import type { ExecutionOutcome } from './executionOutcome.ts'
+
+/**
+ * The `created` step: journals the order an intent's transaction created (the order row first,
+ * then the intent state, through the ledger), reports it, and hands it to tracking.
+ */
+export function recordCreatedOrder(
+  ctx: Pick<ChainContext, 'ledger' | 'failPoint'>,
+  params: {
+    intentId: string
+    orderId: string
+    createTxHash: string
+    route: Pick<CrossChainRouteRequest, 'srcChainId' | 'dstChainId' | 'hook'>
+  },
+  emit: (e: EngineEvent) => void,
+): ExecutionOutcome {
+  const { intentId, orderId, route } = params
+  ctx.ledger.created(intentId, {
+    orderId,
+    srcChainId: route.srcChainId,
+    dstChainId: route.dstChainId,
+    createTxHash: params.createTxHash,
+  })
+  emit({ type: 'created', intentId, orderId, chainId: route.srcChainId })
+  ctx.failPoint('afterOrderCreated')
+  return {
+    kind: 'created',
+    orderId,
+    srcChainId: route.srcChainId,
+    dstChainId: route.dstChainId,
+    hasHook: route.hook !== undefined,
+  }
+}

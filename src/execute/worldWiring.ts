@@ -1,0 +1,54 @@
+import type { Address } from 'viem'
+import type { ChainId } from '../api/schemas/chainId.ts'
+import type { EvmKeySource } from '../chains/evm/createEvmSigner.ts'
+import type { TrustedPriceSource } from '../chains/verify/prices/tokenUsdPrice.ts'
+import type { TrustedPriceEntry } from '../chains/verify/prices/trustedPriceEntry.ts'
+import type { FailPoint } from './failPoints.ts'
+
+/** Where each chain is and who ferry is on it; resolved from the config or the devnet. */
+export type WorldWiring = {
+  /** EVM chains: RPC URL, confirmations and fee cap. */
+  evm: {
+    chainId: ChainId
+    /** In order of preference; reads fail over, sends use the first (createEvmRpc). */
+    rpcUrls: readonly string[]
+    confirmations: number
+    maxFeePerGasWei: bigint
+    /** Default: the maxFeePerGas cap. */
+    maxPriorityFeePerGasWei?: bigint
+    /** Default DEFAULT_GAS_LIMIT_CAP. */
+    gasLimitCap?: bigint
+    /** `chains.<id>.verify.simulation` (P-8.10). Default 'on'. */
+    simulation?: 'on' | 'off'
+  }[]
+  /** `orderProgramId`: the escrow owner of Solana orders (the devnet's escrow, or the real program). */
+  solana:
+    | { rpcUrl: string; commitment: 'confirmed' | 'finalized'; orderProgramId: string | undefined }
+    | undefined
+  /**
+   * Our EVM address, and its key when the run sends (a dry run reads balances with the address
+   * alone); the key never leaves the signer, which checks it derives to the address (P-1.9).
+   */
+  evmWallet: { address: Address; key: EvmKeySource | undefined } | undefined
+  /** Our Solana address, and its secret key when the run sends. */
+  solanaWallet: { address: string; secretKey: Uint8Array | undefined } | undefined
+  /** Tokens whose balances the strategies read, per chain. */
+  watched: { chainId: number; token: string }[]
+  killSwitchFile: string
+  sending: boolean
+  trackingDeadlineMs: number
+  /**
+   * Cancel an order still unfilled at the tracking deadline through our destination authority and
+   * wait (up to the deadline again) for its refund (`tracking.autoCancel`, P-7.4). Default false.
+   */
+  autoCancel?: boolean
+  pollIntervalMs: number
+  /** Crash-test hook at each pipeline step (execute/failPoints.ts). Default: none. */
+  failPoint?: FailPoint
+  /** Trusted prices the value-flow judge weighs every payload with when `priceEntries` is empty. */
+  prices: TrustedPriceSource
+  /** The config's `prices` section: read through this world's own RPCs (P-8.6, P-8.8). */
+  priceEntries?: readonly TrustedPriceEntry[]
+  /** The route's all-in cost cap in bps (`risk.maxCostBps` with `risk.routes[]` laid over). */
+  maxCostBpsOf: (key: { strategyId: string; srcChainId: number; dstChainId: number }) => number
+}
