@@ -13,10 +13,10 @@ export function findBalance(
   chainId: EngineChainId,
   token: string,
 ): TokenBalance | undefined {
-  const hex = token.startsWith('0x')
-  return snapshot.balances.find(
-    (b) =>
-      b.chainId === chainId &&
-      (hex ? b.token.toLowerCase() === token.toLowerCase() : b.token === token),
-  )
+  return snapshot.balances.find((b) => b.chainId === chainId && sameToken(b.token, token))
+}
+
+/** Whether two token addresses are the same: EVM hex without case, base58 exactly. */
+export function sameToken(a: string, b: string): boolean {
+  return a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b
 }

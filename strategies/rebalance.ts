@@ -13,7 +13,7 @@ import type {
   Strategy,
   StrategyTokens,
 } from '../src/shared/strategy/strategyContract.ts'
-import { findBalance } from './findBalance.ts'
+import { findBalance, sameToken } from './findBalance.ts'
 import { intentFromQuote } from './intentFromQuote.ts'
 import { strategyFields as f } from './strategyFields.ts'
 
@@ -88,6 +88,23 @@ type Position = {
   band: bigint
 }
 
+/**
+ * Counts moves still on their way as if they were done: an order's output is added to its
+ * destination until it arrives, and its input taken from its source until the order exists (then
+ * the balance shows it). Without this, a move in flight would be planned again.
+ */
+function countInFlight(positions: Position[], inFlight: MarketSnapshot['inFlight']): void {
+  const at = (chainId: number, token: string) =>
+    positions.find((p) => p.chain.chainId === chainId && sameToken(p.chain.token, token))
+  for (const i of inFlight) {
+    if (i.route.kind !== 'crossChain') continue
+    const dst = at(i.route.dstChainId, i.route.dstToken)
+    if (dst && !i.arrived) dst.balance += toCommonScale(i.minAmountOut, dst.decimals)
+    const src = at(i.route.srcChainId, i.route.srcToken)
+    if (src && !i.sourceDebited) src.balance -= toCommonScale(i.amountIn, src.decimals)
+  }
+}
+
 function plan(snapshot: MarketSnapshot, params: RebalanceParams): RouteRequest[] {
   const positions: Position[] = []
   for (const chain of params.chains) {
@@ -103,6 +120,7 @@ function plan(snapshot: MarketSnapshot, params: RebalanceParams): RouteRequest[]
       band: 0n,
     })
   }
+  countInFlight(positions, snapshot.inFlight)
   const total = positions.reduce((sum, p) => sum + p.balance, 0n)
   for (const p of positions) {
     p.target =

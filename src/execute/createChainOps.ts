@@ -1,9 +1,9 @@
 import { autoCancelOrder } from './autoCancelOrder.ts'
 import type { ChainContext } from './createChainContext.ts'
-import { SOLANA_CHAIN_ID } from './createChainContext.ts'
 import { executeOrderIntent } from './executeOrderIntent.ts'
 import { executeSwapIntent } from './executeSwapIntent.ts'
 import type { ChainOps } from './executionOutcome.ts'
+import { fillReaderOf } from './fillReaderOf.ts'
 import { journaledRoute } from './planReconciliation.ts'
 import { recordCreatedOrder } from './recordCreatedOrder.ts'
 import { settleIntent } from './settleIntent.ts'
@@ -59,8 +59,8 @@ export function createChainOps(ctx: ChainContext): ChainOps {
       )
     },
     track(order, emit, signal) {
-      const onEvm = order.dstChainId !== SOLANA_CHAIN_ID
-      if (onEvm && !evm.has(order.dstChainId)) {
+      const readFill = fillReaderOf(ctx, order.dstChainId)
+      if (!readFill) {
         // Without the destination's RPC there is no fill evidence (P-2.5): the order stays in flight.
         return Promise.reject(
           new Error(
@@ -73,7 +73,7 @@ export function createChainOps(ctx: ChainContext): ChainOps {
           api: ctx.api,
           journal,
           ledger,
-          destination: onEvm ? evm.get(order.dstChainId)?.rpc.read : undefined,
+          readFill,
           autoCancel: wiring.autoCancel
             ? () =>
                 autoCancelOrder({

@@ -11,6 +11,7 @@ import type {
   TrackingOutcome,
 } from './executionOutcome.ts'
 import { type FailPoint, noFailPoint } from './failPoints.ts'
+import { outcomeOfError } from './outcomeOfError.ts'
 import { planReconciliation } from './planReconciliation.ts'
 
 /** An intent's life from acceptance to its end: the one home of execution (src/execute). */
@@ -115,12 +116,8 @@ export function createIntentRunner(params: CreateIntentRunnerParams): IntentRunn
     async run({ strategyId, intentId, intent, preSign }, emit) {
       ledger.accept({ intentId, strategyId, intent })
       failPoint('afterIntentJournaled')
-      const outcome = await ops
-        .execute(intent, intentId, emit, preSign)
-        .catch((error: unknown) => ({
-          kind: 'failed' as const,
-          detail: (error as Error).message.split('\n')[0]!,
-        }))
+      // A throw is classed like the executors' own: integrity, economics, unknown or failed.
+      const outcome = await ops.execute(intent, intentId, emit, preSign).catch(outcomeOfError)
       conclude(intentId, outcome, emit)
     },
     async reconcile(emit) {

@@ -1,8 +1,6 @@
-import type { Address, Hex, PublicClient } from 'viem'
 import type { ApiClient } from '../api/createApiClient.ts'
 import { EXECUTED_STATUS } from '../api/schemas/externalCallProcess.ts'
-import { EVM_CONTRACTS } from '../chains/chainRegistry.ts'
-import { type OrderFillState, readOrderFill } from '../chains/evm/readOrderFill.ts'
+import type { OrderFillState } from '../chains/evm/readOrderFill.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
 import type { Clock } from '../shared/clock.ts'
 import type { Logger } from '../shared/Logger.ts'
@@ -15,8 +13,11 @@ export type TrackOrderDeps = {
   api: Pick<ApiClient, 'getExternalCallProcess'>
   journal: Pick<Journal, 'setOrderState' | 'recordOrderFill' | 'recordHookStep'>
   ledger: Pick<IntentLedger, 'advance'>
-  /** The destination chain's reads, when ferry has an RPC for it (EVM); else no fill is awaited. */
-  destination: PublicClient | undefined
+  /**
+   * Reads the order's state on its destination chain: the evidence of its fill (FulfilledOrder
+   * on EVM, the take-state account on Solana). An intent is completed only with it (P-2.5).
+   */
+  readFill: (orderId: string) => Promise<OrderFillState>
   /** Cancels the order past its deadline (tracking.autoCancel); undefined: the order just fails. */
   autoCancel: (() => Promise<TrackingOutcome>) | undefined
   trackingDeadlineMs: number
@@ -59,46 +60,40 @@ export async function trackOrder(
       waitingFor,
       ageMs: clock.nowMs() - startedMs,
     })
-  if (deps.destination) {
-    const client = deps.destination
-    let fill: Extract<OrderFillState, { kind: 'filled' }> | undefined
-    while (!fill) {
-      if (clock.nowMs() > deadline) {
-        emitStuck('fill')
-        if (!deps.autoCancel)
-          return { state: 'failed', detail: 'not filled before the tracking deadline' }
-        return deps.autoCancel()
-      }
-      // One eth_call a poll; a failed read is retried at the next poll, never the end of tracking.
-      const state = await readOrderFill(client, {
-        dlnDestination: EVM_CONTRACTS.dlnDestination as Address,
-        orderId: order.orderId as Hex,
-      }).catch((error: Error) => {
-        logger.warn({ orderId: order.orderId, error: error.message }, 'fill look-up failed')
-        return undefined
-      })
-      if (state?.kind === 'cancelled') {
-        journal.setOrderState(order.orderId, 'OrderCancelled')
-        return {
-          state: 'failed',
-          detail: 'cancelled on its destination outside this run; ferry cancel follows the refund',
-        }
-      }
-      if (state?.kind === 'filled') fill = state
-      else if (!(await pause())) return interrupted
+  let fill: Extract<OrderFillState, { kind: 'filled' }> | undefined
+  while (!fill) {
+    if (clock.nowMs() > deadline) {
+      emitStuck('fill')
+      if (!deps.autoCancel)
+        return { state: 'failed', detail: 'not filled before the tracking deadline' }
+      return deps.autoCancel()
     }
-    journal.setOrderState(order.orderId, 'Fulfilled', fill.txHash)
-    if (fill.amountOut !== undefined) journal.recordOrderFill(order.orderId, fill.amountOut)
-    deps.ledger.advance(order.intentId, 'fulfilled')
-    emit({
-      type: 'filled',
-      intentId: order.intentId,
-      orderId: order.orderId,
-      chainId: order.dstChainId,
-      txHash: fill.txHash ?? '',
-      amountOut: fill.amountOut?.toString() ?? '',
+    // One read a poll (one eth_call on EVM); a failed read is retried at the next poll.
+    const state = await deps.readFill(order.orderId).catch((error: Error) => {
+      logger.warn({ orderId: order.orderId, error: error.message }, 'fill look-up failed')
+      return undefined
     })
+    if (state?.kind === 'cancelled') {
+      journal.setOrderState(order.orderId, 'OrderCancelled')
+      return {
+        state: 'failed',
+        detail: 'cancelled on its destination outside this run; ferry cancel follows the refund',
+      }
+    }
+    if (state?.kind === 'filled') fill = state
+    else if (!(await pause())) return interrupted
   }
+  journal.setOrderState(order.orderId, 'Fulfilled', fill.txHash)
+  if (fill.amountOut !== undefined) journal.recordOrderFill(order.orderId, fill.amountOut)
+  deps.ledger.advance(order.intentId, 'fulfilled')
+  emit({
+    type: 'filled',
+    intentId: order.intentId,
+    orderId: order.orderId,
+    chainId: order.dstChainId,
+    txHash: fill.txHash ?? '',
+    amountOut: fill.amountOut?.toString() ?? '',
+  })
   if (!order.hasHook) return { state: 'completed', detail: 'filled' }
   for (;;) {
     if (clock.nowMs() > deadline) {

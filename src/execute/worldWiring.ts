@@ -23,7 +23,13 @@ export type WorldWiring = {
   }[]
   /** `orderProgramId`: the escrow owner of Solana orders (the devnet's escrow, or the real program). */
   solana:
-    | { rpcUrl: string; commitment: 'confirmed' | 'finalized'; orderProgramId: string | undefined }
+    | {
+        rpcUrl: string
+        commitment: 'confirmed' | 'finalized'
+        orderProgramId: string | undefined
+        /** The DlnDestination program whose take-state accounts prove fills. Default the real one. */
+        takeProgramId?: string
+      }
     | undefined
   /**
    * Our EVM address, and its key when the run sends (a dry run reads balances with the address

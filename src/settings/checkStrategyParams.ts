@@ -26,8 +26,13 @@ export function checkStrategyParams(
       return
     }
     const parsed = schema.safeParse(instance.params)
-    if (!parsed.success)
-      problems.push(...zodIssuesToProblems(parsed.error.issues, ['strategies', i, 'params']))
+    if (!parsed.success) {
+      // The path alone says strategies[i]; the id and name say which one a person wrote.
+      const which = ` (strategy ${instance.id}, ${instance.name})`
+      for (const p of zodIssuesToProblems(parsed.error.issues, ['strategies', i, 'params'])) {
+        problems.push({ ...p, problem: `${p.problem}${which}` })
+      }
+    }
   })
   return problems
 }

@@ -33,7 +33,9 @@ export async function runCommandInProcess(
   } catch (error) {
     if (error instanceof CommanderError) code = error.exitCode === 0 ? 0 : 2
     else if (error instanceof UsageError) {
-      stderr += `ferry: ${error.shortMessage}\n`
+      // As runCli prints it: the short message, then its fix.
+      const fix = error.metaMessages.find((m) => m.startsWith('fix: '))
+      stderr += `ferry: ${error.shortMessage}${fix ? ` (${fix})` : ''}\n`
       code = 2
     } else {
       vi.restoreAllMocks()

@@ -42,6 +42,7 @@ export function registerStatusCommand(program: Command): void {
           risk: config.risk,
           strategyIds: config.strategies.map((s) => s.id),
           killSwitch,
+          postponed: journal.activePostponements(Date.now()),
         })
         printResult(options, toPrintableJson(report), () => formatStatusReport(report))
       } finally {

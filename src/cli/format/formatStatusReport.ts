@@ -47,6 +47,22 @@ export function formatStatusReport(report: StatusReport): string {
       ]),
     )
   }
+  if (report.postponed.length > 0) {
+    lines.push(
+      '',
+      'postponed (not quoted again before)',
+      formatTable([
+        ['strategy', 'request', 'reason', 'until', 'detail'],
+        ...report.postponed.map((p) => [
+          p.strategy,
+          p.requestId,
+          p.reason,
+          formatTimeMs(p.untilMs),
+          p.detail,
+        ]),
+      ]),
+    )
+  }
   return lines.join('\n')
 }
 

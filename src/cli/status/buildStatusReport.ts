@@ -2,6 +2,7 @@ import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import { resolveRouteRiskLimits } from '../../settings/resolveRouteRiskLimits.ts'
 import type { RiskSettings } from '../../settings/riskSettingsSchema.ts'
 import type { JournalStatus, RouteNotional } from '../../store/createJournalQueries.ts'
+import type { PostponementRecord } from '../../store/createPostponementRecords.ts'
 import type { IntentRecord } from '../../store/journalTypes.ts'
 
 /** One route of `ferry status`: its notional and in-flight value against its own limits. */
@@ -28,6 +29,8 @@ export type StatusReport = {
   inFlight: { count: number; usd: number; maxUsd: number; intents: IntentRecord[] }
   daily: { dayStartMs: number; todayUsd: number; last24hUsd: number; maxUsd: number }
   routes: RouteStatus[]
+  /** Requests a risk check postponed, not quoted again before their time (`postpone.delayMs`). */
+  postponed: PostponementRecord[]
 }
 
 /** Inputs of {@link buildStatusReport}. */
@@ -40,6 +43,8 @@ export type BuildStatusReportParams = {
   /** Strategy instance ids of the config: route overrides may be keyed by them. */
   strategyIds: readonly string[]
   killSwitch: StatusReport['killSwitch']
+  /** The journal's postponements still running. Default none. */
+  postponed?: readonly PostponementRecord[]
 }
 
 /**
@@ -88,6 +93,7 @@ export function buildStatusReport(params: BuildStatusReportParams): StatusReport
       maxUsd: global.maxNotionalUsdPerDay,
     },
     routes,
+    postponed: [...(params.postponed ?? [])],
   }
 }
 

@@ -50,6 +50,34 @@ describe('rebalance', () => {
     })
   })
 
+  test('behavior: a move in flight counts as done: its output is credited until it arrives, its input debited until the order exists', () => {
+    // 500 / 300 after a 200 move was created (the source shows it): without the order in flight,
+    // 400 / 400 would be the target and 100 would go again.
+    const move = rebalance.plan(
+      buildSnapshot([usdc(42161, 700_000_000n), usdc(8453, 300_000_000n)]),
+      params,
+    )[0]!
+    const inFlight = (sourceDebited: boolean, arrived: boolean) => ({
+      intentId: 'usdc:move:1',
+      strategy: 'usdc',
+      route: move,
+      amountIn: 200_000_000n,
+      minAmountOut: 199_000_000n,
+      notionalUsd: 200,
+      sourceDebited,
+      arrived,
+    })
+    const created = buildSnapshot([usdc(42161, 500_000_000n), usdc(8453, 300_000_000n)])
+    expect(rebalance.plan(created, params)).toHaveLength(1)
+    expect(rebalance.plan({ ...created, inFlight: [inFlight(true, false)] }, params)).toEqual([])
+    // Journaled but not yet created: the balances still show the input, so it is taken off.
+    const journaled = buildSnapshot([usdc(42161, 700_000_000n), usdc(8453, 300_000_000n)])
+    expect(rebalance.plan({ ...journaled, inFlight: [inFlight(false, false)] }, params)).toEqual([])
+    // Arrived (its hook may still run): the balance shows it, so it is not counted twice.
+    const arrived = buildSnapshot([usdc(42161, 500_000_000n), usdc(8453, 499_000_000n)])
+    expect(rebalance.plan({ ...arrived, inFlight: [inFlight(true, true)] }, params)).toEqual([])
+  })
+
   test('behavior: inside the tolerance band nothing is planned; just outside it is', () => {
     // target 500, band 10% = 50: 550/450 is on the edge (inside), 551/449 is outside
     const inside = buildSnapshot([usdc(42161, 550_000_000n), usdc(8453, 450_000_000n)])

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto'
+import { PublicKey } from '@solana/web3.js'
+
+/** The PDA seed of an order's take state on the Solana DlnDestination program. */
+export const TAKE_ORDER_STATE_SEED = 'TAKE_ORDER_STATE'
+
+/** The Anchor discriminator of `TakeOrderState` accounts: sha256("account:TakeOrderState")[0..8]. */
+export const TAKE_ORDER_STATE_DISCRIMINATOR: Uint8Array = createHash('sha256')
+  .update('account:TakeOrderState')
+  .digest()
+  .subarray(0, 8)
+
+/**
+ * Variants of the program's `OrderTakeStatus` enum, in its declared order (the borsh tag):
+ * OldFulfilled, SentUnlock, Cancelled, SentCancel, Fulfilled.
+ */
+export const ORDER_TAKE_STATUS = [
+  'OldFulfilled',
+  'SentUnlock',
+  'Cancelled',
+  'SentCancel',
+  'Fulfilled',
+] as const
+
+/** One of {@link ORDER_TAKE_STATUS}. */
+export type OrderTakeStatus = (typeof ORDER_TAKE_STATUS)[number]
+
+/** The take-state account of `orderId` (0x + 64 hex) under `program`. */
+export function takeOrderStateAddress(program: string, orderId: string): PublicKey {
+  const id = Buffer.from(orderId.replace(/^0x/, ''), 'hex')
+  return PublicKey.findProgramAddressSync(
+    [Buffer.from(TAKE_ORDER_STATE_SEED), id],
+    new PublicKey(program),
+  )[0]
+}
+
+/**
+ * Encodes a `TakeOrderState` with a `Fulfilled` status (discriminator, tag 4, unlock authority,
+ * orderId, source chain id as 32 bytes big-endian, bump): what a fill leaves on chain. The devnet
+ * writes it when its solver fills an order into Solana.
+ */
+export function encodeFulfilledTakeOrderState(params: {
+  unlockAuthority: PublicKey
+  orderId: string
+  sourceChainId: number
+  bump: number
+}): Buffer {
+  const chain = Buffer.alloc(32)
+  chain.writeBigUInt64BE(BigInt(params.sourceChainId), 24)
+  return Buffer.concat([
+    TAKE_ORDER_STATE_DISCRIMINATOR,
+    Buffer.from([ORDER_TAKE_STATUS.indexOf('Fulfilled')]),
+    params.unlockAuthority.toBuffer(),
+    Buffer.from(params.orderId.replace(/^0x/, ''), 'hex'),
+    chain,
+    Buffer.from([params.bump]),
+  ])
+}
