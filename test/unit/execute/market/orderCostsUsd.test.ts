@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { orderTxResponseSchema } from '../../../src/api/schemas/orderQuote.ts'
-import { orderCostsUsd } from '../../../src/execute/market/orderCostsUsd.ts'
-import { realCreateTxExample } from '../../fixtures/api/realCreateTxExample.ts'
+import { orderTxResponseSchema } from '../../../../src/api/schemas/orderQuote.ts'
+import { orderCostsUsd } from '../../../../src/execute/market/orderCostsUsd.ts'
+import { realCreateTxExample } from '../../../fixtures/api/realCreateTxExample.ts'
 
 const estimation = orderTxResponseSchema.parse(realCreateTxExample).estimation
 
