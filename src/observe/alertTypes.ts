@@ -9,6 +9,8 @@ import { ALERT_KIND_NAMES } from '../settings/alertSettingsSchema.ts'
  * - `killSwitch`: the kill-switch file appeared or went away (P-4.4).
  * - `gasReserveLow`: a wallet's native balance fell under `risk.gasReserve` (P-4.3).
  * - `consecutiveFailures`: N intents in a row ended without success (P-4.4).
+ * - `marketMoved`: an accepted intent ended before signing for economics (its quote moved below
+ *   the minimum, a trusted price was stale, a risk limit no longer held); never the kill switch.
  */
 export const ALERT_KINDS = ALERT_KIND_NAMES
 export type AlertKind = (typeof ALERT_KINDS)[number]

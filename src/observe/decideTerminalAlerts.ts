@@ -23,6 +23,8 @@ const MAX_FAILURE_LINES = 10
  * The alerts of an intent's end, and the failure streak after it. Pure.
  * - `refused` → verificationRefused (security): the verifier would not sign (P-4.6).
  * - `failed` with "hook failed" and no hookFailed alert yet → hookFailed (critical).
+ * - failed with `economics` → marketMoved (warning), at its own rate; it neither lengthens nor
+ *   resets the streak, as it counts toward neither kill-switch rule.
  * - failed, cancelled and refused lengthen the streak, completed resets it; every
  *   `consecutiveFailures`-th in a row → consecutiveFailures (critical), listing the last ones.
  */
@@ -49,6 +51,21 @@ export function decideTerminalAlerts(
   }
   if (event.state === 'failed' && /hook failed/i.test(event.detail) && !context.hookAlerted) {
     alerts.push(hookFailedAlert(event.intentId, event.orderId, [], labels, nowMs))
+  }
+  if (event.economics) {
+    alerts.push({
+      kind: 'marketMoved',
+      severity: 'warning',
+      title: 'An intent ended before signing: the market moved',
+      text: [
+        ...ids,
+        event.detail,
+        'nothing was signed; the strategy will quote again on its schedule',
+      ],
+      labels,
+      atMs: nowMs,
+    })
+    return { alerts, failures: context.failures }
   }
   if (event.state === 'completed') return { alerts, failures: { count: 0, recent: [] } }
   const line = `${event.intentId}: ${event.state}, ${event.detail}`

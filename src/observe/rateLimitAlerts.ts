@@ -35,6 +35,7 @@ const KIND_NAMES: Readonly<Record<AlertKind, string>> = {
   killSwitch: 'kill switch',
   gasReserveLow: 'gas below reserve',
   consecutiveFailures: 'consecutive failures',
+  marketMoved: 'market moved',
 }
 
 /**

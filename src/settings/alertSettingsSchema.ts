@@ -14,6 +14,7 @@ export const ALERT_KIND_NAMES = [
   'killSwitch',
   'gasReserveLow',
   'consecutiveFailures',
+  'marketMoved',
 ] as const
 
 const chatIdError = withFix('is not a chat id', 'write the numeric chat id or @channelname')
@@ -92,6 +93,7 @@ export const alertSettingsSchema = z.strictObject({
       killSwitch: intervalMs,
       gasReserveLow: intervalMs,
       consecutiveFailures: intervalMs,
+      marketMoved: intervalMs,
     })
     .default({}),
   /** Retries of one send after a network error, a timeout, a 5xx or a 429. Default 3. */

@@ -10,6 +10,7 @@ import { type DecodedSolanaOrderTx, decodeSolanaOrderTx } from '../solana/decode
 import type { SolanaOrderPayload } from '../solana/solanaOrderPayload.ts'
 import { checkSolanaInstructions } from './checkSolanaInstructions.ts'
 import { checkSolanaOrderPayload } from './checkSolanaOrderPayload.ts'
+import { QuoteMovedError } from './QuoteMovedError.ts'
 import type { OrderIntent } from './orderIntent.ts'
 import { solanaPriorityFeeLamports } from './solanaPriorityFeeLamports.ts'
 import { VerificationError } from './VerificationError.ts'
@@ -209,6 +210,8 @@ export function checkSolanaOrderTx(params: CheckSolanaOrderTxParams): SolanaOrde
     {
       fail,
       check,
+      moved: (field, expected, actual) =>
+        checks.push({ field, ok: false, error: new QuoteMovedError(field, expected, actual) }),
       amountIn,
     },
   )
@@ -239,11 +242,15 @@ export function checkSolanaOrderTx(params: CheckSolanaOrderTxParams): SolanaOrde
 
 /**
  * Verifies a Solana create-tx transaction before anything signs it: runs
- * {@link checkSolanaOrderTx} and throws the first failed check's {@link VerificationError}.
+ * {@link checkSolanaOrderTx} and throws the first failed check's {@link VerificationError}, or,
+ * when only the take fell below ferry's minimum, a {@link QuoteMovedError} (economics).
  */
 export function verifySolanaOrderTx(params: CheckSolanaOrderTxParams): VerifiedSolanaOrder {
   const result = checkSolanaOrderTx(params)
-  const failed = result.checks.find((c) => !c.ok)
-  if (failed && !failed.ok) throw failed.error
+  const failed = result.checks.flatMap((c) => (c.ok ? [] : [c.error]))
+  // An integrity failure wins over a moved price: a payload that lies is never "just" economics.
+  const integrity = failed.find((e) => e instanceof VerificationError)
+  if (integrity) throw integrity
+  if (failed[0]) throw failed[0]
   return result.verified!
 }

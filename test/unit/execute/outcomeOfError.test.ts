@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { EvmSendError } from '../../../src/chains/evm/EvmSendError.ts'
+import { TrustedPriceError } from '../../../src/chains/verify/prices/TrustedPriceError.ts'
+import { QuoteMovedError } from '../../../src/chains/verify/QuoteMovedError.ts'
 import { VerificationError } from '../../../src/chains/verify/VerificationError.ts'
 import { outcomeOfError } from '../../../src/execute/outcomeOfError.ts'
+import { RiskRecheckError } from '../../../src/execute/RiskRecheckError.ts'
 
 describe('outcomeOfError', () => {
   test('behavior: a send whose bytes may still land stays in flight, never failed (P-2.3)', () => {
@@ -19,6 +22,18 @@ describe('outcomeOfError', () => {
     expect(outcomeOfError(new Error('balance below the order input\n\ntoken: x'))).toEqual({
       kind: 'failed',
       detail: 'balance below the order input',
+    })
+  })
+
+  test('behavior: economics (a moved quote, a stale trusted price, a risk limit at the last check) is moved, never refused', () => {
+    const quote = new QuoteMovedError('order.takeAmount', '>= 100', 99n)
+    expect(outcomeOfError(quote)).toEqual({ kind: 'moved', detail: quote.shortMessage })
+    const stale = new TrustedPriceError('42161:0xusdc', 'the feed is stale')
+    expect(outcomeOfError(stale)).toEqual({ kind: 'moved', detail: stale.shortMessage })
+    const cap = new RiskRecheckError('dailyNotionalExceeded', '1 600 USD over 1 500 USD')
+    expect(outcomeOfError(cap)).toEqual({
+      kind: 'moved',
+      detail: 'risk check before signing: dailyNotionalExceeded: 1 600 USD over 1 500 USD',
     })
   })
 })

@@ -269,6 +269,38 @@ describe('decideAlerts', () => {
     ])
   })
 
+  test('behavior: an economics end alerts marketMoved (warning) and neither lengthens nor resets the streak', () => {
+    const moved: EngineEvent = {
+      type: 'terminal',
+      intentId: 'm1',
+      orderId: undefined,
+      state: 'failed',
+      detail: 'quote moved: order.takeAmount is below the minimum ferry accepts',
+      economics: true,
+    }
+    const { alerts } = run([
+      terminal('failed', 'reverted', 'i1'),
+      terminal('failed', 'reverted', 'i2'),
+      moved,
+      { ...moved, intentId: 'm2' },
+      terminal('failed', 'reverted', 'i3'),
+    ])
+    const market = alerts.filter((a) => a.kind === 'marketMoved')
+    expect(market[0]).toMatchObject({
+      severity: 'warning',
+      title: 'An intent ended before signing: the market moved',
+    })
+    expect(market[0]!.text).toContain('intent m1')
+    // i1, i2, i3 are the three in a row; the moved quotes between them did not break the streak.
+    const streaks = alerts.filter((a) => a.kind === 'consecutiveFailures')
+    expect(streaks).toHaveLength(1)
+    expect(streaks[0]!.text.slice(0, 3)).toEqual([
+      'i1: failed, reverted',
+      'i2: failed, reverted',
+      'i3: failed, reverted',
+    ])
+  })
+
   test('behavior: alerts of one kind within minIntervalMs are held and counted, then summarised', () => {
     const stuck = (n: number): EngineEvent => ({
       type: 'stuck',

@@ -16,6 +16,7 @@ import {
 import { SOLANA_PROGRAMS } from '../../../../src/chains/chainRegistry.ts'
 import { loadSolanaLookupTables } from '../../../../src/chains/solana/loadSolanaLookupTables.ts'
 import type { OrderIntent } from '../../../../src/chains/verify/orderIntent.ts'
+import { QuoteMovedError } from '../../../../src/chains/verify/QuoteMovedError.ts'
 import { VerificationError } from '../../../../src/chains/verify/VerificationError.ts'
 import {
   checkSolanaOrderTx,
@@ -199,6 +200,28 @@ describe('verifySolanaOrderTx', () => {
     const otherId = `0x${'ab'.repeat(32)}`
     const error = refusal(() => verifySolanaOrderTx({ txData, intent, announcedOrderId: otherId }))
     expect(error.field).toBe('orderId')
+  })
+
+  test('behavior: a take below ferry minimum is economics (QuoteMovedError); with an integrity failure too, integrity wins', () => {
+    const { intent, txData, orderId, quote } = quoteFor()
+    // The market moved: the service's honest order now takes less than ferry accepts.
+    const strict = {
+      ...intent,
+      minTakeAmount: BigInt(quote.estimation.dstChainTokenOut.amount) + 1n,
+    }
+    let moved: unknown
+    try {
+      verifySolanaOrderTx({ txData, intent: strict, announcedOrderId: orderId })
+    } catch (error) {
+      moved = error
+    }
+    expect(moved).toBeInstanceOf(QuoteMovedError)
+    expect((moved as QuoteMovedError).field).toBe('order.takeAmount')
+    const otherId = `0x${'ab'.repeat(32)}`
+    const both = refusal(() =>
+      verifySolanaOrderTx({ txData, intent: strict, announcedOrderId: otherId }),
+    )
+    expect(both.field).toBe('orderId')
   })
 
   test('behavior: lookup tables are resolved before the checks; an unresolved one refuses', async () => {
