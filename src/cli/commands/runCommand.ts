@@ -57,7 +57,16 @@ export function registerRunCommand(program: Command): void {
       'after',
       '\nOutput: on a terminal, a live view (one line per event, and a spinner line while orders\n' +
         'are in flight); with --json, or when stdout is not a terminal (a pipe, a file, a\n' +
-        'container log), one JSON event per line.',
+        'container log), one JSON event per line.\n' +
+        '\nRefusals come in two classes (docs/safety.md):\n' +
+        '  integrity  the service answered a payload that is not what ferry asked for: nothing is\n' +
+        '             signed, the terminal line says "refused", the verificationRefused alert\n' +
+        '             goes out, and it counts toward the kill switch (risk.autoKill).\n' +
+        '  economics  the market moved (output below the minimum, a stale trusted price, a risk\n' +
+        '             limit at its last check before signing): nothing is signed, the terminal\n' +
+        '             line says "failed … (economics)" (JSON: "economics": true), the marketMoved\n' +
+        '             alert goes out, and it never counts toward the kill switch.\n' +
+        "ferry history and ferry status show each intent's end and reason.",
     )
     .argument('<config>', 'a ferry YAML config file')
     .option('--live', 'send transactions on real networks (the config must say mode: live too)')

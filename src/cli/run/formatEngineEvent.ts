@@ -50,6 +50,6 @@ export function formatEngineEvent(e: EngineEvent): string | undefined {
     case 'hook':
       return `${t}   hook      order ${e.orderId}: ${e.steps.map((s) => `step ${s.stepNumber} ${s.status}`).join(', ')}`
     case 'terminal':
-      return `${t}   ${e.state.padEnd(9)} ${e.intentId}${e.orderId ? ` order ${e.orderId}` : ''}: ${e.detail}`
+      return `${t}   ${e.state.padEnd(9)} ${e.intentId}${e.orderId ? ` order ${e.orderId}` : ''}${e.economics ? ' (economics)' : ''}: ${e.detail}`
   }
 }
