@@ -1,37 +1,12 @@
-import { execFile } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createEngineCommandsFixture, ORDER_ID } from '../../helpers/engineCommandsFixture.ts'
 import { type FerryRun, runFerry } from '../../helpers/runFerry.ts'
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
-const DRIVER = join(ROOT, 'test/helpers/engineCommandsDriver.ts')
-// Until main.ts registers history, status and kill, a driver with the same globals and exit codes
-// stands in; once it does, the real bin runs.
-const MAIN = readFileSync(join(ROOT, 'src/cli/main.ts'), 'utf8')
-const WIRED = ['registerHistoryCommand', 'registerStatusCommand', 'registerKillCommand'].every(
-  (name) => MAIN.includes(name),
-)
-
-function ferry(args: string[], env: Record<string, string> = {}): Promise<FerryRun> {
-  if (WIRED) return runFerry(args, env)
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('FERRY_')),
-  )
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', DRIVER, ...args],
-      { cwd: ROOT, env: { ...base, ...env }, timeout: 20_000, maxBuffer: 8 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-        resolve({ code, stdout, stderr })
-      },
-    )
-  })
-}
+/** The real binary: these commands' smoke test as a separate process. */
+const ferry = (args: string[], env: Record<string, string> = {}): Promise<FerryRun> =>
+  runFerry(args, env)
 
 const fixture = createEngineCommandsFixture()
 const killFile = join(fixture.dir, 'stop.kill')

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Keypair, TransactionInstruction } from '@solana/web3.js'
 import type { Hex } from 'viem'
 import { describe, expect, test } from 'vitest'
@@ -11,27 +9,11 @@ import { createMarket } from '../../../src/sim/market/createMarket.ts'
 import { buildOrderQuote } from '../../../src/sim/quote/buildOrderQuote.ts'
 import { realCreateTxExample } from '../../fixtures/api/realCreateTxExample.ts'
 import { mutateSolanaTx, randomSolanaKey } from '../../helpers/mutateSolanaTx.ts'
-import { type FerryRun, runFerry } from '../../helpers/runFerry.ts'
+import type { FerryRun } from '../../helpers/runFerry.ts'
+import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
-const DRIVER = join(ROOT, 'test/helpers/inspectDriver.ts')
-// Until main.ts registers `inspect`, a driver with the same globals and exit codes stands in.
-const WIRED = readFileSync(join(ROOT, 'src/cli/main.ts'), 'utf8').includes('registerInspectCommand')
-
-function runInspect(args: string[]): Promise<FerryRun> {
-  if (WIRED) return runFerry(['inspect', ...args])
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', DRIVER, 'inspect', ...args],
-      { cwd: ROOT, timeout: 20_000, maxBuffer: 8 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-        resolve({ code, stdout, stderr })
-      },
-    )
-  })
-}
+/** `ferry inspect` in-process, through the binary's own runCli. */
+const runInspect = (args: string[]): Promise<FerryRun> => runFerryInProcess(['inspect', ...args])
 
 const USER = '0x55A8f5cce1d53D9Ff84EC0962882b447E5914dB8'
 const ORDER_ID = '0x19499ede9b21fa5cc0ce5f74a155482576ff7d85b51863fb5231dbf648300b6a'

@@ -7,7 +7,7 @@ import {
   swapQuoteExample,
   walletLeaderboardExample,
 } from '../../fixtures/api/responses.ts'
-import { runFerry } from '../../helpers/runFerry.ts'
+import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
 import { type FixtureServer, startFixtureServer } from '../../helpers/startFixtureServer.ts'
 
 const user = '0x55A8f5cce1d53D9Ff84EC0962882b447E5914dB8'
@@ -70,7 +70,7 @@ afterAll(async () => {
 
 describe('ferry read commands against a loopback service', () => {
   test('default: quote prints the summary and exits 0; the query carries every flag', async () => {
-    const run = await runFerry([...quoteArgs, ...buildArgs, '--api-url', url])
+    const run = await runFerryInProcess([...quoteArgs, ...buildArgs, '--api-url', url])
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('Cross-chain order Arbitrum (42161) → Polygon (137)')
@@ -83,7 +83,9 @@ describe('ferry read commands against a loopback service', () => {
   })
 
   test('behavior: quote --json prints the validated answer', async () => {
-    const run = await runFerry([...quoteArgs, ...buildArgs, '--json'], { FERRY_API_URL: url })
+    const run = await runFerryInProcess([...quoteArgs, ...buildArgs, '--json'], {
+      FERRY_API_URL: url,
+    })
     expect(run.code).toBe(0)
     const json = JSON.parse(run.stdout)
     expect(json.kind).toBe('tx')
@@ -91,7 +93,7 @@ describe('ferry read commands against a loopback service', () => {
   })
 
   test('behavior: without the three addresses it is a quote and says so', async () => {
-    const run = await runFerry([...quoteArgs, '--api-url', url])
+    const run = await runFerryInProcess([...quoteArgs, '--api-url', url])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('Quote only: no transaction built')
   })
@@ -114,26 +116,35 @@ describe('ferry read commands against a loopback service', () => {
       '--api-url',
       url,
     ]
-    const run = await runFerry(args)
+    const run = await runFerryInProcess(args)
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/KyberSwap\s+0\.398 ETH\s+\$995\.00\s+0\.5\s+50/)
     expect(service.requests.at(-1)!.url.searchParams.get('slippage')).toBe('auto')
-    const json = await runFerry([...args, '--json'])
+    const json = await runFerryInProcess([...args, '--json'])
     expect(JSON.parse(json.stdout).comparedAggregators).toHaveLength(4)
   })
 
   test('behavior: hook-status prints the steps table', async () => {
-    const run = await runFerry(['hook-status', ORDER_ID, '--stats-url', url, '--api-url', url])
+    const run = await runFerryInProcess([
+      'hook-status',
+      ORDER_ID,
+      '--stats-url',
+      url,
+      '--api-url',
+      url,
+    ])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('1 of 2 instruction(s) executed')
     expect(run.stdout).toMatch(/1\s+Executed\s+0xabab/)
     expect(run.stdout).toContain('2026-01-01T00:00:00Z')
-    const json = await runFerry(['hook-status', ORDER_ID, '--json'], { FERRY_API_URL: url })
+    const json = await runFerryInProcess(['hook-status', ORDER_ID, '--json'], {
+      FERRY_API_URL: url,
+    })
     expect(JSON.parse(json.stdout).totalInstructionsCount).toBe(2)
   })
 
   test('behavior: leaderboard wallets and referrals, with paging and search sent as JSON', async () => {
-    const wallets = await runFerry(
+    const wallets = await runFerryInProcess(
       [
         'leaderboard',
         'wallets',
@@ -154,9 +165,12 @@ describe('ferry read commands against a loopback service', () => {
       take: 2,
       walletAddress: '0x2222222222222222222222222222222222222222',
     })
-    const referrals = await runFerry(['leaderboard', 'referrals', '--search', '31805', '--json'], {
-      FERRY_API_URL: url,
-    })
+    const referrals = await runFerryInProcess(
+      ['leaderboard', 'referrals', '--search', '31805', '--json'],
+      {
+        FERRY_API_URL: url,
+      },
+    )
     expect(referrals.code).toBe(0)
     expect(JSON.parse(referrals.stdout).users[0].referralCode).toBe(31805)
   })
@@ -168,7 +182,7 @@ describe('ferry read commands against a loopback service', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ferry-'))
     const file = join(dir, 'ferry.yaml')
     writeFileSync(file, `service:\n  apiUrl: ${url}\n`)
-    const run = await runFerry(['leaderboard', 'referrals', '--config', file])
+    const run = await runFerryInProcess(['leaderboard', 'referrals', '--config', file])
     expect(run.code).toBe(0)
   })
 })
@@ -212,7 +226,7 @@ describe('ferry read commands: failures', () => {
     async (_name, handler, expected) => {
       const server = await startFixtureServer(handler)
       try {
-        const run = await runFerry([
+        const run = await runFerryInProcess([
           ...quoteArgs,
           '--api-url',
           server.url,
@@ -231,10 +245,10 @@ describe('ferry read commands: failures', () => {
   )
 
   test('behavior: a bad flag exits 2 and names the flag', async () => {
-    const unknown = await runFerry(['leaderboard', 'wallets', '--no-such-flag'])
+    const unknown = await runFerryInProcess(['leaderboard', 'wallets', '--no-such-flag'])
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain("unknown option '--no-such-flag'")
-    const badValue = await runFerry([
+    const badValue = await runFerryInProcess([
       'leaderboard',
       'wallets',
       '--take',
@@ -244,21 +258,23 @@ describe('ferry read commands: failures', () => {
     ])
     expect(badValue.code).toBe(2)
     expect(badValue.stderr).toContain("'--take <n>' argument 'ten' is invalid")
-    const missing = await runFerry(['quote', '--src-chain', '1'])
+    const missing = await runFerryInProcess(['quote', '--src-chain', '1'])
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain("required option '--token-in <address>' not specified")
   })
 
   test('behavior: a rule violation exits 2 before any request, naming the parameter', async () => {
     const before = service.requests.length
-    const run = await runFerry(['leaderboard', 'wallets', '--take', '500'], { FERRY_API_URL: url })
+    const run = await runFerryInProcess(['leaderboard', 'wallets', '--take', '500'], {
+      FERRY_API_URL: url,
+    })
     expect(run.code).toBe(2)
     expect(run.stderr).toContain('ferry: take: is above the maximum page size 100')
     expect(service.requests.length).toBe(before)
   })
 
   test('behavior: no service URL anywhere exits 2 and says how to set one', async () => {
-    const run = await runFerry(['hook-status', ORDER_ID])
+    const run = await runFerryInProcess(['hook-status', ORDER_ID])
     expect(run.code).toBe(2)
     expect(run.stderr).toContain('no service URL is configured')
     expect(run.stderr).toContain('FERRY_API_URL')

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { runFerry } from '../../helpers/runFerry.ts'
+import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
 import { ADDR } from './startTestSim.ts'
 
 const BIN = fileURLToPath(new URL('../../../bin/ferry.js', import.meta.url))
@@ -53,13 +53,13 @@ describe('ferry read commands against ferry sim (end to end, two subprocesses)',
       '--dst-chain-order-authority-address',
       user,
     ]
-    const text = await runFerry(args, env)
+    const text = await runFerryInProcess(args, env)
     expect(text.stderr).toBe('')
     expect(text.code).toBe(0)
     expect(text.stdout).toContain('Cross-chain order Arbitrum (42161) → Base (8453)')
     expect(text.stdout).toMatch(/DlnProtocolFee\s+Arbitrum/)
     expect(text.stdout).toContain('Transaction built')
-    const json = await runFerry([...args, '--json'], env)
+    const json = await runFerryInProcess([...args, '--json'], env)
     const parsed = JSON.parse(json.stdout)
     expect(parsed.kind).toBe('tx')
     // The salt is a timestamp, so the two runs differ in orderId but not in shape or target.
@@ -69,7 +69,7 @@ describe('ferry read commands against ferry sim (end to end, two subprocesses)',
   })
 
   test('behavior: swap-quote, hook-status and both leaderboards run against the simulator', async () => {
-    const swap = await runFerry(
+    const swap = await runFerryInProcess(
       [
         'swap-quote',
         '--chain',
@@ -89,18 +89,21 @@ describe('ferry read commands against ferry sim (end to end, two subprocesses)',
     expect(swap.stdout).toContain('Compared aggregators')
     expect(swap.stdout).toMatch(/KyberSwap/)
     const orderId = /demo order with hook steps: (0x[0-9a-f]{64})/.exec(output)![1]!
-    const hook = await runFerry(['hook-status', orderId], env)
+    const hook = await runFerryInProcess(['hook-status', orderId], env)
     expect(hook.code).toBe(0)
     expect(hook.stdout).toMatch(/Executed/)
-    const wallets = await runFerry(['leaderboard', 'wallets', '--take', '5'], env)
+    const wallets = await runFerryInProcess(['leaderboard', 'wallets', '--take', '5'], env)
     expect(wallets.code).toBe(0)
     expect(wallets.stdout).toMatch(/^1\s+0x/m)
-    const referrals = await runFerry(['leaderboard', 'referrals', '--take', '5', '--json'], env)
+    const referrals = await runFerryInProcess(
+      ['leaderboard', 'referrals', '--take', '5', '--json'],
+      env,
+    )
     expect(JSON.parse(referrals.stdout).users).toHaveLength(5)
   })
 
   test('behavior: the simulator refuses a rule violation the client lets through by design', async () => {
-    const unknown = await runFerry(['hook-status', `0x${'12'.repeat(32)}`], env)
+    const unknown = await runFerryInProcess(['hook-status', `0x${'12'.repeat(32)}`], env)
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toMatch(/UNKNOWN_ORDER.*HTTP 404/)
   })

@@ -1,0 +1,96 @@
+import { Command, CommanderError, Option } from 'commander'
+import { FerryError } from '../shared/FerryError.ts'
+import { redactSecrets } from '../shared/redactSecrets.ts'
+import { UsageError } from '../shared/UsageError.ts'
+import { registerCancelCommand } from './commands/cancelCommand.ts'
+import { registerConfigCommand } from './commands/configCommand.ts'
+import { registerDevnetCommand } from './commands/devnetCommand.ts'
+import { registerHistoryCommand } from './commands/historyCommand.ts'
+import { registerHookStatusCommand } from './commands/hookStatusCommand.ts'
+import { registerInspectCommand } from './commands/inspectCommand.ts'
+import { registerKillCommand } from './commands/killCommand.ts'
+import { registerLeaderboardCommand } from './commands/leaderboardCommand.ts'
+import { registerQuoteCommand } from './commands/quoteCommand.ts'
+import { registerReportCommand } from './commands/reportCommand.ts'
+import { registerRunCommand } from './commands/runCommand.ts'
+import { registerSimCommand } from './commands/simCommand.ts'
+import { registerStatusCommand } from './commands/statusCommand.ts'
+import { registerSwapQuoteCommand } from './commands/swapQuoteCommand.ts'
+import { parseIntegerOption } from './optionParsers.ts'
+
+/** Exit codes of every ferry command. */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const
+
+function buildProgram(): Command {
+  const program = new Command('ferry')
+    .description('ferry: a cross-chain order executor for the DLN-style quote service')
+    .version('0.1.0')
+    .option(
+      '--api-url <url>',
+      'quote service URL (else FERRY_API_URL, else service.apiUrl of --config)',
+    )
+    .option(
+      '--stats-url <url>',
+      'stats service URL (else FERRY_STATS_URL, else service.statsUrl, else --api-url)',
+    )
+    .option('--config <file>', 'a ferry YAML config file')
+    .option('--json', 'print validated JSON to stdout instead of the summary')
+    .option('--timeout-ms <ms>', 'timeout of one request attempt', parseIntegerOption)
+    .option('--retries <n>', 'retries of failed reads (429, 5xx, timeouts)', parseIntegerOption)
+    .addOption(
+      new Option('--log-level <level>', 'log level on stderr (default warn)').choices([
+        'debug',
+        'info',
+        'warn',
+        'error',
+      ]),
+    )
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+  registerRunCommand(program)
+  registerHistoryCommand(program)
+  registerStatusCommand(program)
+  registerKillCommand(program)
+  registerCancelCommand(program)
+  registerReportCommand(program)
+  registerQuoteCommand(program)
+  registerSwapQuoteCommand(program)
+  registerHookStatusCommand(program)
+  registerLeaderboardCommand(program)
+  registerSimCommand(program)
+  registerInspectCommand(program)
+  registerDevnetCommand(program)
+  registerConfigCommand(program)
+  for (const command of program.commands) command.exitOverride()
+  return program
+}
+
+/** Runs the CLI and returns its exit code: 0 ok, 1 failure, 2 usage or config error. */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  const program = buildProgram()
+  try {
+    await program.parseAsync(argv as string[], { from: 'user' })
+    return EXIT.ok
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander already printed its message (naming the flag) to stderr.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage
+    }
+    const secrets = process.env.FERRY_ACCESS_TOKEN ? [process.env.FERRY_ACCESS_TOKEN] : []
+    if (error instanceof UsageError) {
+      const fix = error.metaMessages.find((m) => m.startsWith('fix: '))
+      process.stderr.write(
+        `ferry: ${redactSecrets(error.shortMessage, secrets)}${fix ? ` (${fix})` : ''}\n`,
+      )
+      return EXIT.usage
+    }
+    const text =
+      error instanceof FerryError
+        ? error.shortMessage
+        : error instanceof Error
+          ? error.message
+          : String(error)
+    process.stderr.write(`ferry: ${redactSecrets(text, secrets)}\n`)
+    return EXIT.failure
+  }
+}
