@@ -245,7 +245,8 @@ describe('crash safety under chaos: many SIGKILLs on one journal, then a settlin
       })
       expect(phantoms, detail).toEqual([])
       expect(kills, detail).toBeGreaterThanOrEqual(15)
-      expect(mine.length, detail).toBeGreaterThan(0)
+      // Orders beyond the clean run's: the kills after signing leave one each to be settled.
+      expect(mine.length, detail).toBeGreaterThan(TICKS)
       for (const point of FAIL_POINTS) {
         expect(killsAt.get(point) ?? 0, `kills at ${point}\n${detail}`).toBeGreaterThanOrEqual(
           ROUNDS,
