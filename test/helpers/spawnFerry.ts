@@ -27,15 +27,22 @@ export type SpawnedFerry = {
 }
 
 /**
- * Starts `ferry <args>` as a real subprocess (the installed bin) with a clean FERRY_* environment.
- * Unlike runFerry it does not wait for the end: tests act on the events while it runs. The caller
- * ends it (`kill`), and it is SIGKILLed after `maxLifetimeMs` in any case.
+ * Starts `ferry <args>` as a real subprocess (the installed bin) with a clean FERRY_* environment
+ * plus `env`. Unlike runFerry it does not wait for the end: tests act on the events while it runs.
+ * The caller ends it (`kill`), and it is SIGKILLed after `maxLifetimeMs` in any case.
  */
-export function spawnFerry(args: string[], maxLifetimeMs: number): SpawnedFerry {
-  const env = Object.fromEntries(
+export function spawnFerry(
+  args: string[],
+  maxLifetimeMs: number,
+  env: Record<string, string> = {},
+): SpawnedFerry {
+  const base = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith('FERRY_')),
   )
-  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const events: FerryEvent[] = []
   let stderr = ''
   let partial = ''
