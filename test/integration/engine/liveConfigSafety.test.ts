@@ -90,7 +90,13 @@ describe('ferry run on a live config', () => {
   })
 
   test('behavior: a daily cap lets the first order through and stops the next one', async () => {
-    const config = writeLiveConfig('capped.yaml', 'capped.kill', '  maxNotionalUsdPerDay: 1500\n')
+    // Ten moves' worth of imbalance: the second tick still wants a move after counting the first,
+    // which is in flight (and may already count twice on Base until the tracker sees the fill).
+    const config = writeDevnetLiveConfig(devnet, join(dir, 'capped.yaml'), {
+      killSwitchFile: 'capped.kill',
+      extraRisk: '  maxNotionalUsdPerDay: 1500\n',
+      targets: { arbitrum: '990000000000', base: '1010000000000' },
+    })
     const run = await runFerry(
       ['run', config, '--live', '--ticks', '2', '--json', '--journal', join(dir, 'capped.sqlite')],
       {

@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CancelOrderError } from '../../../src/chains/evm/CancelOrderError.ts'
-import { cancelEvmOrder } from '../../../src/chains/evm/cancelEvmOrder.ts'
 import type {
   CancelEvmOrderParams,
   CancelEvmOrderProgress,
 } from '../../../src/chains/evm/cancelEvmOrderTypes.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
+import { cancelIntentOrder } from '../../../src/execute/cancelIntentOrder.ts'
 import {
   type Devnet,
   type DevnetEvmChain,
@@ -59,9 +59,10 @@ const createOrder = (intentId: string, amountIn: bigint): Promise<Hex> =>
     createTxHash: false,
   })
 
+/** Cancels through the execute step that owns the intent's state (the only writer of it). */
 function cancel(orderId: Hex, extra: Partial<CancelEvmOrderParams> = {}) {
   const stages: CancelEvmOrderProgress[] = []
-  const run = cancelEvmOrder({
+  const run = cancelIntentOrder({
     orderId,
     journal,
     source: arb.client,
