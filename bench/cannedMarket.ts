@@ -2,7 +2,7 @@ import type {
   QuoteObservation,
   RouteRequest,
   TokenBalance,
-} from '../src/shared/strategy/marketTypes.ts'
+} from '../src/common/strategy/marketTypes.ts'
 
 /** The devnet user, whose wallet the canned balances belong to. */
 export const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

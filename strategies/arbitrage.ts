@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { aggregatorEdgeBps } from '../src/shared/strategy/aggregatorEdgeBps.ts'
-import { changeBps } from '../src/shared/strategy/changeBps.ts'
+import { aggregatorEdgeBps } from '../src/common/strategy/aggregatorEdgeBps.ts'
+import { changeBps } from '../src/common/strategy/changeBps.ts'
 import type {
   CrossChainRouteRequest,
   Intent,
@@ -8,12 +8,12 @@ import type {
   QuoteObservation,
   RouteRequest,
   StrategyObservation,
-} from '../src/shared/strategy/marketTypes.ts'
+} from '../src/common/strategy/marketTypes.ts'
 import type {
   DecideResult,
   Strategy,
   StrategyTokens,
-} from '../src/shared/strategy/strategyContract.ts'
+} from '../src/common/strategy/strategyContract.ts'
 import { strategyFields as f } from './strategyFields.ts'
 
 const swapPairSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import type { Strategy } from '../src/shared/strategy/strategyContract.ts'
+import type { Strategy } from '../src/common/strategy/strategyContract.ts'
 import { arbitrage } from './arbitrage.ts'
 import { rebalance } from './rebalance.ts'
 import { sweep } from './sweep.ts'

@@ -2,7 +2,7 @@ import type {
   EngineChainId,
   MarketSnapshot,
   TokenBalance,
-} from '../src/shared/strategy/marketTypes.ts'
+} from '../src/common/strategy/marketTypes.ts'
 
 /**
  * The snapshot's balance of `token` on `chainId`. EVM hex addresses compare without case;

@@ -2,7 +2,7 @@ import type {
   CrossChainRouteRequest,
   Intent,
   QuoteObservation,
-} from '../src/shared/strategy/marketTypes.ts'
+} from '../src/common/strategy/marketTypes.ts'
 
 /**
  * The intent of a cross-chain move a strategy decided on: the route and the quote it judged, the

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { changeBps, fromCommonScale, toCommonScale } from '../src/shared/strategy/changeBps.ts'
+import { changeBps, fromCommonScale, toCommonScale } from '../src/common/strategy/changeBps.ts'
 import type {
   CrossChainRouteRequest,
   Intent,
@@ -7,12 +7,12 @@ import type {
   QuoteObservation,
   RouteRequest,
   StrategyObservation,
-} from '../src/shared/strategy/marketTypes.ts'
+} from '../src/common/strategy/marketTypes.ts'
 import type {
   DecideResult,
   Strategy,
   StrategyTokens,
-} from '../src/shared/strategy/strategyContract.ts'
+} from '../src/common/strategy/strategyContract.ts'
 import { findBalance, sameToken } from './findBalance.ts'
 import { intentFromQuote } from './intentFromQuote.ts'
 import { strategyFields as f } from './strategyFields.ts'

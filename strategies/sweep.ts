@@ -5,12 +5,12 @@ import type {
   QuoteObservation,
   RouteRequest,
   StrategyObservation,
-} from '../src/shared/strategy/marketTypes.ts'
+} from '../src/common/strategy/marketTypes.ts'
 import type {
   DecideResult,
   Strategy,
   StrategyTokens,
-} from '../src/shared/strategy/strategyContract.ts'
+} from '../src/common/strategy/strategyContract.ts'
 import { findBalance } from './findBalance.ts'
 import { intentFromQuote } from './intentFromQuote.ts'
 import { strategyFields as f } from './strategyFields.ts'

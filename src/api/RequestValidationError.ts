@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { UsageError } from '../shared/UsageError.ts'
+import { UsageError } from '../common/UsageError.ts'
 
 const FIX_SEPARATOR = ' — fix: '
 

@@ -1,4 +1,4 @@
-import { FerryError } from '../shared/FerryError.ts'
+import { FerryError } from '../common/FerryError.ts'
 import type { ServiceErrorBody } from './schemas/serviceErrorBody.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { FerryError } from '../shared/FerryError.ts'
+import { FerryError } from '../common/FerryError.ts'
 
 /**
  * The service answered 2xx with a body ferry cannot use: not JSON, or JSON that fails the

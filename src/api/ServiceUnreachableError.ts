@@ -1,4 +1,4 @@
-import { FerryError } from '../shared/FerryError.ts'
+import { FerryError } from '../common/FerryError.ts'
 
 /** The request never got an HTTP answer: a timeout or a network failure, after every retry. */
 export class ServiceUnreachableError extends FerryError {

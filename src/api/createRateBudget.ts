@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from '../shared/clock.ts'
+import { type Clock, systemClock } from '../common/clock.ts'
 
 /** A sliding-window request budget of one endpoint. */
 export type RateBudget = {

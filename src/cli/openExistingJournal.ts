@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { UsageError } from '../shared/UsageError.ts'
+import { UsageError } from '../common/UsageError.ts'
 import { type Journal, openJournal } from '../store/openJournal.ts'
 
 /**

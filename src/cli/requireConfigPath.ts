@@ -1,4 +1,4 @@
-import { UsageError } from '../shared/UsageError.ts'
+import { UsageError } from '../common/UsageError.ts'
 import type { GlobalOptions } from './cliContext.ts'
 
 /** The `--config <file>` a command cannot do without; a {@link UsageError} naming it otherwise. */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { EvmKeySource } from '../chains/evm/createEvmSigner.ts'
+import { UsageError } from '../common/UsageError.ts'
 import type { EnvMap } from '../settings/substituteEnv.ts'
 import type { WalletSettings } from '../settings/walletSettingsSchema.ts'
-import { UsageError } from '../shared/UsageError.ts'
 
 /**
  * Where the EVM key of `wallets.evm` comes from (safety §5 key ladder): the env var named by

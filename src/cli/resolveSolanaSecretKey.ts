@@ -2,9 +2,9 @@ import { readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { Keypair } from '@solana/web3.js'
 import { decodeBase58 } from '../chains/base58.ts'
+import { UsageError } from '../common/UsageError.ts'
 import type { EnvMap } from '../settings/substituteEnv.ts'
 import type { WalletSettings } from '../settings/walletSettingsSchema.ts'
-import { UsageError } from '../shared/UsageError.ts'
 
 /**
  * The Solana secret key of `wallets.solana` (safety §5): the base58 64-byte secret in the env var

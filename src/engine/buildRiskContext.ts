@@ -1,7 +1,7 @@
+import type { Intent, MarketSnapshot } from '../common/strategy/marketTypes.ts'
 import type { DeepReadonly } from '../settings/deepFreeze.ts'
 import type { FerryConfig } from '../settings/ferryConfigSchema.ts'
 import { resolveRouteRiskLimits } from '../settings/resolveRouteRiskLimits.ts'
-import type { Intent, MarketSnapshot } from '../shared/strategy/marketTypes.ts'
 import type { Journal } from '../store/openJournal.ts'
 import type { RiskContext } from './risk/riskTypes.ts'
 

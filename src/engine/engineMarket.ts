@@ -2,7 +2,7 @@ import type {
   QuoteObservation,
   RouteRequest,
   TokenBalance,
-} from '../shared/strategy/marketTypes.ts'
+} from '../common/strategy/marketTypes.ts'
 
 /**
  * What the engine reads of the world besides the journal: balances, quotes, and the kill switch.

@@ -1,5 +1,5 @@
+import type { Logger } from '../common/Logger.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import type { Logger } from '../shared/Logger.ts'
 
 /** Something that watches the engine's events: the output, metrics, alerts. */
 export type EngineObserver = (event: EngineEvent) => void

@@ -1,5 +1,5 @@
+import type { MarketSnapshot } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import type { MarketSnapshot } from '../shared/strategy/marketTypes.ts'
 import type { Journal } from '../store/openJournal.ts'
 import type { EngineMarket } from './engineMarket.ts'
 import { toInFlightIntents } from './toInFlightIntents.ts'

@@ -1,6 +1,6 @@
+import type { MarketSnapshot, QuoteObservation } from '../common/strategy/marketTypes.ts'
+import type { Strategy } from '../common/strategy/strategyContract.ts'
 import { describeRoute } from '../observe/engineEvents.ts'
-import type { MarketSnapshot, QuoteObservation } from '../shared/strategy/marketTypes.ts'
-import type { Strategy } from '../shared/strategy/strategyContract.ts'
 import type { EngineMarket } from './engineMarket.ts'
 import { type HandleIntentDeps, handleIntent } from './handleIntent.ts'
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../shared/clock.ts'
+import type { Clock } from '../common/clock.ts'
 
 /** Shortest sleep between ticks, ms: a due time in the past never makes ticks spin. */
 const MIN_SLEEP_MS = 250

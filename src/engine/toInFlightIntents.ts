@@ -1,4 +1,4 @@
-import type { InFlightIntent, RouteRequest } from '../shared/strategy/marketTypes.ts'
+import type { InFlightIntent, RouteRequest } from '../common/strategy/marketTypes.ts'
 import type { IntentRecord, IntentState } from '../store/journalTypes.ts'
 
 const DEBITED: readonly IntentState[] = ['created', 'fulfilled']

@@ -1,4 +1,4 @@
-import { FerryError } from '../shared/FerryError.ts'
+import { FerryError } from '../common/FerryError.ts'
 
 /**
  * A risk limit that held when the intent was accepted no longer holds at the last check before

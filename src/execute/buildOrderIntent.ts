@@ -2,7 +2,7 @@ import type { ChainId } from '../api/schemas/chainId.ts'
 import { encodeHookBytes } from '../chains/hooks/encodeHookBytes.ts'
 import { toAddressBytes } from '../chains/toAddressBytes.ts'
 import type { OrderIntent } from '../chains/verify/orderIntent.ts'
-import type { CrossChainRouteRequest, Intent } from '../shared/strategy/marketTypes.ts'
+import type { CrossChainRouteRequest, Intent } from '../common/strategy/marketTypes.ts'
 
 const SOLANA = 7565164
 

@@ -1,5 +1,5 @@
-import { aggregatorEdgeBps } from '../shared/strategy/aggregatorEdgeBps.ts'
-import type { Intent } from '../shared/strategy/marketTypes.ts'
+import { aggregatorEdgeBps } from '../common/strategy/aggregatorEdgeBps.ts'
+import type { Intent } from '../common/strategy/marketTypes.ts'
 import type { HexText, IntentState } from '../store/journalTypes.ts'
 import type { Journal } from '../store/openJournal.ts'
 

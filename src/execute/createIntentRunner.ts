@@ -1,6 +1,6 @@
+import type { Logger } from '../common/Logger.ts'
+import type { Intent } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import type { Logger } from '../shared/Logger.ts'
-import type { Intent } from '../shared/strategy/marketTypes.ts'
 import type { Journal } from '../store/openJournal.ts'
 import type { IntentLedger } from './createIntentLedger.ts'
 import { decideIntentEnd } from './decideIntentEnd.ts'

@@ -1,7 +1,7 @@
 import type { ChainId } from '../api/schemas/chainId.ts'
 import { executeEvmSwap } from '../chains/evm/executeEvmSwap.ts'
+import type { Intent, SwapRouteRequest } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import type { Intent, SwapRouteRequest } from '../shared/strategy/marketTypes.ts'
 import { type ChainContext, SOLANA_CHAIN_ID } from './createChainContext.ts'
 import type { ExecutionOutcome } from './executionOutcome.ts'
 import { outcomeOfError } from './outcomeOfError.ts'

@@ -1,5 +1,5 @@
+import type { Intent } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import type { Intent } from '../shared/strategy/marketTypes.ts'
 import type { IntentReconciliation } from '../store/journalTypes.ts'
 import type { ReconciliationPlan } from './planReconciliation.ts'
 

@@ -1,4 +1,4 @@
-import type { RouteRequest } from '../shared/strategy/marketTypes.ts'
+import type { RouteRequest } from '../common/strategy/marketTypes.ts'
 import type {
   AttemptRecord,
   IntentReconciliation,

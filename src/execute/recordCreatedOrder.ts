@@ -1,5 +1,5 @@
+import type { CrossChainRouteRequest } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import type { CrossChainRouteRequest } from '../shared/strategy/marketTypes.ts'
 import type { ChainContext } from './createChainContext.ts'
 import type { ExecutionOutcome } from './executionOutcome.ts'
 

@@ -1,8 +1,8 @@
 import { Registry } from 'prom-client'
 import type { TransportConfig } from '../api/createTransport.ts'
+import type { Clock } from '../common/clock.ts'
+import type { CostKind } from '../common/strategy/marketTypes.ts'
 import type { EngineObserver } from '../engine/fanOutEvents.ts'
-import type { Clock } from '../shared/clock.ts'
-import type { CostKind } from '../shared/strategy/marketTypes.ts'
 import { defineFerryMetrics } from './defineFerryMetrics.ts'
 import type { EngineEvent } from './engineEvents.ts'
 

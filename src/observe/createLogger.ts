@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino'
-import { REDACTED, redactSecrets, SECRET_KEYS } from '../shared/redactSecrets.ts'
+import { REDACTED, redactSecrets, SECRET_KEYS } from '../common/redactSecrets.ts'
 
 /** Options of {@link createLogger}. */
 export type CreateLoggerOptions = {

@@ -1,4 +1,4 @@
-import type { CostKind, RouteRequest } from '../shared/strategy/marketTypes.ts'
+import type { CostKind, RouteRequest } from '../common/strategy/marketTypes.ts'
 
 /**
  * What the engine reports as it works, in order for one intent: intent, quote, decision,

@@ -1,4 +1,4 @@
-import { redactSecrets } from '../shared/redactSecrets.ts'
+import { redactSecrets } from '../common/redactSecrets.ts'
 import type { Alert, AlertSeverity } from './alertTypes.ts'
 
 /** Where an alert goes, as far as its body cares: the format, and Telegram's chat. */

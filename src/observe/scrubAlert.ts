@@ -1,4 +1,4 @@
-import { redactSecrets } from '../shared/redactSecrets.ts'
+import { redactSecrets } from '../common/redactSecrets.ts'
 import type { Alert, AlertLabels } from './alertTypes.ts'
 
 /** Longest text line, characters: an error detail from a node or the service can be long. */

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Clock } from '../shared/clock.ts'
-import type { Logger } from '../shared/Logger.ts'
+import type { Clock } from '../common/clock.ts'
+import type { Logger } from '../common/Logger.ts'
 import type { FerryMetrics } from './createFerryMetrics.ts'
 
 /** Inputs of {@link startMetricsServer}. */

@@ -1,4 +1,4 @@
-import { UsageError } from '../shared/UsageError.ts'
+import { UsageError } from '../common/UsageError.ts'
 
 /** One thing wrong in a config file: where, what, and how to fix it. */
 export type ConfigProblem = {

@@ -1,4 +1,4 @@
-import { priceTokenKey } from '../shared/priceTokenKey.ts'
+import { priceTokenKey } from '../common/priceTokenKey.ts'
 import type { ConfigProblem } from './ConfigError.ts'
 import type { DeepReadonly } from './deepFreeze.ts'
 import type { FerryConfig } from './ferryConfigSchema.ts'

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { priceTokenKey } from '../shared/priceTokenKey.ts'
+import { priceTokenKey } from '../common/priceTokenKey.ts'
 import { withFix } from './withFix.ts'
 
 const SOLANA = 7565164

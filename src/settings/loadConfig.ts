@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { parse as parseDotenv } from 'dotenv'
-import { UsageError } from '../shared/UsageError.ts'
+import { UsageError } from '../common/UsageError.ts'
 import { ConfigError } from './ConfigError.ts'
 import { type DeepReadonly, deepFreeze } from './deepFreeze.ts'
 import type { FerryConfig } from './ferryConfigSchema.ts'

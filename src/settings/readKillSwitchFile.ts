@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
-import { UsageError } from '../shared/UsageError.ts'
+import { UsageError } from '../common/UsageError.ts'
 import { ConfigError } from './ConfigError.ts'
 import { riskSettingsSchema } from './riskSettingsSchema.ts'
 import { type EnvMap, substituteEnv } from './substituteEnv.ts'

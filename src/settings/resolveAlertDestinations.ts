@@ -1,4 +1,4 @@
-import { urlSecretParts } from '../shared/urlSecretParts.ts'
+import { urlSecretParts } from '../common/urlSecretParts.ts'
 import { ConfigError, type ConfigProblem } from './ConfigError.ts'
 import type { DeepReadonly } from './deepFreeze.ts'
 import { formatConfigPath } from './formatConfigPath.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { UsageError } from '../shared/UsageError.ts'
+import { UsageError } from '../common/UsageError.ts'
 import { loadConfig } from './loadConfig.ts'
 import { resolveAccessToken } from './resolveAccessToken.ts'
 

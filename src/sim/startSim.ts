@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import { type Clock, systemClock } from '../shared/clock.ts'
+import { type Clock, systemClock } from '../common/clock.ts'
 import { createMarket } from './market/createMarket.ts'
 import type { MarketConfig } from './market/marketConfig.ts'
 import { buildOrderQuote } from './quote/buildOrderQuote.ts'

@@ -1,4 +1,4 @@
-import { FerryError, type FerryErrorOptions } from '../shared/FerryError.ts'
+import { FerryError, type FerryErrorOptions } from '../common/FerryError.ts'
 
 /**
  * A fault of the journal: it cannot guarantee durability (wrong pragmas), its schema is newer than

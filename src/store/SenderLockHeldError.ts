@@ -1,4 +1,4 @@
-import { FerryError } from '../shared/FerryError.ts'
+import { FerryError } from '../common/FerryError.ts'
 
 /** Who holds a sender lock, as far as the lock row or the lock file says. */
 export type SenderLockHolder = {

@@ -1,4 +1,4 @@
-import { FerryError } from '../shared/FerryError.ts'
+import { FerryError } from '../common/FerryError.ts'
 
 /**
  * A heartbeat found the sender lock no longer ours (taken over after it expired, or removed by

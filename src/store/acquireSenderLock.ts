@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
 import type Database from 'better-sqlite3'
-import type { Clock } from '../shared/clock.ts'
+import type { Clock } from '../common/clock.ts'
 import { isProcessAlive } from './isProcessAlive.ts'
 import { JournalError } from './JournalError.ts'
 import { SenderLockHeldError } from './SenderLockHeldError.ts'

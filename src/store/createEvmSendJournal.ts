@@ -3,7 +3,7 @@ import type { HexText } from './journalTypes.ts'
 
 /**
  * The record the EVM sender journals before broadcast. Declared here, structurally identical to
- * `EvmSendRecord` of src/chains/evm/sendJournal.ts, because src/store may import only src/shared;
+ * `EvmSendRecord` of src/chains/evm/sendJournal.ts, because src/store may import only src/common;
  * a type test holds the two together.
  */
 export type EvmSendRecordShape = {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import type { Clock } from '../shared/clock.ts'
+import type { Clock } from '../common/clock.ts'
 import type { ApprovalRecords } from './createApprovalRecords.ts'
 import type { IntentRecords, IntentRow } from './createIntentRecords.ts'
 import { toIntentRecord } from './createIntentRecords.ts'

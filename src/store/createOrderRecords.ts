@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import type { Clock } from '../shared/clock.ts'
+import type { Clock } from '../common/clock.ts'
 import { canAdvance } from './canAdvance.ts'
 import { JournalError } from './JournalError.ts'
 import type {

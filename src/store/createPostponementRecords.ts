@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import type { Clock } from '../shared/clock.ts'
+import type { Clock } from '../common/clock.ts'
 
 /** Work a risk check postponed: a strategy's request, not to be quoted again before `untilMs`. */
 export type PostponementRecord = {

@@ -7,7 +7,7 @@ export const SOLANA_CHAIN_ID = 7565164
 /**
  * The record the Solana executor journals before broadcast. Declared here, structurally identical
  * to `SolanaSendRecord` of src/chains/solana/solanaSendJournal.ts (src/store imports only
- * src/shared); a type test holds the two together.
+ * src/common); a type test holds the two together.
  */
 export type SolanaSendRecordShape = {
   signature: string

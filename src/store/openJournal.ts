@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import Database from 'better-sqlite3'
-import { type Clock, systemClock } from '../shared/clock.ts'
+import { type Clock, systemClock } from '../common/clock.ts'
 import { acquireSenderLock, type SenderLock } from './acquireSenderLock.ts'
 import { type ApprovalRecords, createApprovalRecords } from './createApprovalRecords.ts'
 import { createIntentRecords, type IntentRecords } from './createIntentRecords.ts'

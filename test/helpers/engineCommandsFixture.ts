@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createManualClock } from '../../src/shared/clock.ts'
+import { createManualClock } from '../../src/common/clock.ts'
 import { openJournal } from '../../src/store/openJournal.ts'
 
 /** Route keys in the strategies' format (`src:token->dst:token`). */

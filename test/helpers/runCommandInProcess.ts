@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander'
 import { vi } from 'vitest'
-import { UsageError } from '../../src/shared/UsageError.ts'
+import { UsageError } from '../../src/common/UsageError.ts'
 
 /** What one in-process command run printed, and its exit code as runCli would map it. */
 export type InProcessRun = { code: number; stdout: string; stderr: string }

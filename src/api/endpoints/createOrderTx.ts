@@ -1,4 +1,4 @@
-import type { Logger } from '../../shared/Logger.ts'
+import type { Logger } from '../../common/Logger.ts'
 import type { Transport } from '../createTransport.ts'
 import {
   type BuildableCreateTxParams,

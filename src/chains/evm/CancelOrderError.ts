@@ -1,4 +1,4 @@
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /**
  * Why ferry would not or could not cancel an order:

@@ -1,5 +1,5 @@
 import { BaseError, decodeErrorResult, type Hex } from 'viem'
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 import { evmRevertAbi } from './evmRevertAbi.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /**
  * Where a failed send leaves its transaction (safety P-2.1..P-2.3): `rejected` (the node refused

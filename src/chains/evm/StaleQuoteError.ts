@@ -1,4 +1,4 @@
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /**
  * A quote older than `maxQuoteAgeMs` reached the point of signing (issue 5 item 6): it is never

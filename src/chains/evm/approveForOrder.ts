@@ -1,6 +1,6 @@
 import type { Address, Hex } from 'viem'
 import type { OrderTxResponse } from '../../api/schemas/orderQuote.ts'
-import type { Logger } from '../../shared/Logger.ts'
+import type { Logger } from '../../common/Logger.ts'
 import { SimulationUnsupportedError } from '../verify/SimulationUnsupportedError.ts'
 import type { VerifiedEvmOrder } from '../verify/verifyEvmOrderTx.ts'
 import { checkEvmValueFlow, type EvmSimulationMode } from './checkEvmValueFlow.ts'

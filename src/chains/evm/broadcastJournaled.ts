@@ -1,4 +1,4 @@
-import type { Logger } from '../../shared/Logger.ts'
+import type { Logger } from '../../common/Logger.ts'
 import { classifyBroadcastError } from './classifyBroadcastError.ts'
 import type { EvmRpc } from './createEvmRpc.ts'
 import type { EvmSendJournal, EvmSendRecord } from './sendJournal.ts'

@@ -1,6 +1,6 @@
 import type { Address, Hex, PublicClient } from 'viem'
-import type { Clock } from '../../shared/clock.ts'
-import type { Logger } from '../../shared/Logger.ts'
+import type { Clock } from '../../common/clock.ts'
+import type { Logger } from '../../common/Logger.ts'
 import type { CancelJournal, CancelOrderState } from './cancelJournal.ts'
 import type { EvmSimulationMode } from './checkEvmValueFlow.ts'
 import type { EvmSender, EvmSendProgress } from './createEvmSender.ts'

@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { type Logger, silentLogger } from '../../shared/Logger.ts'
+import { type Logger, silentLogger } from '../../common/Logger.ts'
 import { evmAllowList } from '../verify/evmAllowList.ts'
 import type { EvmCallToSimulate, EvmValueFlow } from '../verify/evmValueFlow.ts'
 import type { EvmValueFlowExpectation } from '../verify/evmValueFlowExpectation.ts'

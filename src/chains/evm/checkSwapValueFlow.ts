@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import type { Logger } from '../../shared/Logger.ts'
+import type { Logger } from '../../common/Logger.ts'
 import type { EvmCallToSimulate, EvmValueFlow } from '../verify/evmValueFlow.ts'
 import { EVM_NATIVE } from '../verify/evmValueFlowExpectation.ts'
 import type { PriceSnapshot } from '../verify/prices/tokenUsdPrice.ts'

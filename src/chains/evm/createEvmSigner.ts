@@ -1,6 +1,6 @@
 import type { Address, Hex, TransactionSerializableEIP1559 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 import type { EvmAllowList } from '../verify/evmAllowList.ts'
 import { checkSignable } from './checkSignable.ts'
 import { decryptKeystoreV3 } from './decryptKeystoreV3.ts'

@@ -1,6 +1,6 @@
 import { createDecipheriv, pbkdf2Sync, scryptSync } from 'node:crypto'
 import { bytesToHex, type Hex, keccak256 } from 'viem'
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /** Largest scrypt cost ferry accepts: the geth default (2^18); more is a typo or an attack. */
 const MAX_SCRYPT_N = 1 << 18

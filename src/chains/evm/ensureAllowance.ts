@@ -1,6 +1,6 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hex, maxUint256 } from 'viem'
-import { FerryError } from '../../shared/FerryError.ts'
-import type { Logger } from '../../shared/Logger.ts'
+import { FerryError } from '../../common/FerryError.ts'
+import type { Logger } from '../../common/Logger.ts'
 import { evmAllowList } from '../verify/evmAllowList.ts'
 import type { EvmCallToSimulate } from '../verify/evmValueFlow.ts'
 import { VerificationError } from '../verify/VerificationError.ts'

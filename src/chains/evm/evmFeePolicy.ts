@@ -1,4 +1,4 @@
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /** EIP-1559 fee fields of one transaction, in wei per gas. */
 export type EvmFees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }

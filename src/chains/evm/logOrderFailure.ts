@@ -1,4 +1,4 @@
-import type { Logger } from '../../shared/Logger.ts'
+import type { Logger } from '../../common/Logger.ts'
 import { ValueFlowError } from '../verify/ValueFlowError.ts'
 import { VerificationError } from '../verify/VerificationError.ts'
 

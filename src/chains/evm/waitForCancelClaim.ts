@@ -1,5 +1,5 @@
 import { type Address, getAbiItem, type Hex, type PublicClient } from 'viem'
-import { type Clock, systemClock } from '../../shared/clock.ts'
+import { type Clock, systemClock } from '../../common/clock.ts'
 import { dlnSourceAbi } from '../abi/dlnSourceAbi.ts'
 
 const CLAIMED_ORDER_CANCEL = getAbiItem({ abi: dlnSourceAbi, name: 'ClaimedOrderCancel' })

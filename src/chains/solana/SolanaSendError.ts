@@ -1,4 +1,4 @@
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /**
  * Why a Solana order was not created: `staleQuote` (the quote outlived maxQuoteAgeMs, nothing

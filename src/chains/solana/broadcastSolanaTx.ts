@@ -1,6 +1,6 @@
 import type { Connection } from '@solana/web3.js'
-import type { Clock } from '../../shared/clock.ts'
-import type { Logger } from '../../shared/Logger.ts'
+import type { Clock } from '../../common/clock.ts'
+import type { Logger } from '../../common/Logger.ts'
 import { SolanaSendError } from './SolanaSendError.ts'
 
 /** The RPC methods the broadcast loop uses; web3.js's `Connection` has them all. */

@@ -1,6 +1,6 @@
-import type { Clock } from '../../shared/clock.ts'
-import { FerryError } from '../../shared/FerryError.ts'
-import type { Logger } from '../../shared/Logger.ts'
+import type { Clock } from '../../common/clock.ts'
+import { FerryError } from '../../common/FerryError.ts'
+import type { Logger } from '../../common/Logger.ts'
 import { broadcastSolanaTx, type SolanaBroadcastRpc } from './broadcastSolanaTx.ts'
 import { SolanaSendError } from './SolanaSendError.ts'
 

@@ -1,4 +1,4 @@
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /**
  * The service's payload is what ferry asked for, but the market moved: its output fell below the

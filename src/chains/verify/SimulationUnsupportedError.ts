@@ -1,4 +1,4 @@
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /**
  * The RPC cannot simulate what was asked: no eth_simulateV1 and a sequence of several calls

@@ -1,4 +1,4 @@
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /**
  * A transaction ferry refuses to sign: one decoded field is not what the intent asked for

@@ -1,5 +1,5 @@
 import { PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /** JSON-RPC "method not found". */
 const METHOD_NOT_FOUND = -32601

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
+import { UsageError } from '../../common/UsageError.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
-import { UsageError } from '../../shared/UsageError.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { printResult } from '../cliContext.ts'
 import { formatIntentHistory } from '../format/formatIntentHistory.ts'

@@ -1,7 +1,7 @@
 import type { OrderQuoteResult, OrderTxResult } from '../../api/endpoints/createOrderTx.ts'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
-import { formatBaseUnits } from '../../shared/amounts.ts'
+import { formatBaseUnits } from '../../common/amounts.ts'
 import { formatTable } from './formatTable.ts'
 import { formatUsd } from './formatUsd.ts'
 

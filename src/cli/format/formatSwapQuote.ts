@@ -1,5 +1,5 @@
 import type { SwapQuote } from '../../api/schemas/swapQuote.ts'
-import { formatBaseUnits, shortfallBps } from '../../shared/amounts.ts'
+import { formatBaseUnits, shortfallBps } from '../../common/amounts.ts'
 import { formatTable } from './formatTable.ts'
 import { formatUsd } from './formatUsd.ts'
 

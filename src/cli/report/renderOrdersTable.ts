@@ -1,4 +1,4 @@
-import { formatBaseUnits } from '../../shared/amounts.ts'
+import { formatBaseUnits } from '../../common/amounts.ts'
 import { formatTimeMs } from '../format/formatTimeMs.ts'
 import { formatUsd } from '../format/formatUsd.ts'
 import { escapeHtml } from './escapeHtml.ts'

@@ -1,8 +1,8 @@
+import { urlSecretParts } from '../../common/urlSecretParts.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
 import type { EnvMap } from '../../settings/substituteEnv.ts'
-import { urlSecretParts } from '../../shared/urlSecretParts.ts'
 
 /**
  * Every secret value a config lets ferry hold (safety P-5.3), for the logger and the alerts to

@@ -1,5 +1,5 @@
+import type { Clock } from '../../common/clock.ts'
 import type { EngineEvent } from '../../observe/engineEvents.ts'
-import type { Clock } from '../../shared/clock.ts'
 import { formatEngineEvent } from './formatEngineEvent.ts'
 
 /** Where the live view writes: a terminal (process.stdout) or, in tests, anything with write. */

@@ -1,3 +1,5 @@
+import type { Clock } from '../../common/clock.ts'
+import type { Logger } from '../../common/Logger.ts'
 import {
   ALERT_KINDS,
   type AlertKind,
@@ -8,8 +10,6 @@ import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { resolveAlertDestinations } from '../../settings/resolveAlertDestinations.ts'
 import type { EnvMap } from '../../settings/substituteEnv.ts'
-import type { Clock } from '../../shared/clock.ts'
-import type { Logger } from '../../shared/Logger.ts'
 import { collectKnownSecrets } from './collectKnownSecrets.ts'
 
 /** Inputs of {@link createRunAlerter}. */

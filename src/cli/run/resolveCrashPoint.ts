@@ -1,5 +1,5 @@
+import { UsageError } from '../../common/UsageError.ts'
 import { FAIL_POINTS, type FailPointName } from '../../execute/failPoints.ts'
-import { UsageError } from '../../shared/UsageError.ts'
 
 /** The environment variable that names the step at which `ferry run` kills itself (tests only). */
 export const CRASH_AT_ENV = 'FERRY_CRASH_AT'

@@ -1,4 +1,4 @@
-import type { Intent } from '../../shared/strategy/marketTypes.ts'
+import type { Intent } from '../../common/strategy/marketTypes.ts'
 import { accept, type RiskContext, reject, type Verdict } from './riskTypes.ts'
 
 /**

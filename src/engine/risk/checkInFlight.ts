@@ -1,4 +1,4 @@
-import type { Intent } from '../../shared/strategy/marketTypes.ts'
+import type { Intent } from '../../common/strategy/marketTypes.ts'
 import { accept, postpone, type RiskContext, type Verdict } from './riskTypes.ts'
 
 /** How long an intent waits when the in-flight budget is full: about one fill (10-60 s, P-7.4). */

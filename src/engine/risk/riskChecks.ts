@@ -1,4 +1,4 @@
-import type { Intent } from '../../shared/strategy/marketTypes.ts'
+import type { Intent } from '../../common/strategy/marketTypes.ts'
 import { checkCooldown } from './checkCooldown.ts'
 import { checkDailyNotional } from './checkDailyNotional.ts'
 import { checkGasReserve } from './checkGasReserve.ts'

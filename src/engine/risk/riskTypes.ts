@@ -3,7 +3,7 @@
  * every `check*` stays pure (docs/architecture.md, "Decisions are pure").
  */
 
-import type { Intent, MarketSnapshot } from '../../shared/strategy/marketTypes.ts'
+import type { Intent, MarketSnapshot } from '../../common/strategy/marketTypes.ts'
 
 /**
  * Why an intent is dropped. Every member:

@@ -1,5 +1,5 @@
 import type { OrderQuote } from '../../api/schemas/orderQuote.ts'
-import type { CrossChainRouteRequest, QuoteObservation } from '../../shared/strategy/marketTypes.ts'
+import type { CrossChainRouteRequest, QuoteObservation } from '../../common/strategy/marketTypes.ts'
 import { orderCostsUsd } from './orderCostsUsd.ts'
 
 /** Inputs of {@link buildOrderQuoteObservation}. */

@@ -1,5 +1,5 @@
 import type { SwapQuote } from '../../api/schemas/swapQuote.ts'
-import type { QuoteObservation, SwapRouteRequest } from '../../shared/strategy/marketTypes.ts'
+import type { QuoteObservation, SwapRouteRequest } from '../../common/strategy/marketTypes.ts'
 
 /** Inputs of {@link buildSwapQuoteObservation}. */
 export type BuildSwapQuoteObservationParams = {

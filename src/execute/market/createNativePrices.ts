@@ -3,8 +3,8 @@ import { EVM_NATIVE_TOKEN, SOLANA_NATIVE_TOKEN } from '../../api/requests/addres
 import { CANONICAL_USDC } from '../../api/requests/defaultIntermediaryTokens.ts'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
-import type { Clock } from '../../shared/clock.ts'
-import type { Logger } from '../../shared/Logger.ts'
+import type { Clock } from '../../common/clock.ts'
+import type { Logger } from '../../common/Logger.ts'
 import { SOLANA_CHAIN_ID } from '../createChainContext.ts'
 
 /** How long one native price is reused, ms. */

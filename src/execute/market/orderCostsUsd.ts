@@ -1,5 +1,5 @@
 import type { OrderQuote } from '../../api/schemas/orderQuote.ts'
-import type { CostKind } from '../../shared/strategy/marketTypes.ts'
+import type { CostKind } from '../../common/strategy/marketTypes.ts'
 
 const KIND_OF_TYPE: Readonly<Record<string, CostKind>> = {
   DlnProtocolFee: 'protocolFee',

@@ -1,8 +1,8 @@
 import type { ApiClient } from '../../api/createApiClient.ts'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
-import type { Clock } from '../../shared/clock.ts'
-import type { QuoteObservation, RouteRequest } from '../../shared/strategy/marketTypes.ts'
+import type { Clock } from '../../common/clock.ts'
+import type { QuoteObservation, RouteRequest } from '../../common/strategy/marketTypes.ts'
 import { buildOrderQuoteObservation } from './buildOrderQuoteObservation.ts'
 import { buildSwapQuoteObservation } from './buildSwapQuoteObservation.ts'
 

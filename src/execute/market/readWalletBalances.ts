@@ -4,7 +4,7 @@ import { type Address, erc20Abi, type PublicClient } from 'viem'
 import { EVM_NATIVE_TOKEN, SOLANA_NATIVE_TOKEN } from '../../api/requests/addressRules.ts'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
-import type { TokenBalance } from '../../shared/strategy/marketTypes.ts'
+import type { TokenBalance } from '../../common/strategy/marketTypes.ts'
 import { type ChainContext, SOLANA_CHAIN_ID } from '../createChainContext.ts'
 
 const SOLANA_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Abi, Hex } from 'viem'
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /** One compiled contract: what viem needs to call it and what anvil_setCode places. */
 export type ContractArtifact = { abi: Abi; deployedBytecode: Hex }

@@ -10,7 +10,7 @@ import {
 } from 'viem'
 import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import { CHAINS, EVM_CONTRACTS } from '../../chains/chainRegistry.ts'
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 import { loadContractArtifacts } from './compileContracts.ts'
 import { DEVNET_ADDRESSES } from './devnetAddresses.ts'
 import { type DevnetToken, type DevnetTokenSymbol, devnetTokens } from './devnetTokens.ts'

@@ -9,7 +9,7 @@ import {
   parseAbi,
 } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
-import { type Logger, silentLogger } from '../../shared/Logger.ts'
+import { type Logger, silentLogger } from '../../common/Logger.ts'
 import { createMarket } from '../market/createMarket.ts'
 import type { QuoteConfig } from '../quote/quoteConfig.ts'
 import { type StartedSim, startSim } from '../startSim.ts'

@@ -1,4 +1,4 @@
-import { FerryError } from '../../shared/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /** The service's errorIds (dln-facts §2.2) a quote builder can end with. */
 export type QuoteBuildErrorId =

@@ -1,5 +1,5 @@
 import type { CostItem } from '../../api/schemas/costItem.ts'
-import { mulBps } from '../../shared/amounts.ts'
+import { mulBps } from '../../common/amounts.ts'
 import type { Market } from '../market/market.ts'
 import type { MarketToken } from '../market/marketToken.ts'
 import { QuoteBuildError } from './QuoteBuildError.ts'

@@ -1,4 +1,4 @@
-import type { Clock } from '../../shared/clock.ts'
+import type { Clock } from '../../common/clock.ts'
 
 /** Outcome of one request against its budget. */
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterS: number }

@@ -1,5 +1,5 @@
-import { type Clock, systemClock } from '../../shared/clock.ts'
-import { type Logger, silentLogger } from '../../shared/Logger.ts'
+import { type Clock, systemClock } from '../../common/clock.ts'
+import { type Logger, silentLogger } from '../../common/Logger.ts'
 import { type ChainStateReader, unlimitedChainState } from '../chainState/chainStateReader.ts'
 import { createFaultInjector, type FaultInjector } from '../faults/createFaultInjector.ts'
 import { faultKnobsSchema } from '../faults/faultKnobsSchema.ts'

@@ -4,7 +4,7 @@ import { createTransport, type TransportConfig } from '../../../src/api/createTr
 import { ServiceError } from '../../../src/api/ServiceError.ts'
 import { ServiceResponseError } from '../../../src/api/ServiceResponseError.ts'
 import { ServiceUnreachableError } from '../../../src/api/ServiceUnreachableError.ts'
-import type { Clock } from '../../../src/shared/clock.ts'
+import type { Clock } from '../../../src/common/clock.ts'
 import {
   type FixtureAnswer,
   type FixtureServer,

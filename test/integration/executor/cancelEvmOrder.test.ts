@@ -60,7 +60,7 @@ const createOrder = (intentId: string, amountIn: bigint): Promise<Hex> =>
   })
 
 /** Cancels through the execute step that owns the intent's state (the only writer of it). */
-function cancel(orderId: Hex, extra: Partial<CancelEvmOrderParams> = {}) {
+function cancel(orderId: Hex, extra: Partial<Omit<CancelEvmOrderParams, 'journal'>> = {}) {
   const stages: CancelEvmOrderProgress[] = []
   const run = cancelIntentOrder({
     orderId,

@@ -8,7 +8,7 @@ import { executeEvmSwap } from '../../../src/chains/evm/executeEvmSwap.ts'
 import { StaleQuoteError } from '../../../src/chains/evm/StaleQuoteError.ts'
 import type { MemorySendJournal } from '../../../src/chains/evm/sendJournal.ts'
 import { simulateEvmTx } from '../../../src/chains/evm/simulateEvmTx.ts'
-import { createManualClock } from '../../../src/shared/clock.ts'
+import { createManualClock } from '../../../src/common/clock.ts'
 import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
 import {
   type Devnet,

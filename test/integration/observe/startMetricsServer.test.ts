@@ -1,9 +1,9 @@
 import { createServer } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
+import { createManualClock } from '../../../src/common/clock.ts'
+import { silentLogger } from '../../../src/common/Logger.ts'
 import { createFerryMetrics } from '../../../src/observe/createFerryMetrics.ts'
 import { type MetricsServer, startMetricsServer } from '../../../src/observe/startMetricsServer.ts'
-import { createManualClock } from '../../../src/shared/clock.ts'
-import { silentLogger } from '../../../src/shared/Logger.ts'
 import { parsePrometheusText } from '../../helpers/parsePrometheusText.ts'
 
 const START_MS = 1_700_000_000_000

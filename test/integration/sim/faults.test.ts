@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { ServiceError } from '../../../src/api/ServiceError.ts'
 import { ServiceResponseError } from '../../../src/api/ServiceResponseError.ts'
-import { type Clock, createManualClock } from '../../../src/shared/clock.ts'
+import { type Clock, createManualClock } from '../../../src/common/clock.ts'
 import type { SimServerDeps } from '../../../src/sim/server/simServerDeps.ts'
 import { ADDR, startTestSim, type TestSim } from './startTestSim.ts'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ServiceError } from '../../../src/api/ServiceError.ts'
-import { createManualClock } from '../../../src/shared/clock.ts'
+import { createManualClock } from '../../../src/common/clock.ts'
 import { ADDR, startTestSim, type TestSim } from './startTestSim.ts'
 
 const QUERY = {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { createManualClock } from '../../../src/shared/clock.ts'
+import { createManualClock } from '../../../src/common/clock.ts'
 import { type StartedSim, startSim } from '../../../src/sim/startSim.ts'
 import { ADDR, bindTestSim } from './startTestSim.ts'
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { probeEvmSimulation } from '../../../src/chains/verify/probeEvmSimulation.ts'
 import { probeSolanaSimulation } from '../../../src/chains/verify/probeSolanaSimulation.ts'
 import { checkChainSimulation } from '../../../src/cli/run/checkChainSimulation.ts'
+import type { Logger } from '../../../src/common/Logger.ts'
+import { UsageError } from '../../../src/common/UsageError.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
-import type { Logger } from '../../../src/shared/Logger.ts'
-import { UsageError } from '../../../src/shared/UsageError.ts'
 import {
   type SolanaDevnetProcess,
   startSolanaDevnet,

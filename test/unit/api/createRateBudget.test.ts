@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createRateBudget } from '../../../src/api/createRateBudget.ts'
-import { createManualClock } from '../../../src/shared/clock.ts'
+import { createManualClock } from '../../../src/common/clock.ts'
 
 /** Lets pending promise callbacks run (the budget's line and wake-ups are promise chains). */
 async function settle(): Promise<void> {

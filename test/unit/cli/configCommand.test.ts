@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { Command, CommanderError } from 'commander'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { registerConfigCommand } from '../../../src/cli/commands/configCommand.ts'
-import { UsageError } from '../../../src/shared/UsageError.ts'
+import { UsageError } from '../../../src/common/UsageError.ts'
 
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = ''

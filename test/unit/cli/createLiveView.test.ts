@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createLiveView, type FrameTimer } from '../../../src/cli/run/createLiveView.ts'
+import { createManualClock } from '../../../src/common/clock.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
-import { createManualClock } from '../../../src/shared/clock.ts'
 
 const ERASE_LINE = '\r\x1b[2K'
 const ORDER_A = `0x${'a1'.repeat(31)}b2`

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { silentLogger } from '../../../src/common/Logger.ts'
 import { fanOutEvents } from '../../../src/engine/fanOutEvents.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
-import { silentLogger } from '../../../src/shared/Logger.ts'
 
 const tick: EngineEvent = { type: 'tick', tick: 1, strategies: [], atMs: 0 }
 

@@ -25,15 +25,15 @@ function target(file: string, spec: string): string {
 }
 
 describe('import boundaries (architecture.md module table)', () => {
-  test('default: strategies/ and src/engine/risk import only the strategy contract (src/shared/strategy), shared, zod and siblings', () => {
+  test('default: strategies/ and src/engine/risk import only the strategy contract (src/common/strategy), shared, zod and siblings', () => {
     for (const file of [...tsFiles('strategies'), ...tsFiles('src/engine/risk')]) {
       const dir = file.startsWith('strategies') ? 'strategies/' : 'src/engine/risk/'
       for (const spec of importsOf(file)) {
         const to = target(file, spec)
         const allowed =
           to === 'zod' ||
-          to.startsWith('src/shared/strategy/') ||
-          to.startsWith('src/shared/') ||
+          to.startsWith('src/common/strategy/') ||
+          to.startsWith('src/common/') ||
           to.startsWith(dir)
         expect(allowed, `${file} imports ${spec}`).toBe(true)
       }
@@ -44,7 +44,7 @@ describe('import boundaries (architecture.md module table)', () => {
     for (const file of [
       ...tsFiles('strategies'),
       ...tsFiles('src/engine/risk'),
-      ...tsFiles('src/shared/strategy'),
+      ...tsFiles('src/common/strategy'),
     ]) {
       // Comments may name what is banned (the contract's JSDoc does); only code counts.
       const text = readFileSync(join(ROOT, file), 'utf8')
@@ -60,7 +60,7 @@ describe('import boundaries (architecture.md module table)', () => {
       for (const spec of importsOf(file)) {
         const to = target(file, spec)
         const ok =
-          !to.startsWith('src/') || to.startsWith('src/shared/') || to.startsWith('src/settings/')
+          !to.startsWith('src/') || to.startsWith('src/common/') || to.startsWith('src/settings/')
         expect(ok, `${file} imports ${spec}`).toBe(true)
       }
     }

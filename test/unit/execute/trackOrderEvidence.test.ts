@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import type { OrderFillState } from '../../../src/chains/evm/readOrderFill.ts'
+import type { Clock } from '../../../src/common/clock.ts'
+import { silentLogger } from '../../../src/common/Logger.ts'
 import { createIntentLedger } from '../../../src/execute/createIntentLedger.ts'
 import { trackOrder } from '../../../src/execute/trackOrder.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
-import type { Clock } from '../../../src/shared/clock.ts'
-import { silentLogger } from '../../../src/shared/Logger.ts'
 import { journalIntent } from '../store/fixtures.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 

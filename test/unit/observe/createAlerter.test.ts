@@ -1,11 +1,11 @@
 import { EventEmitter, once } from 'node:events'
 import { describe, expect, test } from 'vitest'
+import type { Clock } from '../../../src/common/clock.ts'
+import type { Logger } from '../../../src/common/Logger.ts'
 import { ALERT_KINDS, type AlertRules } from '../../../src/observe/alertTypes.ts'
 import { createAlerter } from '../../../src/observe/createAlerter.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
 import type { ResolvedAlertDestination } from '../../../src/settings/resolveAlertDestinations.ts'
-import type { Clock } from '../../../src/shared/clock.ts'
-import type { Logger } from '../../../src/shared/Logger.ts'
 
 const TOKEN = '123456789:AAcanaryTelegramToken_abcdefghij'
 const TELEGRAM_URL = `http://127.0.0.1:9/bot${TOKEN}/sendMessage`

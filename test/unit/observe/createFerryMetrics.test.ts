@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { createManualClock, type ManualClock } from '../../../src/common/clock.ts'
 import { createFerryMetrics, type FerryMetrics } from '../../../src/observe/createFerryMetrics.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
-import { createManualClock, type ManualClock } from '../../../src/shared/clock.ts'
 import {
   type PrometheusExposition,
   parsePrometheusText,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
+import { createManualClock } from '../../../src/common/clock.ts'
 import { createFerryMetrics } from '../../../src/observe/createFerryMetrics.ts'
-import { createManualClock } from '../../../src/shared/clock.ts'
 
 type Target = { expr: string; refId: string; datasource?: { type: string; uid: string } }
 type Panel = {

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
+import { urlSecretParts } from '../../../src/common/urlSecretParts.ts'
 import { ALERT_KINDS } from '../../../src/observe/alertTypes.ts'
 import { ALERT_KIND_NAMES } from '../../../src/settings/alertSettingsSchema.ts'
 import { ConfigError } from '../../../src/settings/ConfigError.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
 import { resolveAlertDestinations } from '../../../src/settings/resolveAlertDestinations.ts'
-import { urlSecretParts } from '../../../src/shared/urlSecretParts.ts'
 
 const SLACK_TOKEN = 'XyZcanarySlackToken0123456789'
 const TELEGRAM_TOKEN = '123456789:AAcanaryTelegramToken_abcdefghij'

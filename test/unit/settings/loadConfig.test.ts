@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { UsageError } from '../../../src/common/UsageError.ts'
 import type { RiskLimits } from '../../../src/engine/risk/riskTypes.ts'
 import { ConfigError } from '../../../src/settings/ConfigError.ts'
 import { loadConfig } from '../../../src/settings/loadConfig.ts'
 import { resolveRouteRiskLimits } from '../../../src/settings/resolveRouteRiskLimits.ts'
-import { UsageError } from '../../../src/shared/UsageError.ts'
 
 function tmpFiles(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'ferry-config-'))

@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { UsageError } from '../../../src/common/UsageError.ts'
 import { ConfigError } from '../../../src/settings/ConfigError.ts'
 import { readKillSwitchFile } from '../../../src/settings/readKillSwitchFile.ts'
 import { resolveKillSwitchPath } from '../../../src/settings/resolveKillSwitchPath.ts'
-import { UsageError } from '../../../src/shared/UsageError.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'ferry-kill-setting-'))
 

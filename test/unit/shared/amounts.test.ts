@@ -6,8 +6,8 @@ import {
   percentToBps,
   shortfallBps,
   toBaseUnits,
-} from '../../../src/shared/amounts.ts'
-import { UsageError } from '../../../src/shared/UsageError.ts'
+} from '../../../src/common/amounts.ts'
+import { UsageError } from '../../../src/common/UsageError.ts'
 
 describe('amounts', () => {
   test('default: base units round-trip through decimal text without floats', () => {

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events'
 import { describe, expect, test } from 'vitest'
-import { systemClock } from '../../../src/shared/clock.ts'
+import { systemClock } from '../../../src/common/clock.ts'
 
 describe('systemClock.sleepMs', () => {
   test('behavior: a finished sleep leaves no listener on its signal, however many sleeps share it', async () => {

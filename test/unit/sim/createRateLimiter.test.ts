@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createManualClock } from '../../../src/shared/clock.ts'
+import { createManualClock } from '../../../src/common/clock.ts'
 import { createRateLimiter } from '../../../src/sim/server/createRateLimiter.ts'
 
 describe('createRateLimiter', () => {

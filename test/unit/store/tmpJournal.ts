@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import { createManualClock, type ManualClock } from '../../../src/shared/clock.ts'
+import { createManualClock, type ManualClock } from '../../../src/common/clock.ts'
 import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
 
 const cleanups: (() => void)[] = []

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { aggregatorEdgeBps } from '../../../src/shared/strategy/aggregatorEdgeBps.ts'
+import { aggregatorEdgeBps } from '../../../src/common/strategy/aggregatorEdgeBps.ts'
 import {
   arbitrage,
   arbitrageParamsSchema,

@@ -3,7 +3,7 @@ import type {
   QuoteObservation,
   RouteRequest,
   TokenBalance,
-} from '../../../src/shared/strategy/marketTypes.ts'
+} from '../../../src/common/strategy/marketTypes.ts'
 
 export const USDC_ARB = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
 export const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'

@@ -1,4 +1,4 @@
-import { FerryError, type FerryErrorOptions } from '../../../shared/FerryError.ts'
+import { FerryError, type FerryErrorOptions } from '../../../common/FerryError.ts'
 
 /**
  * No trusted price for a token ferry must value (safety P-8.8): its feed answered 0 or less, is

@@ -1,6 +1,6 @@
 import type { Address, PublicClient } from 'viem'
 import type { ChainId } from '../../../api/schemas/chainId.ts'
-import { priceTokenKey } from '../../../shared/priceTokenKey.ts'
+import { priceTokenKey } from '../../../common/priceTokenKey.ts'
 import { CHAINS } from '../../chainRegistry.ts'
 import { feedAnswerToUsdE18, pegUsdE18 } from './feedAnswerToUsdE18.ts'
 import { readFeedRounds } from './readFeedRounds.ts'

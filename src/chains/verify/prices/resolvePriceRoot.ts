@@ -1,4 +1,4 @@
-import { priceTokenKey } from '../../../shared/priceTokenKey.ts'
+import { priceTokenKey } from '../../../common/priceTokenKey.ts'
 import type { TrustedPriceEntry } from './trustedPriceEntry.ts'
 
 /** Where a token's price comes from: its own entry, and the peg or feed entry its sameAs ends at. */

@@ -6,7 +6,7 @@ import {
   type SolanaBroadcastRpc,
 } from '../../../../src/chains/solana/broadcastSolanaTx.ts'
 import { SolanaSendError } from '../../../../src/chains/solana/SolanaSendError.ts'
-import { silentLogger } from '../../../../src/shared/Logger.ts'
+import { silentLogger } from '../../../../src/common/Logger.ts'
 
 type Script = {
   /** The status the n-th poll sees (0-based); null while unseen. */

@@ -1,4 +1,4 @@
-import type { ManualClock } from '../../../../src/shared/clock.ts'
+import type { ManualClock } from '../../../../src/common/clock.ts'
 import type { HexText } from '../../../../src/store/journalTypes.ts'
 import type { Journal } from '../../../../src/store/openJournal.ts'
 import { evmAttempt } from '../../store/fixtures.ts'

@@ -1,5 +1,5 @@
+import type { Intent, QuoteObservation } from '../../../../src/common/strategy/marketTypes.ts'
 import type { RiskContext, RiskLimits } from '../../../../src/engine/risk/riskTypes.ts'
-import type { Intent, QuoteObservation } from '../../../../src/shared/strategy/marketTypes.ts'
 
 const USDC_ARB = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
 const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { orderQuoteSchema } from '../../../../src/api/schemas/orderQuote.ts'
 import { swapQuoteSchema } from '../../../../src/api/schemas/swapQuote.ts'
-import { buildOrderQuoteObservation } from '../../../../src/execute/market/buildOrderQuoteObservation.ts'
-import { buildSwapQuoteObservation } from '../../../../src/execute/market/buildSwapQuoteObservation.ts'
 import type {
   CrossChainRouteRequest,
   SwapRouteRequest,
-} from '../../../../src/shared/strategy/marketTypes.ts'
+} from '../../../../src/common/strategy/marketTypes.ts'
+import { buildOrderQuoteObservation } from '../../../../src/execute/market/buildOrderQuoteObservation.ts'
+import { buildSwapQuoteObservation } from '../../../../src/execute/market/buildSwapQuoteObservation.ts'
 import { realCreateTxExample } from '../../../fixtures/api/realCreateTxExample.ts'
 import { swapQuoteExample } from '../../../fixtures/api/responses.ts'
 
