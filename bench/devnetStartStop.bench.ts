@@ -1,4 +1,4 @@
-import { startDevnet } from '../src/sim/devnet/startDevnet.ts'
+import { startDevnet } from '../src/devnet/startDevnet.ts'
 import type { BenchResult } from './run.ts'
 
 /**

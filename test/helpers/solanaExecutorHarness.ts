@@ -12,7 +12,7 @@ import type { OrderIntent } from '../../src/chains/verify/orderIntent.ts'
 import { fixedPriceSource } from '../../src/chains/verify/prices/fixedPriceSource.ts'
 import type { TrustedPriceSource } from '../../src/chains/verify/prices/tokenUsdPrice.ts'
 import type { Logger } from '../../src/common/Logger.ts'
-import { callSolanaDevnet } from '../../src/sim/devnet/solana/callSolanaDevnet.ts'
+import { callSolanaDevnet } from '../../src/devnet/solana/callSolanaDevnet.ts'
 import { createMarket } from '../../src/sim/market/createMarket.ts'
 import { marketPriceEntries } from '../../src/sim/market/marketPriceEntries.ts'
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
-import { devnetEvmAccount } from '../../src/sim/devnet/devnetAccounts.ts'
-import type { Devnet } from '../../src/sim/devnet/startDevnet.ts'
+import { devnetEvmAccount } from '../../src/devnet/devnetAccounts.ts'
+import type { Devnet } from '../../src/devnet/startDevnet.ts'
 
 /** The env var the configs below name for the EVM key; pass `devnetEvmAccount('user').privateKey`. */
 export const DEVNET_KEY_ENV = 'FERRY_TEST_EVM_KEY'

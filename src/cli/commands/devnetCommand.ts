@@ -1,11 +1,11 @@
 import type { Command } from 'commander'
-import { createLogger } from '../../observe/createLogger.ts'
 import {
   ANVIL_MNEMONIC,
   devnetEvmAccount,
   devnetSolanaKeypair,
-} from '../../sim/devnet/devnetAccounts.ts'
-import { startDevnet } from '../../sim/devnet/startDevnet.ts'
+} from '../../devnet/devnetAccounts.ts'
+import { startDevnet } from '../../devnet/startDevnet.ts'
+import { createLogger } from '../../observe/createLogger.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
 
 type DevnetOptions = {

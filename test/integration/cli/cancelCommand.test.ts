@@ -4,11 +4,8 @@ import { join } from 'node:path'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
-import {
-  type Devnet,
-  type DevnetEvmChain,
-  startDevnet,
-} from '../../../src/sim/devnet/startDevnet.ts'
+import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
 import { runFerry } from '../../helpers/runFerry.ts'

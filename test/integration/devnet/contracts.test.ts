@@ -30,13 +30,10 @@ import type { DlnOrder, DlnOrderCreation } from '../../../src/chains/orderId/dln
 import {
   type ContractArtifacts,
   loadContractArtifacts,
-} from '../../../src/sim/devnet/compileContracts.ts'
-import { devnetMessengerAbi } from '../../../src/sim/devnet/devnetMessengerAbi.ts'
-import {
-  type InstalledContracts,
-  installContracts,
-} from '../../../src/sim/devnet/installContracts.ts'
-import { type AnvilChain, startAnvil } from '../../../src/sim/devnet/startAnvil.ts'
+} from '../../../src/devnet/compileContracts.ts'
+import { devnetMessengerAbi } from '../../../src/devnet/devnetMessengerAbi.ts'
+import { type InstalledContracts, installContracts } from '../../../src/devnet/installContracts.ts'
+import { type AnvilChain, startAnvil } from '../../../src/devnet/startAnvil.ts'
 import { buildEvmOrderTx } from '../../../src/sim/quote/buildEvmOrderTx.ts'
 import { simSwapRouterAbi } from '../../../src/sim/quote/simSwapRouterAbi.ts'
 

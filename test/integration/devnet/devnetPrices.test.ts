@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createEvmRpc } from '../../../src/chains/evm/createEvmRpc.ts'
 import { createTrustedPriceSource } from '../../../src/chains/verify/prices/createTrustedPriceSource.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
-import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
 import { createMarket } from '../../../src/sim/market/createMarket.ts'
 
 const demo = parseFerryConfig(

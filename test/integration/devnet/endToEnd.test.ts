@@ -16,8 +16,8 @@ import { ServiceError } from '../../../src/api/ServiceError.ts'
 import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
-import { devnetEvmAccount, devnetSolanaKeypair } from '../../../src/sim/devnet/devnetAccounts.ts'
-import { type Devnet, SOLANA_USDC_MINT, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
+import { devnetEvmAccount, devnetSolanaKeypair } from '../../../src/devnet/devnetAccounts.ts'
+import { type Devnet, SOLANA_USDC_MINT, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
 
 const user = devnetEvmAccount('user')

@@ -13,11 +13,11 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { callSolanaDevnet } from '../../../src/sim/devnet/solana/callSolanaDevnet.ts'
+import { callSolanaDevnet } from '../../../src/devnet/solana/callSolanaDevnet.ts'
 import {
   type SolanaDevnetProcess,
   startSolanaDevnet,
-} from '../../../src/sim/devnet/solana/startSolanaDevnet.ts'
+} from '../../../src/devnet/solana/startSolanaDevnet.ts'
 
 const USDC = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')
 const MEMO = new PublicKey('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo')

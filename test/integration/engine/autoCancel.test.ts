@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { runAutoCancelScenario } from '../../helpers/runAutoCancelScenario.ts'
 
 let devnet: Devnet

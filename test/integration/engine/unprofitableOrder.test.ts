@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { runAutoCancelScenario } from '../../helpers/runAutoCancelScenario.ts'
 
 let devnet: Devnet

@@ -9,12 +9,9 @@ import type {
   CancelEvmOrderProgress,
 } from '../../../src/chains/evm/cancelEvmOrderTypes.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
+import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { cancelIntentOrder } from '../../../src/execute/cancelIntentOrder.ts'
-import {
-  type Devnet,
-  type DevnetEvmChain,
-  startDevnet,
-} from '../../../src/sim/devnet/startDevnet.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
 import { balanceOf, chainsOf, createJournaledOrder, testSender, user } from './executorHarness.ts'

@@ -9,12 +9,9 @@ import { StaleQuoteError } from '../../../src/chains/evm/StaleQuoteError.ts'
 import type { MemorySendJournal } from '../../../src/chains/evm/sendJournal.ts'
 import { simulateEvmTx } from '../../../src/chains/evm/simulateEvmTx.ts'
 import { createManualClock } from '../../../src/common/clock.ts'
-import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
-import {
-  type Devnet,
-  type DevnetEvmChain,
-  startDevnet,
-} from '../../../src/sim/devnet/startDevnet.ts'
+import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
+import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import {
   allowanceOf,
   balanceOf,

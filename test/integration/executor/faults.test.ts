@@ -20,11 +20,8 @@ import type {
   EvmSendJournal,
   EvmSendRecord,
 } from '../../../src/chains/evm/sendJournal.ts'
-import {
-  type Devnet,
-  type DevnetEvmChain,
-  startDevnet,
-} from '../../../src/sim/devnet/startDevnet.ts'
+import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import {
   chainsOf,
   devnetValueFlow,

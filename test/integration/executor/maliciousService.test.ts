@@ -7,11 +7,8 @@ import { ensureAllowance } from '../../../src/chains/evm/ensureAllowance.ts'
 import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
 import type { MemorySendJournal } from '../../../src/chains/evm/sendJournal.ts'
 import { VerificationError } from '../../../src/chains/verify/VerificationError.ts'
-import {
-  type Devnet,
-  type DevnetEvmChain,
-  startDevnet,
-} from '../../../src/sim/devnet/startDevnet.ts'
+import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import {
   allowanceOf,
   chainsOf,

@@ -3,11 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { createEvmSender } from '../../../src/chains/evm/createEvmSender.ts'
 import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
 import { readOrderFill } from '../../../src/chains/evm/readOrderFill.ts'
-import {
-  type Devnet,
-  type DevnetEvmChain,
-  startDevnet,
-} from '../../../src/sim/devnet/startDevnet.ts'
+import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
 import {
   chainsOf,

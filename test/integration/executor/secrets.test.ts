@@ -3,12 +3,9 @@ import { createTestClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
+import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { createLogger } from '../../../src/observe/createLogger.ts'
-import {
-  type Devnet,
-  type DevnetEvmChain,
-  startDevnet,
-} from '../../../src/sim/devnet/startDevnet.ts'
 import { encryptKeystoreV3 } from '../../unit/chains/evm/encryptKeystoreV3.ts'
 import { chainsOf, devnetValueFlow, orderIntent, testApi, testSender } from './executorHarness.ts'
 

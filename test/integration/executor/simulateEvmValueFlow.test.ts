@@ -16,11 +16,8 @@ import {
   revertOfFlow,
   simulateEvmValueFlow,
 } from '../../../src/chains/verify/simulateEvmValueFlow.ts'
-import {
-  type Devnet,
-  type DevnetEvmChain,
-  startDevnet,
-} from '../../../src/sim/devnet/startDevnet.ts'
+import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import {
   chainsOf,
   devnetValueFlow,

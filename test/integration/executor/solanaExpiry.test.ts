@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApiClient } from '../../../src/api/createApiClient.ts'
 import { executeSolanaOrder } from '../../../src/chains/solana/executeSolanaOrder.ts'
 import { createMemorySolanaSendJournal } from '../../../src/chains/solana/solanaSendJournal.ts'
-import { devnetSolanaKeypair } from '../../../src/sim/devnet/devnetAccounts.ts'
-import { callSolanaDevnet } from '../../../src/sim/devnet/solana/callSolanaDevnet.ts'
-import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
+import { devnetSolanaKeypair } from '../../../src/devnet/devnetAccounts.ts'
+import { callSolanaDevnet } from '../../../src/devnet/solana/callSolanaDevnet.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import {
   countWalletTransactions,
   createRecordingLogger,

@@ -8,9 +8,9 @@ import { executeSolanaOrder } from '../../../src/chains/solana/executeSolanaOrde
 import { SolanaSendError } from '../../../src/chains/solana/SolanaSendError.ts'
 import { createMemorySolanaSendJournal } from '../../../src/chains/solana/solanaSendJournal.ts'
 import { VerificationError } from '../../../src/chains/verify/VerificationError.ts'
-import { devnetSolanaKeypair } from '../../../src/sim/devnet/devnetAccounts.ts'
-import { callSolanaDevnet } from '../../../src/sim/devnet/solana/callSolanaDevnet.ts'
-import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
+import { devnetSolanaKeypair } from '../../../src/devnet/devnetAccounts.ts'
+import { callSolanaDevnet } from '../../../src/devnet/solana/callSolanaDevnet.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { mutateSolanaTx, randomSolanaKey } from '../../helpers/mutateSolanaTx.ts'
 import {
   countWalletTransactions,

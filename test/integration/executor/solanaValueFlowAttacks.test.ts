@@ -23,9 +23,9 @@ import { createMemorySolanaSendJournal } from '../../../src/chains/solana/solana
 import { SolanaValueFlowError } from '../../../src/chains/verify/SolanaValueFlowError.ts'
 import { VerificationError } from '../../../src/chains/verify/VerificationError.ts'
 import { verifySolanaOrderTx } from '../../../src/chains/verify/verifySolanaOrderTx.ts'
-import { devnetSolanaKeypair } from '../../../src/sim/devnet/devnetAccounts.ts'
-import { callSolanaDevnet } from '../../../src/sim/devnet/solana/callSolanaDevnet.ts'
-import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
+import { devnetSolanaKeypair } from '../../../src/devnet/devnetAccounts.ts'
+import { callSolanaDevnet } from '../../../src/devnet/solana/callSolanaDevnet.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { mutateSolanaTx } from '../../helpers/mutateSolanaTx.ts'
 import {
   countWalletTransactions,

@@ -22,11 +22,8 @@ import { deriveOrder } from '../../../src/chains/verify/deriveOrder.ts'
 import { ValueFlowError } from '../../../src/chains/verify/ValueFlowError.ts'
 import { VerificationError } from '../../../src/chains/verify/VerificationError.ts'
 import { verifyEvmOrderTx } from '../../../src/chains/verify/verifyEvmOrderTx.ts'
-import {
-  type Devnet,
-  type DevnetEvmChain,
-  startDevnet,
-} from '../../../src/sim/devnet/startDevnet.ts'
+import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { placeAttackContract } from './attackContracts.ts'
 import {
   allowanceOf,

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { devnetEvmAccount } from '../../../src/sim/devnet/devnetAccounts.ts'
-import { type Devnet, startDevnet } from '../../../src/sim/devnet/startDevnet.ts'
+import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { type FerryEvent, type FerryRun, jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import {
   DEVNET_KEY_ENV,

@@ -7,12 +7,12 @@ import { probeSolanaSimulation } from '../../../src/chains/verify/probeSolanaSim
 import { checkChainSimulation } from '../../../src/cli/run/checkChainSimulation.ts'
 import type { Logger } from '../../../src/common/Logger.ts'
 import { UsageError } from '../../../src/common/UsageError.ts'
-import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
 import {
   type SolanaDevnetProcess,
   startSolanaDevnet,
-} from '../../../src/sim/devnet/solana/startSolanaDevnet.ts'
-import { type AnvilChain, startAnvil } from '../../../src/sim/devnet/startAnvil.ts'
+} from '../../../src/devnet/solana/startSolanaDevnet.ts'
+import { type AnvilChain, startAnvil } from '../../../src/devnet/startAnvil.ts'
+import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
 
 type Call = { jsonrpc: '2.0'; id: number; method: string; params?: unknown[] }
 

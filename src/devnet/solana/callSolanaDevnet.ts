@@ -1,4 +1,4 @@
-import { FerryError } from '../../../common/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /** Calls one JSON-RPC method of the devnet's Solana endpoint (standard or `devnet_*`). */
 export async function callSolanaDevnet<T>(

@@ -1,9 +1,9 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
 import { PublicKey } from '@solana/web3.js'
 import { type Address, erc20Abi, type PublicClient } from 'viem'
-import { EVM_NATIVE_TOKEN, SOLANA_NATIVE_TOKEN } from '../../api/requests/addressRules.ts'
-import type { ChainId } from '../../api/schemas/chainId.ts'
-import type { ChainStateReader } from '../chainState/chainStateReader.ts'
+import { EVM_NATIVE_TOKEN, SOLANA_NATIVE_TOKEN } from '../api/requests/addressRules.ts'
+import type { ChainId } from '../api/schemas/chainId.ts'
+import type { ChainStateReader } from '../sim/chainState/chainStateReader.ts'
 import { callSolanaDevnet } from './solana/callSolanaDevnet.ts'
 
 /**

@@ -8,12 +8,13 @@ import {
   type PublicClient,
   parseAbi,
 } from 'viem'
-import type { ChainId } from '../../api/schemas/chainId.ts'
-import { type Logger, silentLogger } from '../../common/Logger.ts'
-import { createMarket } from '../market/createMarket.ts'
-import type { QuoteConfig } from '../quote/quoteConfig.ts'
-import { type StartedSim, startSim } from '../startSim.ts'
+import type { ChainId } from '../api/schemas/chainId.ts'
+import { type Logger, silentLogger } from '../common/Logger.ts'
+import { createMarket } from '../sim/market/createMarket.ts'
+import type { QuoteConfig } from '../sim/quote/quoteConfig.ts'
+import { type StartedSim, startSim } from '../sim/startSim.ts'
 import { createDevnetChainState } from './createDevnetChainState.ts'
+import type { DevnetEvmChain } from './DevnetEvmChain.ts'
 import { devnetEvmAccount, devnetSolanaKeypair } from './devnetAccounts.ts'
 import { type InstalledContracts, installContracts } from './installContracts.ts'
 import { publishDevnetPrices } from './publishDevnetPrices.ts'
@@ -48,15 +49,6 @@ export type StartDevnetOptions = {
    * that promises more than solvers will pay. Default: the simulator's defaults.
    */
   quoteConfig?: Partial<QuoteConfig>
-}
-
-/** One running EVM chain of the devnet. */
-export type DevnetEvmChain = {
-  chainId: ChainId
-  rpcUrl: string
-  anvil: AnvilChain
-  client: PublicClient
-  contracts: InstalledContracts
 }
 
 /** The running devnet: chains, contracts, funded demo wallets and the simulator wired to them. */

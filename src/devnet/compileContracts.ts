@@ -4,12 +4,12 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Abi, Hex } from 'viem'
-import { FerryError } from '../../common/FerryError.ts'
+import { FerryError } from '../common/FerryError.ts'
 
 /** One compiled contract: what viem needs to call it and what anvil_setCode places. */
 export type ContractArtifact = { abi: Abi; deployedBytecode: Hex }
 
-/** The contracts of src/sim/contracts by name (e.g. `DlnSource`), interfaces and libraries omitted. */
+/** The contracts of src/devnet/contracts by name (e.g. `DlnSource`), interfaces and libraries omitted. */
 export type ContractArtifacts = Record<string, ContractArtifact>
 
 type SolcOutput = {
@@ -23,7 +23,7 @@ type SolcOutput = {
 type Solc = { compile(input: string): string; version(): string }
 
 /** Source folder of the devnet contracts. */
-export const CONTRACTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'contracts')
+export const CONTRACTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'contracts')
 /** Generated output (gitignored): one `<Name>.json` per contract plus `manifest.json`. */
 export const ARTIFACTS_DIR = join(CONTRACTS_DIR, 'artifacts')
 
@@ -37,7 +37,7 @@ const SETTINGS = {
 let memo: Promise<ContractArtifacts> | undefined
 
 /**
- * The artifacts of every contract under src/sim/contracts, compiled with solcjs (optimizer on)
+ * The artifacts of every contract under src/devnet/contracts, compiled with solcjs (optimizer on)
  * when the sources changed since the last build. The cache key is a sha256 of the sources, the
  * solc version and the settings, kept in artifacts/manifest.json; a second call (in any process)
  * only reads the JSON files. Files are written to a temporary name and renamed, so parallel
@@ -112,7 +112,7 @@ async function compileAndWrite(
   const output = JSON.parse(loadSolc().compile(JSON.stringify(input))) as SolcOutput
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length > 0) {
-    throw new FerryError('solc failed to compile src/sim/contracts', {
+    throw new FerryError('solc failed to compile src/devnet/contracts', {
       details: errors.map((e) => e.formattedMessage).join('\n'),
     })
   }

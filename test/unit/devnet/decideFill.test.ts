@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { decideFill } from '../../../../src/sim/devnet/solver/decideFill.ts'
+import { decideFill } from '../../../src/devnet/solver/decideFill.ts'
 
 describe('decideFill: the devnet solver fills only what pays it', () => {
   test('a take worth less than the give minus the margin is filled', () => {

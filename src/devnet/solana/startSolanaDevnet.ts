@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { FerryError } from '../../../common/FerryError.ts'
+import { FerryError } from '../../common/FerryError.ts'
 
 /** The devnet's Solana, running in a child process behind its JSON-RPC endpoint. */
 export type SolanaDevnetProcess = {

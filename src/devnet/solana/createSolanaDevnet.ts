@@ -9,7 +9,7 @@ import {
 } from '@solana/spl-token'
 import { PublicKey, VersionedTransaction } from '@solana/web3.js'
 import { type AccountInfoBytes, FailedTransactionMetadata, LiteSVM } from 'litesvm'
-import { encodeBase58 } from '../../../chains/base58.ts'
+import { encodeBase58 } from '../../chains/base58.ts'
 
 /** How many slots a blockhash stays valid, as on Solana (151 minus the current). */
 export const BLOCKHASH_VALID_SLOTS = 150

@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { DEFAULT_QUOTE_CONFIG } from '../quote/quoteConfig.ts'
+import { DEFAULT_QUOTE_CONFIG } from '../sim/quote/quoteConfig.ts'
 
 /**
  * Devnet-only addresses: contracts with no real counterpart, and token addresses for chains

@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { DEFAULT_MARKET_TOKENS } from '../market/defaultMarketTokens.ts'
+import { DEFAULT_MARKET_TOKENS } from '../sim/market/defaultMarketTokens.ts'
 import { DEVNET_ADDRESSES } from './devnetAddresses.ts'
 
 /** The ERC-20 test tokens of every devnet chain. */

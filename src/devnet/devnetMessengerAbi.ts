@@ -1,5 +1,5 @@
 /**
- * ABI of DevnetMessenger (src/sim/contracts/DevnetMessenger.sol), the devnet's stand-in for the
+ * ABI of DevnetMessenger (src/devnet/contracts/DevnetMessenger.sol), the devnet's stand-in for the
  * deBridge gate. The relayer watches `MessageSent` on the chain where DlnDestination sent an
  * unlock or cancel and calls `deliver(target, data)` on chain `dstChainId`; `data` is the full
  * calldata of DlnSource.claimUnlock / claimCancel. Pinned to the compiled contract by test.

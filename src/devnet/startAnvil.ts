@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { FerryError } from '../../common/FerryError.ts'
+import { FerryError } from '../common/FerryError.ts'
 
 /** A running local EVM chain. */
 export type AnvilChain = {

@@ -8,9 +8,9 @@ import {
   parseEther,
   zeroAddress,
 } from 'viem'
-import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
-import { CHAINS, EVM_CONTRACTS } from '../../chains/chainRegistry.ts'
-import { FerryError } from '../../common/FerryError.ts'
+import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
+import { CHAINS, EVM_CONTRACTS } from '../chains/chainRegistry.ts'
+import { FerryError } from '../common/FerryError.ts'
 import { loadContractArtifacts } from './compileContracts.ts'
 import { DEVNET_ADDRESSES } from './devnetAddresses.ts'
 import { type DevnetToken, type DevnetTokenSymbol, devnetTokens } from './devnetTokens.ts'

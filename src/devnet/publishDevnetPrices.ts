@@ -1,5 +1,5 @@
 import { type Address, type Hex, type PublicClient, parseAbi, type WalletClient } from 'viem'
-import type { Market } from '../market/market.ts'
+import type { Market } from '../sim/market/market.ts'
 import { DEVNET_FEED_DECIMALS, type InstalledContracts } from './installContracts.ts'
 
 const feedAbi = parseAbi(['function setAnswer(int256)'])
