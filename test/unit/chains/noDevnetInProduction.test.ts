@@ -15,9 +15,9 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('the devnet is an instance of the live path', () => {
-  test('no production file names the devnet router (only the simulator and devnet under src/sim do)', () => {
+  test('no production file names the devnet router (only src/sim and src/devnet do)', () => {
     const production = [...filesUnder(join(ROOT, 'src')), ...filesUnder(join(ROOT, 'strategies'))]
-      .filter((f) => !relative(ROOT, f).startsWith(join('src', 'sim')))
+      .filter((f) => !/^src[/\\](sim|devnet)[/\\]/.test(relative(ROOT, f)))
       .filter((f) => /\.(ts|js|mjs|json)$/.test(f))
     expect(production.length).toBeGreaterThan(100)
     const naming = production.filter((f) => DEVNET_ROUTER.test(readFileSync(f, 'utf8')))
