@@ -1,6 +1,6 @@
 #!/bin/sh
 # npm's `pretest`: makes sure Debian's chromium is at /usr/bin/chromium for the report's browser
-# test (test/integration/cli/reportBrowser.test.ts, issue 7). playwright-core drives the system
+# test (test/integration/cli/reportBrowser.test.ts). playwright-core drives the system
 # browser and never downloads one, because this workplace's machines reach no browser CDN; a fresh
 # machine (and CI, which runs `npm ci && npm test` as root) has no chromium until this installs it.
 # Quiet when there is nothing to do. Without root it only says what to do: the browser test then

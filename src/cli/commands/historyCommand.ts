@@ -1,11 +1,11 @@
 import type { Command } from 'commander'
+import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
 import { UsageError } from '../../common/UsageError.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { printResult } from '../cliContext.ts'
 import { formatIntentHistory } from '../format/formatIntentHistory.ts'
 import { formatIntentTable } from '../format/formatIntentTable.ts'
-import { toPrintableJson } from '../format/toPrintableJson.ts'
 import { openExistingJournal } from '../openExistingJournal.ts'
 import { parsePositiveIntegerOption } from '../optionParsers.ts'
 

@@ -1,8 +1,8 @@
+import { formatTimeMs } from '../../common/format/formatTimeMs.ts'
+import { formatUsd } from '../../common/format/formatUsd.ts'
+import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
 import type { IntentHistory } from '../../store/createJournalQueries.ts'
 import { formatTable } from './formatTable.ts'
-import { formatTimeMs } from './formatTimeMs.ts'
-import { formatUsd } from './formatUsd.ts'
-import { toPrintableJson } from './toPrintableJson.ts'
 
 /**
  * `ferry history --intent ID`: everything the journal holds for one intent, section by section

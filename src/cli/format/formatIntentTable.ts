@@ -1,7 +1,7 @@
+import { formatTimeMs } from '../../common/format/formatTimeMs.ts'
+import { formatUsd } from '../../common/format/formatUsd.ts'
 import type { IntentRecord } from '../../store/journalTypes.ts'
 import { formatTable } from './formatTable.ts'
-import { formatTimeMs } from './formatTimeMs.ts'
-import { formatUsd } from './formatUsd.ts'
 
 /** The `ferry history` table: one row per intent, in the order given (newest first from history). */
 export function formatIntentTable(intents: readonly IntentRecord[]): string {

@@ -1,6 +1,6 @@
 import type { ReferralLeaderboard, WalletLeaderboard } from '../../api/schemas/leaderboard.ts'
+import { formatUsd } from '../../common/format/formatUsd.ts'
 import { formatTable } from './formatTable.ts'
-import { formatUsd } from './formatUsd.ts'
 
 /**
  * A leaderboard page as a table, with the total count and the search result when there is one.

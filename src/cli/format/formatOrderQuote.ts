@@ -2,8 +2,8 @@ import type { OrderQuoteResult, OrderTxResult } from '../../api/endpoints/create
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
 import { formatBaseUnits } from '../../common/amounts.ts'
+import { formatUsd } from '../../common/format/formatUsd.ts'
 import { formatTable } from './formatTable.ts'
-import { formatUsd } from './formatUsd.ts'
 
 type Token = { address: string; symbol: string; decimals: number }
 

@@ -1,7 +1,7 @@
+import { formatTimeMs } from '../../common/format/formatTimeMs.ts'
+import { formatUsd } from '../../common/format/formatUsd.ts'
 import type { StatusReport } from '../status/buildStatusReport.ts'
 import { formatTable } from './formatTable.ts'
-import { formatTimeMs } from './formatTimeMs.ts'
-import { formatUsd } from './formatUsd.ts'
 
 /** The human summary of `ferry status`: kill switch, in-flight value, daily notional, routes. */
 export function formatStatusReport(report: StatusReport): string {

@@ -1,7 +1,7 @@
 import type { SwapQuote } from '../../api/schemas/swapQuote.ts'
 import { formatBaseUnits, shortfallBps } from '../../common/amounts.ts'
+import { formatUsd } from '../../common/format/formatUsd.ts'
 import { formatTable } from './formatTable.ts'
-import { formatUsd } from './formatUsd.ts'
 
 /**
  * Edge of the service's quote over one compared aggregator, in bps of the aggregator's amount:

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { toPrintableJson } from '../../../../src/cli/format/toPrintableJson.ts'
-import { buildReportData } from '../../../../src/cli/report/buildReportData.ts'
-import { tmpJournal } from '../../store/tmpJournal.ts'
+import { toPrintableJson } from '../../../src/common/format/toPrintableJson.ts'
+import { buildReportData } from '../../../src/report/buildReportData.ts'
+import { tmpJournal } from '../store/tmpJournal.ts'
 import { ARB_SWAP, ARB_TO_BASE, buildReportJournal, SOL_TO_ARB, T0 } from './reportJournal.ts'
 
 const NOW = T0 + 3_600_000

@@ -1,4 +1,4 @@
-import { toPrintableJson } from '../format/toPrintableJson.ts'
+import { toPrintableJson } from '../common/format/toPrintableJson.ts'
 
 /**
  * JSON for the inside of a `<script type="application/json">` element: bigints become decimal

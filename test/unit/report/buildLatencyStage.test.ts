@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { buildLatencyStage } from '../../../../src/cli/report/buildLatencyStage.ts'
+import { buildLatencyStage } from '../../../src/report/buildLatencyStage.ts'
 
 describe('buildLatencyStage', () => {
   test('default: nearest-rank percentiles and round-width bins covering every sample', () => {

@@ -1,8 +1,8 @@
-import type { ManualClock } from '../../../../src/common/clock.ts'
-import type { HexText } from '../../../../src/store/journalTypes.ts'
-import type { Journal } from '../../../../src/store/openJournal.ts'
-import { evmAttempt } from '../../store/fixtures.ts'
-import { tmpJournal } from '../../store/tmpJournal.ts'
+import type { ManualClock } from '../../../src/common/clock.ts'
+import type { HexText } from '../../../src/store/journalTypes.ts'
+import type { Journal } from '../../../src/store/openJournal.ts'
+import { evmAttempt } from '../store/fixtures.ts'
+import { tmpJournal } from '../store/tmpJournal.ts'
 
 /** Route keys as the strategies build them. */
 export const ARB_TO_BASE =

@@ -1,7 +1,7 @@
-import { EVM_NATIVE_TOKEN, SOLANA_NATIVE_TOKEN } from '../../api/requests/addressRules.ts'
-import { CANONICAL_USDC } from '../../api/requests/defaultIntermediaryTokens.ts'
-import type { ChainId } from '../../api/schemas/chainId.ts'
-import { CHAINS } from '../../chains/chainRegistry.ts'
+import { EVM_NATIVE_TOKEN, SOLANA_NATIVE_TOKEN } from '../api/requests/addressRules.ts'
+import { CANONICAL_USDC } from '../api/requests/defaultIntermediaryTokens.ts'
+import type { ChainId } from '../api/schemas/chainId.ts'
+import { CHAINS } from '../chains/chainRegistry.ts'
 
 /** A route key told for people. */
 export type RouteDescription = {

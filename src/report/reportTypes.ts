@@ -14,7 +14,7 @@ import type {
   OrderRecord,
   OrderState,
   QuoteRecord,
-} from '../../store/journalTypes.ts'
+} from '../store/journalTypes.ts'
 
 /**
  * How an intent or a decision ended, for the outcome counts:

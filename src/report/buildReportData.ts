@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { IntentHistory, JournalActivity } from '../../store/createJournalQueries.ts'
-import { TERMINAL_INTENT_STATES } from '../../store/journalTypes.ts'
+import type { IntentHistory, JournalActivity } from '../store/createJournalQueries.ts'
+import { TERMINAL_INTENT_STATES } from '../store/journalTypes.ts'
 import { buildLatencyStage } from './buildLatencyStage.ts'
 import { describeRouteKey } from './describeRouteKey.ts'
 import { readDecisionQuote } from './readDecisionQuote.ts'

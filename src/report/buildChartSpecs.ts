@@ -1,4 +1,4 @@
-import { formatBaseUnits } from '../../common/amounts.ts'
+import { formatBaseUnits } from '../common/amounts.ts'
 import { formatDurationMs } from './formatDurationMs.ts'
 import type { LatencyStage, OutcomeKind, ReportData } from './reportTypes.ts'
 import { OUTCOME_KINDS } from './reportTypes.ts'

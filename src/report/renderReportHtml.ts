@@ -1,5 +1,5 @@
-import { formatTimeMs } from '../format/formatTimeMs.ts'
-import { formatUsd } from '../format/formatUsd.ts'
+import { formatTimeMs } from '../common/format/formatTimeMs.ts'
+import { formatUsd } from '../common/format/formatUsd.ts'
 import { buildChartSpecs, OUTCOME_LABELS } from './buildChartSpecs.ts'
 import { escapeHtml } from './escapeHtml.ts'
 import { formatBps } from './formatBps.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { parseSinceMs } from '../../../../src/cli/report/parseSinceMs.ts'
-import { UsageError } from '../../../../src/common/UsageError.ts'
+import { UsageError } from '../../../src/common/UsageError.ts'
+import { parseSinceMs } from '../../../src/report/parseSinceMs.ts'
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0)
 

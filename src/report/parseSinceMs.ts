@@ -1,4 +1,4 @@
-import { UsageError } from '../../common/UsageError.ts'
+import { UsageError } from '../common/UsageError.ts'
 
 const UNIT_MS: Readonly<Record<string, number>> = {
   s: 1_000,

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { buildReportData } from '../../../../src/cli/report/buildReportData.ts'
-import { escapeHtml } from '../../../../src/cli/report/escapeHtml.ts'
-import { renderReportHtml } from '../../../../src/cli/report/renderReportHtml.ts'
-import { toScriptJson } from '../../../../src/cli/report/toScriptJson.ts'
-import { tmpJournal } from '../../store/tmpJournal.ts'
+import { buildReportData } from '../../../src/report/buildReportData.ts'
+import { escapeHtml } from '../../../src/report/escapeHtml.ts'
+import { renderReportHtml } from '../../../src/report/renderReportHtml.ts'
+import { toScriptJson } from '../../../src/report/toScriptJson.ts'
+import { tmpJournal } from '../store/tmpJournal.ts'
 
 const EVIL = `</script><script>alert("x")</script><img src=x onerror='alert(1)'>&amp;<!--`
 const LIBRARY = { source: 'window.Chart = function Chart() {}', name: 'Chart.js test' }
