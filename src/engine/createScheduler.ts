@@ -1,6 +1,6 @@
 import type { DeepReadonly } from '../settings/deepFreeze.ts'
 import type { FerryConfig } from '../settings/ferryConfigSchema.ts'
-import { nextRunMs } from './nextRunMs.ts'
+import { nextRunMs } from '../settings/nextRunMs.ts'
 
 type Instance = DeepReadonly<FerryConfig>['strategies'][number]
 

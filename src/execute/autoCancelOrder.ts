@@ -1,12 +1,12 @@
 import type { PublicClient } from 'viem'
 import { CancelOrderError } from '../chains/evm/CancelOrderError.ts'
-import { cancelEvmOrder } from '../chains/evm/cancelEvmOrder.ts'
 import type { CancelJournal } from '../chains/evm/cancelJournal.ts'
 import type { EvmSender } from '../chains/evm/createEvmSender.ts'
 import type { Clock } from '../common/clock.ts'
 import { FerryError } from '../common/FerryError.ts'
 import type { Logger } from '../common/Logger.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
+import { cancelEvmOrder } from './evm/cancelEvmOrder.ts'
 import type { TrackingOutcome } from './executionOutcome.ts'
 
 /** Inputs of {@link autoCancelOrder}. Durations in ms. */

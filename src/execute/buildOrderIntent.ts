@@ -1,8 +1,8 @@
 import type { ChainId } from '../api/schemas/chainId.ts'
 import { encodeHookBytes } from '../chains/hooks/encodeHookBytes.ts'
 import { toAddressBytes } from '../chains/toAddressBytes.ts'
-import type { OrderIntent } from '../chains/verify/orderIntent.ts'
 import type { CrossChainRouteRequest, Intent } from '../common/strategy/marketTypes.ts'
+import type { OrderIntent } from '../verify/orderIntent.ts'
 
 const SOLANA = 7565164
 

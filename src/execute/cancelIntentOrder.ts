@@ -1,10 +1,7 @@
-import { cancelEvmOrder } from '../chains/evm/cancelEvmOrder.ts'
-import type {
-  CancelEvmOrderParams,
-  CancelEvmOrderResult,
-} from '../chains/evm/cancelEvmOrderTypes.ts'
 import type { Journal } from '../store/openJournal.ts'
 import { createIntentLedger, type IntentLedger } from './createIntentLedger.ts'
+import { cancelEvmOrder } from './evm/cancelEvmOrder.ts'
+import type { CancelEvmOrderParams, CancelEvmOrderResult } from './evm/cancelEvmOrderTypes.ts'
 
 /**
  * The cancel step of an intent's life (P-7.4, P-7.5): cancels its order through the verified

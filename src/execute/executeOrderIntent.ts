@@ -1,14 +1,14 @@
 import type { ChainId } from '../api/schemas/chainId.ts'
-import { executeEvmOrder } from '../chains/evm/executeEvmOrder.ts'
-import { executeSolanaOrder } from '../chains/solana/executeSolanaOrder.ts'
 import type { CrossChainRouteRequest, Intent } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
 import { createSolanaSendJournal } from '../store/createSolanaSendJournal.ts'
 import { buildOrderIntent } from './buildOrderIntent.ts'
 import { type ChainContext, SOLANA_CHAIN_ID } from './createChainContext.ts'
+import { executeEvmOrder } from './evm/executeEvmOrder.ts'
 import type { ExecutionOutcome } from './executionOutcome.ts'
 import { outcomeOfError } from './outcomeOfError.ts'
 import { recordCreatedOrder } from './recordCreatedOrder.ts'
+import { executeSolanaOrder } from './solana/executeSolanaOrder.ts'
 
 function guardOf(ctx: ChainContext, intentId: string): { guard?: () => void } {
   const guard = ctx.preSignGuards.get(intentId)

@@ -1,8 +1,8 @@
 import type { ChainId } from '../api/schemas/chainId.ts'
-import { executeEvmSwap } from '../chains/evm/executeEvmSwap.ts'
 import type { Intent, SwapRouteRequest } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
 import { type ChainContext, SOLANA_CHAIN_ID } from './createChainContext.ts'
+import { executeEvmSwap } from './evm/executeEvmSwap.ts'
 import type { ExecutionOutcome } from './executionOutcome.ts'
 import { outcomeOfError } from './outcomeOfError.ts'
 

@@ -1,7 +1,7 @@
 import { EvmSendError } from '../chains/evm/EvmSendError.ts'
-import { TrustedPriceError } from '../chains/verify/prices/TrustedPriceError.ts'
-import { QuoteMovedError } from '../chains/verify/QuoteMovedError.ts'
-import { VerificationError } from '../chains/verify/VerificationError.ts'
+import { VerificationError } from '../common/VerificationError.ts'
+import { TrustedPriceError } from '../verify/prices/TrustedPriceError.ts'
+import { QuoteMovedError } from '../verify/QuoteMovedError.ts'
 import type { ExecutionOutcome } from './executionOutcome.ts'
 import { RiskRecheckError } from './RiskRecheckError.ts'
 

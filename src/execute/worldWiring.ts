@@ -1,8 +1,8 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../api/schemas/chainId.ts'
 import type { EvmKeySource } from '../chains/evm/createEvmSigner.ts'
-import type { TrustedPriceSource } from '../chains/verify/prices/tokenUsdPrice.ts'
-import type { TrustedPriceEntry } from '../chains/verify/prices/trustedPriceEntry.ts'
+import type { TrustedPriceSource } from '../verify/prices/tokenUsdPrice.ts'
+import type { TrustedPriceEntry } from '../verify/prices/trustedPriceEntry.ts'
 import type { FailPoint } from './failPoints.ts'
 
 /** Where each chain is and who ferry is on it; resolved from the config or the devnet. */

@@ -2,9 +2,9 @@ import { Registry } from 'prom-client'
 import type { TransportConfig } from '../api/createTransport.ts'
 import type { Clock } from '../common/clock.ts'
 import type { CostKind } from '../common/strategy/marketTypes.ts'
-import type { EngineObserver } from '../engine/fanOutEvents.ts'
 import { defineFerryMetrics } from './defineFerryMetrics.ts'
 import type { EngineEvent } from './engineEvents.ts'
+import type { EngineObserver } from './fanOutEvents.ts'
 
 /** Inputs of {@link createFerryMetrics}. */
 export type CreateFerryMetricsParams = {

@@ -1,4 +1,4 @@
-import { nextRunMs } from '../engine/nextRunMs.ts'
+import { nextRunMs } from '../settings/nextRunMs.ts'
 
 /** A strategy's `schedule` as the config has it (scheduleSchema). */
 type Schedule = { readonly intervalMs?: number; readonly cron?: string; readonly jitterMs?: number }

@@ -8,13 +8,13 @@ import {
 } from '@solana/web3.js'
 import type { BuildableCreateTxParams } from '../../src/api/requests/buildCreateTxQuery.ts'
 import { encodeBase58 } from '../../src/chains/base58.ts'
-import type { OrderIntent } from '../../src/chains/verify/orderIntent.ts'
-import { fixedPriceSource } from '../../src/chains/verify/prices/fixedPriceSource.ts'
-import type { TrustedPriceSource } from '../../src/chains/verify/prices/tokenUsdPrice.ts'
 import type { Logger } from '../../src/common/Logger.ts'
 import { callSolanaDevnet } from '../../src/devnet/solana/callSolanaDevnet.ts'
 import { createMarket } from '../../src/sim/market/createMarket.ts'
 import { marketPriceEntries } from '../../src/sim/market/marketPriceEntries.ts'
+import type { OrderIntent } from '../../src/verify/orderIntent.ts'
+import { fixedPriceSource } from '../../src/verify/prices/fixedPriceSource.ts'
+import type { TrustedPriceSource } from '../../src/verify/prices/tokenUsdPrice.ts'
 
 /**
  * Value-flow settings of the Solana executor in tests: trusted prices are the devnet market's

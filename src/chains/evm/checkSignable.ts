@@ -1,8 +1,8 @@
 import { type Address, decodeFunctionData, erc20Abi, type Hex, size, slice } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
+import { VerificationError } from '../../common/VerificationError.ts'
 import { CHAINS } from '../chainRegistry.ts'
-import { type EvmAllowList, evmAllowList } from '../verify/evmAllowList.ts'
-import { VerificationError } from '../verify/VerificationError.ts'
+import { type EvmAllowList, evmAllowList } from '../evmAllowList.ts'
 
 /** The fields of a transaction the signer's own allow-list check looks at. */
 export type SignableTx = { chainId: number; to: Address; data: Hex; value: bigint }

@@ -1,7 +1,7 @@
 import type { Address, Hex, TransactionSerializableEIP1559 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { FerryError } from '../../common/FerryError.ts'
-import type { EvmAllowList } from '../verify/evmAllowList.ts'
+import type { EvmAllowList } from '../evmAllowList.ts'
 import { checkSignable } from './checkSignable.ts'
 import { decryptKeystoreV3 } from './decryptKeystoreV3.ts'
 

@@ -1,8 +1,8 @@
 import { type Address, decodeEventLog, type Hex, type TransactionReceipt } from 'viem'
+import { VerificationError } from '../../common/VerificationError.ts'
 import { dlnSourceAbi } from '../abi/dlnSourceAbi.ts'
 import { computeOrderId } from '../orderId/computeOrderId.ts'
 import type { DlnOrder } from '../orderId/dlnOrder.ts'
-import { VerificationError } from '../verify/VerificationError.ts'
 
 /** The CreatedOrder event of a receipt, with its orderId checked. */
 export type ParsedCreatedOrder = { orderId: Hex; order: DlnOrder; logIndex: number }

@@ -1,6 +1,6 @@
 import { type PublicKey, VersionedTransaction } from '@solana/web3.js'
 import { type Hex, hexToBytes } from 'viem'
-import { VerificationError } from '../verify/VerificationError.ts'
+import { VerificationError } from '../../common/VerificationError.ts'
 
 /**
  * Reads one address lookup table: its addresses, or undefined when the account does not exist.

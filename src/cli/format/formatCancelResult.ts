@@ -1,4 +1,4 @@
-import type { CancelEvmOrderResult } from '../../chains/evm/cancelEvmOrderTypes.ts'
+import type { CancelEvmOrderResult } from '../../execute/evm/cancelEvmOrderTypes.ts'
 
 /** The human summary of `ferry cancel`: the cancel, the refund (or how to follow it), the states. */
 export function formatCancelResult(r: CancelEvmOrderResult): string {

@@ -2,13 +2,13 @@ import type { Hex } from 'viem'
 import { EVM_NATIVE_TOKEN } from '../../api/requests/addressRules.ts'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
+import { evmAllowList } from '../../chains/evmAllowList.ts'
 import { computeOrderId } from '../../chains/orderId/computeOrderId.ts'
 import { toAddressBytes } from '../../chains/toAddressBytes.ts'
-import { decodeOrderCalldata } from '../../chains/verify/decodeOrderCalldata.ts'
-import { deriveOrder } from '../../chains/verify/deriveOrder.ts'
-import { evmAllowList } from '../../chains/verify/evmAllowList.ts'
-import type { OrderIntent } from '../../chains/verify/orderIntent.ts'
-import { checkEvmOrderTx } from '../../chains/verify/verifyEvmOrderTx.ts'
+import { decodeOrderCalldata } from '../../verify/decodeOrderCalldata.ts'
+import { deriveOrder } from '../../verify/deriveOrder.ts'
+import type { OrderIntent } from '../../verify/orderIntent.ts'
+import { checkEvmOrderTx } from '../../verify/verifyEvmOrderTx.ts'
 import {
   type InspectCheck,
   type InspectReport,

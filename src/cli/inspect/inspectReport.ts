@@ -1,4 +1,4 @@
-import type { CheckVerdict } from '../../chains/verify/verifyEvmOrderTx.ts'
+import type { CheckVerdict } from '../../verify/verifyEvmOrderTx.ts'
 
 /** One check as `ferry inspect` shows it: ✓, or ✗ with expected, actual and why. */
 export type InspectCheck = {

@@ -4,15 +4,15 @@ import { encodeBase58 } from '../../chains/base58.ts'
 import { CHAINS, SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
 import { computeOrderId } from '../../chains/orderId/computeOrderId.ts'
 import { decodeSolanaOrderTx } from '../../chains/solana/decodeSolanaOrderTx.ts'
-import { checkSolanaInstructions } from '../../chains/verify/checkSolanaInstructions.ts'
-import type { OrderIntent } from '../../chains/verify/orderIntent.ts'
-import { solanaPriorityFeeLamports } from '../../chains/verify/solanaPriorityFeeLamports.ts'
-import { VerificationError } from '../../chains/verify/VerificationError.ts'
+import { VerificationError } from '../../common/VerificationError.ts'
+import { checkSolanaInstructions } from '../../verify/checkSolanaInstructions.ts'
+import type { OrderIntent } from '../../verify/orderIntent.ts'
+import { solanaPriorityFeeLamports } from '../../verify/solanaPriorityFeeLamports.ts'
 import {
   checkSolanaOrderTx,
   DEFAULT_MAX_PRIORITY_FEE_LAMPORTS,
   type SolanaOrderTxOptions,
-} from '../../chains/verify/verifySolanaOrderTx.ts'
+} from '../../verify/verifySolanaOrderTx.ts'
 import {
   type InspectCheck,
   type InspectReport,

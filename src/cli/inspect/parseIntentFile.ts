@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { chainIdSchema } from '../../api/schemas/chainId.ts'
-import type { OrderIntent } from '../../chains/verify/orderIntent.ts'
 import { UsageError } from '../../common/UsageError.ts'
+import type { OrderIntent } from '../../verify/orderIntent.ts'
 
 const baseUnits = z
   .union([z.string().regex(/^(0|[1-9][0-9]*)$/), z.number().int().nonnegative()])

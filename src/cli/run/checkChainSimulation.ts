@@ -1,13 +1,10 @@
 import { createPublicClient, http } from 'viem'
-import {
-  type EvmSimulationMethod,
-  probeEvmSimulation,
-} from '../../chains/verify/probeEvmSimulation.ts'
-import { probeSolanaSimulation } from '../../chains/verify/probeSolanaSimulation.ts'
 import type { Logger } from '../../common/Logger.ts'
 import { UsageError } from '../../common/UsageError.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
+import { type EvmSimulationMethod, probeEvmSimulation } from '../../verify/probeEvmSimulation.ts'
+import { probeSolanaSimulation } from '../../verify/probeSolanaSimulation.ts'
 
 const SOLANA = 7565164
 /** Payer of the Solana probe when no Solana wallet is configured: any key will do (no signature). */

@@ -1,5 +1,5 @@
 import type { ChainId } from '../../api/schemas/chainId.ts'
-import type { FixedPriceEntry } from '../../chains/verify/prices/fixedPriceSource.ts'
+import type { FixedPriceEntry } from '../../verify/prices/fixedPriceSource.ts'
 import type { Market } from './market.ts'
 
 /**

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createEvmRpc } from '../../../src/chains/evm/createEvmRpc.ts'
-import { createTrustedPriceSource } from '../../../src/chains/verify/prices/createTrustedPriceSource.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
 import { createMarket } from '../../../src/sim/market/createMarket.ts'
+import { createTrustedPriceSource } from '../../../src/verify/prices/createTrustedPriceSource.ts'
 
 const demo = parseFerryConfig(
   readFileSync(new URL('../../../config/demo.yaml', import.meta.url), 'utf8'),

@@ -4,14 +4,14 @@ import { join } from 'node:path'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CancelOrderError } from '../../../src/chains/evm/CancelOrderError.ts'
-import type {
-  CancelEvmOrderParams,
-  CancelEvmOrderProgress,
-} from '../../../src/chains/evm/cancelEvmOrderTypes.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { cancelIntentOrder } from '../../../src/execute/cancelIntentOrder.ts'
+import type {
+  CancelEvmOrderParams,
+  CancelEvmOrderProgress,
+} from '../../../src/execute/evm/cancelEvmOrderTypes.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
 import { balanceOf, chainsOf, createJournaledOrder, testSender, user } from './executorHarness.ts'

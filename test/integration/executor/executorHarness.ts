@@ -8,20 +8,20 @@ import {
   type EvmSender,
 } from '../../../src/chains/evm/createEvmSender.ts'
 import { createEvmSigner, type EvmKeySource } from '../../../src/chains/evm/createEvmSigner.ts'
-import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
 import {
   createMemorySendJournal,
   type MemorySendJournal,
 } from '../../../src/chains/evm/sendJournal.ts'
-import type { OrderIntent } from '../../../src/chains/verify/orderIntent.ts'
-import { fixedPriceSource } from '../../../src/chains/verify/prices/fixedPriceSource.ts'
-import type { TrustedPriceSource } from '../../../src/chains/verify/prices/tokenUsdPrice.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type DevnetEvmAccount, devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import type { Devnet } from '../../../src/devnet/startDevnet.ts'
+import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import { createMarket } from '../../../src/sim/market/createMarket.ts'
 import { marketPriceEntries } from '../../../src/sim/market/marketPriceEntries.ts'
 import type { Journal } from '../../../src/store/openJournal.ts'
+import type { OrderIntent } from '../../../src/verify/orderIntent.ts'
+import { fixedPriceSource } from '../../../src/verify/prices/fixedPriceSource.ts'
+import type { TrustedPriceSource } from '../../../src/verify/prices/tokenUsdPrice.ts'
 
 /**
  * Value-flow settings of the executor in tests: trusted prices are the devnet market's spot prices

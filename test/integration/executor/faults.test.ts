@@ -14,7 +14,6 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
-import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
 import type {
   EvmBroadcastOutcome,
   EvmSendJournal,
@@ -22,6 +21,7 @@ import type {
 } from '../../../src/chains/evm/sendJournal.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import {
   chainsOf,
   devnetValueFlow,

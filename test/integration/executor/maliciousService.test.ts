@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
-import { ensureAllowance } from '../../../src/chains/evm/ensureAllowance.ts'
-import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
 import type { MemorySendJournal } from '../../../src/chains/evm/sendJournal.ts'
-import { VerificationError } from '../../../src/chains/verify/VerificationError.ts'
+import { VerificationError } from '../../../src/common/VerificationError.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import { ensureAllowance } from '../../../src/execute/evm/ensureAllowance.ts'
+import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import {
   allowanceOf,
   chainsOf,

@@ -1,10 +1,10 @@
 import type { Address, Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { createEvmSender } from '../../../src/chains/evm/createEvmSender.ts'
-import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
 import { readOrderFill } from '../../../src/chains/evm/readOrderFill.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
 import {
   chainsOf,

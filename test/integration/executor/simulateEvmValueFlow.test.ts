@@ -9,15 +9,12 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ChainId } from '../../../src/api/schemas/chainId.ts'
 import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
-import { approvalCall } from '../../../src/chains/evm/ensureAllowance.ts'
-import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
-import { SimulationUnsupportedError } from '../../../src/chains/verify/SimulationUnsupportedError.ts'
-import {
-  revertOfFlow,
-  simulateEvmValueFlow,
-} from '../../../src/chains/verify/simulateEvmValueFlow.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import { approvalCall } from '../../../src/execute/evm/ensureAllowance.ts'
+import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
+import { SimulationUnsupportedError } from '../../../src/verify/SimulationUnsupportedError.ts'
+import { revertOfFlow, simulateEvmValueFlow } from '../../../src/verify/simulateEvmValueFlow.ts'
 import {
   chainsOf,
   devnetValueFlow,

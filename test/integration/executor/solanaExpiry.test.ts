@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApiClient } from '../../../src/api/createApiClient.ts'
-import { executeSolanaOrder } from '../../../src/chains/solana/executeSolanaOrder.ts'
 import { createMemorySolanaSendJournal } from '../../../src/chains/solana/solanaSendJournal.ts'
 import { devnetSolanaKeypair } from '../../../src/devnet/devnetAccounts.ts'
 import { callSolanaDevnet } from '../../../src/devnet/solana/callSolanaDevnet.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import { executeSolanaOrder } from '../../../src/execute/solana/executeSolanaOrder.ts'
 import {
   countWalletTransactions,
   createRecordingLogger,

@@ -1,11 +1,11 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwarderAbi.ts'
-import { executeEvmSwap } from '../../../src/chains/evm/executeEvmSwap.ts'
-import { judgeEvmValueFlow } from '../../../src/chains/verify/judgeEvmValueFlow.ts'
-import { simulateEvmValueFlow } from '../../../src/chains/verify/simulateEvmValueFlow.ts'
-import { ValueFlowError } from '../../../src/chains/verify/ValueFlowError.ts'
-import { type SwapIntent, verifyEvmSwapTx } from '../../../src/chains/verify/verifyEvmSwapTx.ts'
+import { executeEvmSwap } from '../../../src/execute/evm/executeEvmSwap.ts'
+import { judgeEvmValueFlow } from '../../../src/verify/judgeEvmValueFlow.ts'
+import { simulateEvmValueFlow } from '../../../src/verify/simulateEvmValueFlow.ts'
+import { ValueFlowError } from '../../../src/verify/ValueFlowError.ts'
+import { type SwapIntent, verifyEvmSwapTx } from '../../../src/verify/verifyEvmSwapTx.ts'
 import {
   allowanceOf,
   balanceOf,

@@ -1,7 +1,7 @@
 import { createWalletClient, encodeFunctionData, erc20Abi, http, maxUint256 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { executeEvmOrder } from '../../../src/chains/evm/executeEvmOrder.ts'
-import type { VerificationError } from '../../../src/chains/verify/VerificationError.ts'
+import type { VerificationError } from '../../../src/common/VerificationError.ts'
+import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import {
   allowanceOf,
   balanceOf,

@@ -2,8 +2,6 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { probeEvmSimulation } from '../../../src/chains/verify/probeEvmSimulation.ts'
-import { probeSolanaSimulation } from '../../../src/chains/verify/probeSolanaSimulation.ts'
 import { checkChainSimulation } from '../../../src/cli/run/checkChainSimulation.ts'
 import type { Logger } from '../../../src/common/Logger.ts'
 import { UsageError } from '../../../src/common/UsageError.ts'
@@ -13,6 +11,8 @@ import {
 } from '../../../src/devnet/solana/startSolanaDevnet.ts'
 import { type AnvilChain, startAnvil } from '../../../src/devnet/startAnvil.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
+import { probeEvmSimulation } from '../../../src/verify/probeEvmSimulation.ts'
+import { probeSolanaSimulation } from '../../../src/verify/probeSolanaSimulation.ts'
 
 type Call = { jsonrpc: '2.0'; id: number; method: string; params?: unknown[] }
 

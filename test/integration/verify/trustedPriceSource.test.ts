@@ -8,15 +8,15 @@ import {
   parseAbi,
 } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { createTrustedPriceSource } from '../../../src/chains/verify/prices/createTrustedPriceSource.ts'
-import { TrustedPriceError } from '../../../src/chains/verify/prices/TrustedPriceError.ts'
-import type { TrustedPriceEntry } from '../../../src/chains/verify/prices/trustedPriceEntry.ts'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { DEVNET_ADDRESSES } from '../../../src/devnet/devnetAddresses.ts'
 import { installContracts } from '../../../src/devnet/installContracts.ts'
 import { publishDevnetPrices } from '../../../src/devnet/publishDevnetPrices.ts'
 import { type AnvilChain, startAnvil } from '../../../src/devnet/startAnvil.ts'
 import { createMarket } from '../../../src/sim/market/createMarket.ts'
+import { createTrustedPriceSource } from '../../../src/verify/prices/createTrustedPriceSource.ts'
+import { TrustedPriceError } from '../../../src/verify/prices/TrustedPriceError.ts'
+import type { TrustedPriceEntry } from '../../../src/verify/prices/trustedPriceEntry.ts'
 import { type RpcProxy, startRpcProxy } from '../executor/startRpcProxy.ts'
 
 const ARB = 42161

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { CHAIN_IDS } from '../../../src/api/schemas/chainId.ts'
 import { CHAINS, EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
-import { evmAllowList } from '../../../src/chains/verify/evmAllowList.ts'
+import { evmAllowList } from '../../../src/chains/evmAllowList.ts'
 
 describe('chain registry', () => {
   test('default: one entry for each of the 24 spec chain ids, with every field', () => {

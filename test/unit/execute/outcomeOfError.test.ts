@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { EvmSendError } from '../../../src/chains/evm/EvmSendError.ts'
-import { TrustedPriceError } from '../../../src/chains/verify/prices/TrustedPriceError.ts'
-import { QuoteMovedError } from '../../../src/chains/verify/QuoteMovedError.ts'
-import { VerificationError } from '../../../src/chains/verify/VerificationError.ts'
+import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { outcomeOfError } from '../../../src/execute/outcomeOfError.ts'
 import { RiskRecheckError } from '../../../src/execute/RiskRecheckError.ts'
+import { TrustedPriceError } from '../../../src/verify/prices/TrustedPriceError.ts'
+import { QuoteMovedError } from '../../../src/verify/QuoteMovedError.ts'
 
 describe('outcomeOfError', () => {
   test('behavior: a send whose bytes may still land stays in flight, never failed (P-2.3)', () => {

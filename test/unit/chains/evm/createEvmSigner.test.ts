@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest'
 import { EVM_CONTRACTS } from '../../../../src/chains/chainRegistry.ts'
 import { createEvmSigner, type EvmTxToSign } from '../../../../src/chains/evm/createEvmSigner.ts'
 import { decryptKeystoreV3 } from '../../../../src/chains/evm/decryptKeystoreV3.ts'
-import { VerificationError } from '../../../../src/chains/verify/VerificationError.ts'
+import { VerificationError } from '../../../../src/common/VerificationError.ts'
 import { encryptKeystoreV3 } from './encryptKeystoreV3.ts'
 
 const key = generatePrivateKey()

@@ -6,11 +6,11 @@ import {
 } from '../../../../src/api/requests/buildSwapTxQuery.ts'
 import { swapQuoteSchema } from '../../../../src/api/schemas/swapQuote.ts'
 import { EVM_CONTRACTS } from '../../../../src/chains/chainRegistry.ts'
-import { decodeForwarderCall } from '../../../../src/chains/verify/decodeForwarderCall.ts'
 import { createMarket } from '../../../../src/sim/market/createMarket.ts'
 import { buildSwapQuote } from '../../../../src/sim/quote/buildSwapQuote.ts'
 import { QuoteBuildError } from '../../../../src/sim/quote/QuoteBuildError.ts'
 import { simSwapRouterAbi } from '../../../../src/sim/quote/simSwapRouterAbi.ts'
+import { decodeForwarderCall } from '../../../../src/verify/decodeForwarderCall.ts'
 
 const user = '0x2222222222222222222222222222222222222222'
 const USDC_ARB = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'

@@ -1,0 +1,246 @@
+import type { Address, Hex } from 'viem'
+import type { ChainId } from '../../api/schemas/chainId.ts'
+import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
+import { DLN_GIVE_STATUS, DLN_TAKE_STATUS } from '../../chains/abi/dlnOrderStatuses.ts'
+import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
+import { CHAINS } from '../../chains/chainRegistry.ts'
+import { CancelOrderError } from '../../chains/evm/CancelOrderError.ts'
+import { minedCancel, refuseInFlight } from '../../chains/evm/cancelAttempts.ts'
+import type { CancelOrderState } from '../../chains/evm/cancelJournal.ts'
+import { checkCancelRefund } from '../../chains/evm/checkCancelRefund.ts'
+import { toEvmRevertError } from '../../chains/evm/EvmRevertError.ts'
+import { readCreatedOrder } from '../../chains/evm/readCreatedOrder.ts'
+import { sentOrderCancelIn } from '../../chains/evm/sentOrderCancelIn.ts'
+import { explainRevert } from '../../chains/evm/simulateEvmTx.ts'
+import { type CancelClaim, waitForCancelClaim } from '../../chains/evm/waitForCancelClaim.ts'
+import { evmAllowList } from '../../chains/evmAllowList.ts'
+import { systemClock } from '../../common/clock.ts'
+import { FerryError } from '../../common/FerryError.ts'
+import { silentLogger } from '../../common/Logger.ts'
+import { VerificationError } from '../../common/VerificationError.ts'
+import { buildEvmOrderCancelTx } from '../../verify/buildEvmOrderCancelTx.ts'
+import { checkEvmValueFlow } from '../../verify/checkEvmValueFlow.ts'
+import { verifyEvmOrderCancelTx } from '../../verify/verifyEvmOrderCancelTx.ts'
+import type { CancelEvmOrderParams, CancelEvmOrderResult } from './cancelEvmOrderTypes.ts'
+import { checkCancellableOrder } from './checkCancellableOrder.ts'
+
+/**
+ * Cancels an unfilled DLN order and follows the refund (safety §7.3, P-7.1..P-7.5), since the
+ * service spec has no cancel-tx endpoint:
+ * 1. the journaled order must be on an EVM source and destination and in `Created` (or already
+ *    `OrderCancelled`/`SentOrderCancel`, which resumes following the refund without sending);
+ * 2. the order struct is read from the source chain's create receipt, its recomputed orderId
+ *    equal to the journaled one;
+ * 3. the destination's `takeOrders` and the source's `giveOrders` say the order is still open
+ *    (a filled order is refused; a cancel already on chain is followed, never sent twice; a
+ *    journaled cancel not yet mined is refused as `inFlight`);
+ * 4. `sendEvmOrderCancel(order, ourSourceAddress, executionFee)` is built, verified
+ *    (P-7.4: target, selector, order, authority, beneficiary, value cap), simulated (P-1.8),
+ *    then sent through the destination's EvmSender, journaled as kind `cancel` before broadcast;
+ * 5. at the confirmation depth, SentOrderCancel in the receipt moves the order to
+ *    `OrderCancelled` then `SentOrderCancel`;
+ * 6. with `waitForRefund`, ClaimedOrderCancel on the source (beneficiary ours, the give token,
+ *    at least the order's giveAmount) moves the order to `ClaimedOrderCancel` and the intent to
+ *    `cancelled`; until then the funds count as in transit (P-7.5).
+ * @throws CancelOrderError naming the problem and the fix; VerificationError when the cancel
+ *   or the order on chain is not what ferry expects (nothing is signed).
+ */
+export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<CancelEvmOrderResult> {
+  const { journal, sender } = params
+  const clock = params.clock ?? systemClock
+  const logger = params.logger ?? silentLogger
+  const progress = params.onProgress ?? (() => {})
+  const orderId = params.orderId.toLowerCase() as Hex
+  const rec = journal.getOrder(orderId)
+  if (!rec) {
+    throw new CancelOrderError('unknownOrder', orderId, 'it is not in the journal', {
+      fix: 'list the journaled orders with `ferry history`; pass --journal <path> if `ferry run` writes elsewhere',
+    })
+  }
+  checkCancellableOrder(rec)
+  if (sender.chainId !== rec.dstChainId) {
+    throw new FerryError('the sender is not on the order destination chain', {
+      metaMessages: [`order: ${rec.dstChainId}`, `sender: ${sender.chainId}`],
+    })
+  }
+  const src = rec.srcChainId as ChainId
+  const dst = rec.dstChainId as ChainId
+  const dlnSource = evmAllowList(src)?.dlnSource as Address
+  const dlnDestination = evmAllowList(dst)?.dlnDestination as Address
+  const attempts = journal
+    .attemptsOf(rec.intentId)
+    .filter((a) => a.orderId?.toLowerCase() === orderId)
+
+  const onChain = await readCreatedOrder(params.source, {
+    orderId,
+    dlnSource,
+    createTxHashes: [
+      ...(rec.createTxHash ? [rec.createTxHash as Hex] : []),
+      ...attempts.filter((a) => a.kind === 'order' && a.family === 'evm').map((a) => a.hash as Hex),
+    ],
+  })
+  progress({
+    stage: 'read',
+    orderId,
+    createTxHash: onChain.receipt.transactionHash,
+    blockNumber: onChain.receipt.blockNumber,
+  })
+  const [take, give] = await Promise.all([
+    sender.rpc.read.readContract({
+      address: dlnDestination,
+      abi: dlnDestinationAbi,
+      functionName: 'takeOrders',
+      args: [orderId],
+    }),
+    params.source.readContract({
+      address: dlnSource,
+      abi: dlnSourceAbi,
+      functionName: 'giveOrders',
+      args: [orderId],
+    }),
+  ])
+  const dstStatus = DLN_TAKE_STATUS[take[0]] ?? `status ${take[0]}`
+  const srcStatus = DLN_GIVE_STATUS[give[0]] ?? `status ${give[0]}`
+  logger.debug({ orderId, dstStatus, srcStatus }, 'order status on chain')
+  if (
+    dstStatus === 'Fulfilled' ||
+    dstStatus === 'SentUnlock' ||
+    srcStatus === 'ClaimedUnlock' ||
+    (dstStatus === 'NotSet' && srcStatus !== 'Created')
+  ) {
+    throw new CancelOrderError(
+      'notCancellable',
+      orderId,
+      `on chain it is ${dstStatus} on the destination and ${srcStatus} on the source`,
+      { fix: 'a filled order cannot be cancelled; `ferry run` tracks it to completion' },
+    )
+  }
+
+  const setState = (state: CancelOrderState, txHash: string | undefined): void => {
+    journal.setOrderState(orderId, state, txHash)
+    progress({ stage: 'orderState', state, txHash })
+  }
+  let cancelTxHash: Hex | undefined
+  let resumed = false
+  let beneficiary: Address
+  if (dstStatus === 'SentCancel') {
+    // Already cancelled on the destination (by an earlier run): follow it, never send again.
+    resumed = true
+    cancelTxHash = await minedCancel(sender, attempts, journal)
+    // Only our own destination authority can have sent it, and ferry only refunds itself.
+    beneficiary = params.sourceAddress as Address
+    setState('OrderCancelled', cancelTxHash)
+    setState('SentOrderCancel', cancelTxHash)
+  } else {
+    await refuseInFlight(orderId, sender, attempts, journal)
+    const tx = buildEvmOrderCancelTx({
+      order: onChain.order,
+      dlnDestination,
+      beneficiary: params.sourceAddress as Address,
+      ...(params.messagingFeeWei === undefined ? {} : { messagingFeeWei: params.messagingFeeWei }),
+      ...(params.executionFeeWei === undefined ? {} : { executionFeeWei: params.executionFeeWei }),
+    })
+    const verified = verifyEvmOrderCancelTx({
+      tx: { ...tx, from: sender.address },
+      order: onChain.order,
+      orderId,
+      srcChainId: src,
+      dstChainId: dst,
+      ourDstAddress: sender.address,
+      ourSrcAddress: params.sourceAddress,
+      maxValueWei: params.maxValueWei ?? 2n * (CHAINS[dst].fixedFeeFallback ?? 0n),
+    })
+    beneficiary = verified.beneficiary
+    progress({ stage: 'verified', beneficiary, valueWei: verified.valueWei })
+    const estimate = await sender.rpc.read
+      .estimateGas({ account: sender.address, to: tx.to, data: tx.data, value: tx.value })
+      .catch((error: unknown) => {
+        throw toEvmRevertError('simulation', error) ?? error
+      })
+    const gasLimit = (estimate * 13n) / 10n
+    if (gasLimit > sender.gasLimitCap) {
+      throw new VerificationError(
+        'tx.gasLimit',
+        `<= ${sender.gasLimitCap}`,
+        gasLimit,
+        'is above the chain cap',
+      )
+    }
+    const call = { ...tx, gasLimit }
+    // No token leaves, no allowance, only the verified fee as value (P-8.1, P-8.2).
+    await checkEvmValueFlow(sender, {
+      calls: [{ to: tx.to, data: tx.data, value: tx.value, gas: gasLimit }],
+      expected: { kind: 'cancel', nativeFeeWei: tx.value },
+      ...(params.simulation ? { simulation: params.simulation } : {}),
+      logger,
+    })
+    progress({ stage: 'simulated' })
+    const sent = await sender.send({
+      kind: 'cancel',
+      ...call,
+      orderId,
+      intentId: rec.intentId,
+      onProgress: progress,
+    })
+    cancelTxHash = sent.hash
+    const includedAt = Number(sent.receipt.blockNumber)
+    if (sent.receipt.status !== 'success') {
+      journal.setAttemptState(sent.hash, 'failed', { includedAt })
+      const revert = await explainRevert(sender, call, sent.receipt.blockNumber)
+      throw new CancelOrderError('reverted', orderId, `the cancel ${sent.hash} reverted`, {
+        fix: 'check the order with `ferry history`; it may have been filled meanwhile',
+        details: revert.shortMessage,
+      })
+    }
+    journal.setAttemptState(sent.hash, 'confirmed', { includedAt })
+    if (!sentOrderCancelIn(sent.receipt.logs, dlnDestination, orderId)) {
+      throw new VerificationError('receipt.SentOrderCancel', '1 event', '0 events')
+    }
+    logger.info({ orderId, chainId: dst, hash: sent.hash }, 'order cancel sent')
+    setState('OrderCancelled', sent.hash)
+    setState('SentOrderCancel', sent.hash)
+  }
+
+  let refund: CancelClaim | undefined
+  if (params.waitForRefund ?? true) {
+    refund = await waitForCancelClaim({
+      client: params.source,
+      dlnSource,
+      orderId,
+      fromBlock: onChain.receipt.blockNumber,
+      timeoutMs: params.refundTimeoutMs ?? 600_000,
+      ...(params.pollIntervalMs === undefined ? {} : { pollIntervalMs: params.pollIntervalMs }),
+      confirmations: params.sourceConfirmations ?? CHAINS[src].confirmations,
+      clock,
+    })
+    if (!refund) {
+      throw new CancelOrderError(
+        'refundNotSeen',
+        orderId,
+        'the refund has not appeared on the source chain',
+        {
+          fix: 'the funds are in transit; run `ferry cancel` again later to keep following the refund',
+          metaMessages: cancelTxHash ? [`cancel tx: ${cancelTxHash}`] : [],
+        },
+      )
+    }
+    checkCancelRefund(orderId, refund, beneficiary, onChain.order)
+    setState('ClaimedOrderCancel', refund.txHash)
+    progress({ stage: 'refunded', claim: refund })
+    logger.info(
+      { orderId, chainId: src, hash: refund.txHash, amount: refund.paidAmount },
+      'order refunded',
+    )
+  }
+  return {
+    orderId,
+    intentId: rec.intentId,
+    srcChainId: rec.srcChainId,
+    dstChainId: rec.dstChainId,
+    cancelTxHash,
+    resumed,
+    beneficiary,
+    refund,
+    orderState: journal.getOrder(orderId)?.state ?? rec.state,
+  }
+}

@@ -1,0 +1,135 @@
+import type { Connection, PublicKey, VersionedTransaction } from '@solana/web3.js'
+import { SOLANA_NATIVE_TOKEN } from '../api/requests/addressRules.ts'
+import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
+import { SolanaSendError } from '../chains/solana/SolanaSendError.ts'
+import { judgeSolanaValueFlow, type SolanaValueFlowVerdict } from './judgeSolanaValueFlow.ts'
+import type { OrderIntent } from './orderIntent.ts'
+import type { TrustedPriceSource } from './prices/tokenUsdPrice.ts'
+import { SolanaValueFlowError } from './SolanaValueFlowError.ts'
+import type {
+  SolanaAccountChange,
+  SolanaAccountState,
+  SolanaValueFlowExpectation,
+} from './solanaValueFlow.ts'
+import { solanaValueFlowAccounts } from './solanaValueFlowAccounts.ts'
+import type { VerifiedSolanaOrder } from './verifySolanaOrderTx.ts'
+
+/** Solana's base fee per signature, in lamports. */
+export const DEFAULT_LAMPORTS_PER_SIGNATURE = 5_000n
+/** Rent-exempt minimum of a 165-byte SPL token account at Solana's rent rate, in lamports. */
+export const DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS = 2_039_280n
+
+/** Inputs of {@link simulateSolanaValueFlow}. */
+export type SimulateSolanaValueFlowParams = {
+  connection: Connection
+  /** The exact transaction about to be signed: verified, with its final blockhash, unsigned. */
+  tx: VersionedTransaction
+  lookupTables: ReadonlyMap<string, PublicKey[]>
+  intent: OrderIntent
+  verified: VerifiedSolanaOrder
+  prices: TrustedPriceSource
+  /** The route's all-in cost cap, in bps (P-8.6). */
+  maxCostBps: number
+  /** Base fee per signature. Default 5 000 lamports. */
+  lamportsPerSignature?: bigint
+  /** Rent of each token account the transaction creates. Default 2 039 280 lamports. */
+  tokenAccountRentLamports?: bigint
+}
+
+/**
+ * Simulates the exact transaction before it is signed (docs/safety.md P-8.9): reads our wallet,
+ * our give-mint token account and every account the transaction may write in one
+ * getMultipleAccounts call, simulates with `sigVerify: false` and those addresses as `accounts`
+ * (post-state, base64) at a slot no older than that read, and holds the deltas to the intended
+ * give plus the fixed fee, the bounded transaction fee and the documented rent
+ * (judgeSolanaValueFlow), then the value-conservation rule at trusted prices. Two RPC calls;
+ * two more, once, when a refusal comes from a simulation at a later slot than the read.
+ * @throws SolanaValueFlowError when the deltas are not the intended flow; nothing is signed.
+ * @throws SolanaSendError `simulationFailed` when the simulation errs or returns no accounts.
+ */
+export async function simulateSolanaValueFlow(
+  p: SimulateSolanaValueFlowParams,
+): Promise<SolanaValueFlowVerdict & { changes: SolanaAccountChange[] }> {
+  const { connection, tx, intent, verified } = p
+  const keys = solanaValueFlowAccounts(tx, p.lookupTables, intent)
+  const prices = await p.prices.snapshot([
+    { chainId: SOLANA_CHAIN_ID, token: intent.tokenIn },
+    { chainId: SOLANA_CHAIN_ID, token: SOLANA_NATIVE_TOKEN },
+  ])
+  const signatures = BigInt(tx.message.header.numRequiredSignatures)
+  const expectation: SolanaValueFlowExpectation = {
+    wallet: intent.sender,
+    giveToken: intent.tokenIn,
+    giveAmount: verified.amountIn,
+    fixedFeeLamports: verified.feeLamports,
+    maxTxFeeLamports:
+      signatures * (p.lamportsPerSignature ?? DEFAULT_LAMPORTS_PER_SIGNATURE) +
+      verified.priorityFeeLamports,
+    maxRentLamports:
+      BigInt(verified.tokenAccountCreates) *
+      (p.tokenAccountRentLamports ?? DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS),
+    orderGiveAmount: verified.order.giveAmount,
+    prices,
+    maxCostBps: p.maxCostBps,
+  }
+  let run = await readAndSimulate(connection, tx, keys)
+  let verdict = judgeSolanaValueFlow(expectation, run.changes)
+  if (verdict.violations.length > 0 && run.moved) {
+    // The chain moved between the read and the simulation: a transfer to us in between would
+    // look like a wrong delta. Once more before calling it an integrity refusal.
+    run = await readAndSimulate(connection, tx, keys)
+    verdict = judgeSolanaValueFlow(expectation, run.changes)
+  }
+  if (verdict.violations.length > 0)
+    throw new SolanaValueFlowError(verdict.violations, verdict.lines)
+  return { ...verdict, changes: run.changes }
+}
+
+/** One read of the accounts and one simulation after it; `moved` when their slots differ. */
+async function readAndSimulate(
+  connection: Connection,
+  tx: VersionedTransaction,
+  keys: PublicKey[],
+): Promise<{ changes: SolanaAccountChange[]; moved: boolean }> {
+  const addresses = keys.map((k) => k.toBase58())
+  const before = await connection.getMultipleAccountsInfoAndContext(keys, 'confirmed')
+  const simulation = await connection.simulateTransaction(tx, {
+    sigVerify: false,
+    commitment: 'confirmed',
+    minContextSlot: before.context.slot,
+    accounts: { encoding: 'base64', addresses },
+  })
+  if (simulation.value.err) {
+    throw new SolanaSendError('simulationFailed', 'the order transaction fails', {
+      details: JSON.stringify(simulation.value.err),
+    })
+  }
+  const after = simulation.value.accounts
+  if (!after || after.length !== addresses.length) {
+    throw new SolanaSendError('simulationFailed', 'the RPC returned no simulated accounts', {
+      details: `asked for ${addresses.length}, got ${after?.length ?? 'none'}`,
+    })
+  }
+  const changes = addresses.map((address, i) => {
+    const was = before.value[i]
+    const now = after[i]
+    return {
+      address,
+      before: was
+        ? { lamports: BigInt(was.lamports), owner: was.owner.toBase58(), data: was.data }
+        : null,
+      after: now ? fromSimulated(now) : null,
+    }
+  })
+  return { changes, moved: simulation.context.slot !== before.context.slot }
+}
+
+function fromSimulated(a: { lamports: number; owner: string; data: string[] }): SolanaAccountState {
+  // A node may list a closed account with no lamports: it no longer exists.
+  if (a.lamports === 0) return null
+  return {
+    lamports: BigInt(a.lamports),
+    owner: a.owner,
+    data: Buffer.from(a.data[0] ?? '', 'base64'),
+  }
+}

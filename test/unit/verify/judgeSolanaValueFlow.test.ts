@@ -1,0 +1,218 @@
+import {
+  ACCOUNT_SIZE,
+  AccountLayout,
+  getAssociatedTokenAddressSync,
+  TOKEN_PROGRAM_ID,
+} from '@solana/spl-token'
+import { Keypair, PublicKey } from '@solana/web3.js'
+import { describe, expect, test } from 'vitest'
+import { VerificationError } from '../../../src/common/VerificationError.ts'
+import { judgeSolanaValueFlow } from '../../../src/verify/judgeSolanaValueFlow.ts'
+import { fixedPriceSource } from '../../../src/verify/prices/fixedPriceSource.ts'
+import { SolanaValueFlowError } from '../../../src/verify/SolanaValueFlowError.ts'
+import type {
+  SolanaAccountChange,
+  SolanaAccountState,
+  SolanaValueFlowExpectation,
+} from '../../../src/verify/solanaValueFlow.ts'
+
+const SOL = '11111111111111111111111111111111'
+const TOKEN = TOKEN_PROGRAM_ID.toBase58()
+const me = Keypair.fromSeed(new Uint8Array(32).fill(3)).publicKey
+const thief = Keypair.fromSeed(new Uint8Array(32).fill(4)).publicKey
+const escrow = Keypair.fromSeed(new Uint8Array(32).fill(5)).publicKey
+const USDC = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')
+const USDT = new PublicKey('Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB')
+const myUsdc = getAssociatedTokenAddressSync(USDC, me).toBase58()
+const myUsdt = getAssociatedTokenAddressSync(USDT, me).toBase58()
+const escrowUsdc = getAssociatedTokenAddressSync(USDC, escrow, true).toBase58()
+const RENT = 2_039_280n
+
+const prices = await fixedPriceSource([
+  {
+    chainId: 7565164,
+    token: SOL,
+    price: { usdE18: 150n * 10n ** 18n, decimals: 9, source: 'peg' },
+  },
+  {
+    chainId: 7565164,
+    token: USDC.toBase58(),
+    price: { usdE18: 10n ** 18n, decimals: 6, source: 'peg' },
+  },
+]).snapshot([])
+
+const spl: SolanaValueFlowExpectation = {
+  wallet: me.toBase58(),
+  giveToken: USDC.toBase58(),
+  giveAmount: 250_000_000n,
+  fixedFeeLamports: 15_000_000n,
+  maxTxFeeLamports: 25_000n,
+  maxRentLamports: 0n,
+  orderGiveAmount: 249_900_000n,
+  prices,
+  maxCostBps: 200,
+}
+
+const wallet = (lamports: bigint, owner = SOL, data = 0): SolanaAccountState => ({
+  lamports,
+  owner,
+  data: new Uint8Array(data),
+})
+
+function tokenAccount(
+  mint: PublicKey,
+  owner: PublicKey,
+  amount: bigint,
+  extra: { delegate?: PublicKey; closeAuthority?: PublicKey; lamports?: bigint } = {},
+): SolanaAccountState {
+  const data = Buffer.alloc(ACCOUNT_SIZE)
+  AccountLayout.encode(
+    {
+      mint,
+      owner,
+      amount,
+      delegateOption: extra.delegate ? 1 : 0,
+      delegate: extra.delegate ?? PublicKey.default,
+      state: 1,
+      isNativeOption: 0,
+      isNative: 0n,
+      delegatedAmount: extra.delegate ? amount : 0n,
+      closeAuthorityOption: extra.closeAuthority ? 1 : 0,
+      closeAuthority: extra.closeAuthority ?? PublicKey.default,
+    },
+    data,
+  )
+  return { lamports: extra.lamports ?? RENT, owner: TOKEN, data }
+}
+
+/** The honest order: give and fee leave, 5 000 lamports of fee and 20 000 of priority fee. */
+function honest(): SolanaAccountChange[] {
+  return [
+    { address: me.toBase58(), before: wallet(1_000_000_000n), after: wallet(984_975_000n) },
+    {
+      address: myUsdc,
+      before: tokenAccount(USDC, me, 300_000_000n),
+      after: tokenAccount(USDC, me, 50_000_000n),
+    },
+    {
+      address: escrowUsdc,
+      before: tokenAccount(USDC, escrow, 0n),
+      after: tokenAccount(USDC, escrow, 250_000_000n),
+    },
+  ]
+}
+
+const rules = (changes: SolanaAccountChange[], e = spl): string[] =>
+  judgeSolanaValueFlow(e, changes).violations.map((v) => v.rule)
+
+describe('judgeSolanaValueFlow', () => {
+  test('default: the give, the fixed fee and a bounded tx fee pass; lines show every delta', () => {
+    const verdict = judgeSolanaValueFlow(spl, honest())
+    expect(verdict.violations).toEqual([])
+    expect(verdict.outflows.get(USDC.toBase58())).toBe(250_000_000n)
+    expect(verdict.outflows.get(SOL)).toBe(15_025_000n)
+    expect(verdict.lines[0]).toContain('our wallet): -15025000 lamports')
+    expect(verdict.lines[2]).toContain('+250000000 tokens')
+  })
+
+  test('behavior: a native give leaves as lamports; a fee above the bound is refused', () => {
+    const native = {
+      ...spl,
+      giveToken: SOL,
+      giveAmount: 3_000_000_000n,
+      orderGiveAmount: 2_998_800_000n,
+    }
+    const ok = [
+      { address: me.toBase58(), before: wallet(5_000_000_000n), after: wallet(1_984_980_000n) },
+    ]
+    expect(rules(ok, native)).toEqual([])
+    const over = [
+      { address: me.toBase58(), before: wallet(5_000_000_000n), after: wallet(1_984_970_000n) },
+    ]
+    expect(rules(over, native)).toEqual(['walletLamports'])
+  })
+
+  test('behavior: lamports beyond the give, fee, tx fee and rent are refused (an extra System transfer)', () => {
+    const changes = honest()
+    changes[0]!.after = wallet(984_975_000n - 1_000_000n)
+    expect(rules(changes)).toEqual(['walletLamports'])
+    // Documented rent (one token account the tx creates) is allowed, and no more.
+    expect(rules(changes, { ...spl, maxRentLamports: RENT })).toEqual([])
+    changes[0]!.after = wallet(984_975_000n - RENT - 1n)
+    expect(rules(changes, { ...spl, maxRentLamports: RENT })).toEqual(['walletLamports'])
+  })
+
+  test('behavior: more tokens out of our give account than the give is refused (an extra SPL transfer)', () => {
+    const changes = honest()
+    changes[1]!.after = tokenAccount(USDC, me, 40_000_000n)
+    expect(rules(changes)).toEqual(['giveTokens'])
+  })
+
+  test('behavior: an approval, an owner change, a close authority or a close of our account is refused', () => {
+    const cases: [SolanaAccountState, string][] = [
+      [tokenAccount(USDC, me, 50_000_000n, { delegate: thief }), 'delegate'],
+      [tokenAccount(USDC, me, 50_000_000n, { closeAuthority: thief }), 'closeAuthority'],
+      [tokenAccount(USDC, thief, 50_000_000n), 'owner'],
+    ]
+    for (const [after, field] of cases) {
+      const changes = honest()
+      changes[1]!.after = after
+      const verdict = judgeSolanaValueFlow(spl, changes)
+      expect(verdict.violations.map((v) => v.rule)).toContain('tokenAccountAltered')
+      expect(verdict.violations.map((v) => v.message).join('\n')).toContain(field)
+    }
+    const closed = honest()
+    closed[1]!.after = null
+    expect(rules(closed)).toEqual(['giveTokens', 'accountClosed'])
+  })
+
+  test('behavior: our wallet assigned or given data is refused; another of our accounts must not move', () => {
+    const assigned = honest()
+    assigned[0]!.after = wallet(984_975_000n, thief.toBase58())
+    expect(rules(assigned)).toEqual(['walletAltered'])
+    const allocated = honest()
+    allocated[0]!.after = wallet(984_975_000n, SOL, 64)
+    expect(rules(allocated)).toEqual(['walletAltered'])
+    const drained = [
+      ...honest(),
+      {
+        address: myUsdt,
+        before: tokenAccount(USDT, me, 70_000_000n),
+        after: tokenAccount(USDT, me, 0n),
+      },
+    ]
+    expect(rules(drained)).toEqual(['otherTokenMoved'])
+    // Accounts of others are shown, not judged: the escrow receives.
+    expect(judgeSolanaValueFlow(spl, honest()).lines[2]).not.toContain('ours')
+  })
+
+  test('behavior: our accounts missing from the simulation are refused', () => {
+    expect(rules(honest().slice(2))).toEqual(['walletLamports', 'giveTokens'])
+  })
+
+  test('behavior: value conserved at trusted prices within maxCostBps; unpriced tokens refused', () => {
+    // 250 USDC + 0.015025 SOL ($2.25) leave, the order gives 249.9 USDC: 94 bps.
+    expect(rules(honest(), { ...spl, maxCostBps: 94 })).toEqual([])
+    const verdict = judgeSolanaValueFlow({ ...spl, maxCostBps: 90 }, honest())
+    expect(verdict.violations.map((v) => v.rule)).toEqual(['valueConserved'])
+    expect(verdict.violations[0]!.message).toContain('(≈ $252.25) left')
+    const cheap = { ...spl, orderGiveAmount: 100_000_000n }
+    expect(rules(honest(), cheap)).toEqual(['valueConserved'])
+    const noPrices = { ...spl, prices: { get: () => undefined } }
+    expect(rules(honest(), noPrices)).toEqual(['unpriced', 'unpriced'])
+  })
+
+  test('behavior: SolanaValueFlowError is a VerificationError naming the rule, with the deltas', () => {
+    const changes = honest()
+    changes[1]!.after = tokenAccount(USDC, me, 40_000_000n)
+    const verdict = judgeSolanaValueFlow(spl, changes)
+    const error = new SolanaValueFlowError(verdict.violations, verdict.lines)
+    expect(error).toBeInstanceOf(VerificationError)
+    expect(error.rule).toBe('giveTokens')
+    expect(error.field).toBe('valueFlow.giveTokens')
+    expect(error.shortMessage).toBe('refusing to sign: Solana value flow: giveTokens')
+    expect(error.metaMessages[0]).toMatch(/^giveTokens: 260000000 left our/)
+    expect(error.metaMessages).toContain('deltas:')
+    expect(error.message).toContain(myUsdc)
+  })
+})
