@@ -33,7 +33,7 @@ function firstHookMs(): Promise<number> {
 }
 
 /**
- * The demo's promise (issue 6): the first order's hook is Executed within 20 s of `npm start`.
+ * The demo's promise: the first order's hook is Executed within 20 s of `npm start`.
  * Three whole runs (process start, devnet start, first tick, order, fill, hook); prints the
  * median and each run.
  */

@@ -111,7 +111,7 @@ async function measure(routes: number): Promise<TickFigures> {
 }
 
 /**
- * Tick overhead per route, excluding the network (issue 6, Benchmark): the engine over an
+ * Tick overhead per route, excluding the network: the engine over an
  * in-memory world whose balances and quotes answer at once and which never sends, with a real
  * journal on disk (WAL, synchronous=FULL). An arbitrage config of N/2 round trips gives N routes
  * per tick; every tick plans, quotes, decides, journals N/2 observations, and runs N/2 intents

@@ -273,7 +273,7 @@ async function benchRpcCalls(): Promise<BenchResult> {
   }
 }
 
-/** Both EVM executor benchmarks (issue 5, Benchmark). */
+/** Both EVM executor benchmarks. */
 export async function run(): Promise<BenchResult[]> {
   return [await benchVerifyAndSign(), await benchRpcCalls()]
 }

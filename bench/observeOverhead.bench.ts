@@ -220,7 +220,7 @@ async function measureRound(base: string): Promise<Round> {
 }
 
 /**
- * Tick time with ferry's observers on vs off (issue 7, Benchmark), side by side in one process:
+ * Tick time with ferry's observers on vs off, side by side in one process:
  * two engines over the same in-memory world, each with its own journal, ticked alternately (the
  * order swapped every tick) so drift, load and the journals' growth hit both alike. "Off" fans
  * events out to the JSON printer's stand-in only; "on" adds the Prometheus metrics

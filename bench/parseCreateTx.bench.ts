@@ -21,7 +21,7 @@ function measureMicros(fn: () => unknown, rounds = 41, batch = 500): number {
 }
 
 /**
- * Parse + validate of a create-tx answer (the real example of dln-facts §1.3) with the spec §2.6
+ * Parse + validate of a create-tx answer (the real example of docs/dln.md §1.3) with the docs/service.md §2.6
  * schema, side by side with a bare JSON.parse of the same body. Target: ratio <= 5.
  */
 export async function run(): Promise<BenchResult> {

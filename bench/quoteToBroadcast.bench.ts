@@ -36,7 +36,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * Quote-to-broadcast latency on the devnet (issue 6, Benchmark): the engine with the real world
+ * Quote-to-broadcast latency on the devnet: the engine with the real world
  * (createWorld over the api client, two anvil chains, the simulator and a solver) runs a
  * rebalance from Arbitrum to Base that sends one order per tick. For each order: from the engine's
  * `quote` event of the route to the `sent` event of the intent it became (the order transaction's

@@ -8,7 +8,7 @@ const WINDOW_MS = 2_000
 const MIN_BUDGET_USE = 0.9
 
 /**
- * The rate-budget acceptance of issue 6 as a figure: 200 create-tx routes in one engine tick
+ * The rate budget as a figure: 200 create-tx routes in one engine tick
  * against the simulator with its rate limit equal to the client's budget (50 per window, the
  * minute compressed to 2 s). Prints the requests and 429s the simulator saw and the share of the
  * budget used (runRateBudgetScenario explains the measure). Target: zero 429s, >= 90% used.

@@ -50,7 +50,7 @@ async function load(url: string, amount: number): Promise<number> {
  * create-tx quotes per second served by the simulator (real builders, a full EVM order tx per
  * answer) under a bounded loopback load, side by side with /health on the same server.
  * Rounds alternate the two routes so both see the same machine state; the medians are compared.
- * Targets: >= 1,000 quotes/s and a quote/health ratio >= 0.25 (issue 3, Acceptance).
+ * Targets: >= 1,000 quotes/s and a quote/health ratio >= 0.25.
  */
 export async function run(): Promise<SimQuotesBenchResult> {
   const server = await startSim()

@@ -31,7 +31,7 @@ export const strategyFields = {
     .min(-10_000, { error: fix('is below -10000 bps', 'write -10000..10000') })
     .max(10_000, { error: fix('is above 10000 bps', 'write -10000..10000') }),
   /**
-   * A destination hook as data (spec §4.4 netHook). Checked in full against the api's netHook
+   * A destination hook as data (docs/service.md §4.4 netHook). Checked in full against the api's netHook
    * schema by the engine before any request (safety P-7.6).
    */
   hook: z.strictObject({

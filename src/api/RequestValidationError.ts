@@ -4,7 +4,7 @@ import { UsageError } from '../common/UsageError.ts'
 const FIX_SEPARATOR = ' — fix: '
 
 /**
- * A request to the service that ferry refuses to send: it breaks a rule of spec §4, §7 or §8.
+ * A request to the service that ferry refuses to send: it breaks a rule of docs/service.md §4, §7 or §8.
  * Raised before any network call. `field` names the first bad parameter; every problem found is
  * listed in the detail lines, each with its fix.
  */

@@ -3,7 +3,7 @@ import type { ServiceErrorBody } from './schemas/serviceErrorBody.ts'
 
 /**
  * The service answered with an error body `{errorCode, errorId, errorMessage, errorPayload?}`
- * (dln-facts §2.1), under any HTTP status: the real service also sends error bodies with 200.
+ * (docs/dln.md §2.1), under any HTTP status: the real service also sends error bodies with 200.
  */
 export class ServiceError extends FerryError {
   override name = 'ServiceError'

@@ -2,7 +2,7 @@ import { FerryError } from '../common/FerryError.ts'
 
 /**
  * The service answered 2xx with a body ferry cannot use: not JSON, or JSON that fails the
- * schema of spec §2. `path` names the first bad field (`estimation.dstChainTokenOut.amount`).
+ * schema of docs/service.md §2. `path` names the first bad field (`estimation.dstChainTokenOut.amount`).
  * Never retried: the same request would get the same body (safety P-3.5).
  */
 export class ServiceResponseError extends FerryError {

@@ -27,7 +27,7 @@ type OmitFirst<F> = F extends {
 
 /**
  * Creates the service client (viem decorator style: the endpoints are free functions bound here).
- * @see service-interface.md §4
+ * @see docs/service.md §4
  */
 export function createApiClient(config: TransportConfig | { transport: Transport }): ApiClient {
   const transport = 'transport' in config ? config.transport : createTransport(config)

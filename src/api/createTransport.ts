@@ -10,7 +10,7 @@ import { ServiceResponseError } from './ServiceResponseError.ts'
 import { ServiceUnreachableError } from './ServiceUnreachableError.ts'
 import { serviceErrorBodySchema } from './schemas/serviceErrorBody.ts'
 
-/** The five endpoints of the spec; each has its own queue and budget (dln-facts §2.3). */
+/** The five endpoints of the spec; each has its own queue and budget (docs/dln.md §2.3). */
 export type EndpointName =
   | 'create-tx'
   | 'chain/transaction'
@@ -20,11 +20,11 @@ export type EndpointName =
 
 /** Settings of the transport. Every field has a default except the two URLs. */
 export type TransportConfig = {
-  /** {base_url} of spec §4.4/§4.5, e.g. `http://127.0.0.1:8787`. */
+  /** {base_url} of docs/service.md §4.4/§4.5, e.g. `http://127.0.0.1:8787`. */
   apiUrl: string
-  /** {stats_url} of spec §4.1-§4.3. */
+  /** {stats_url} of docs/service.md §4.1-§4.3. */
   statsUrl: string
-  /** Sent as the `accesstoken` query parameter (dln-facts §2.3). Redacted from every log line. */
+  /** Sent as the `accesstoken` query parameter (docs/dln.md §2.3). Redacted from every log line. */
   accessToken?: string
   /** Timeout of each attempt in ms. Default 10 000. */
   timeoutMs?: number
@@ -74,7 +74,7 @@ export type TransportRequest<S extends z.ZodType> = {
   method: 'GET' | 'POST'
   path: string
   query?: Record<string, string>
-  /** JSON body, sent with `Content-Type: application/json-patch+json` (spec §4.2, §4.3). */
+  /** JSON body, sent with `Content-Type: application/json-patch+json` (docs/service.md §4.2, §4.3). */
   body?: unknown
   schema: S
   signal?: AbortSignal

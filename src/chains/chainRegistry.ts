@@ -1,6 +1,6 @@
 import type { ChainId } from '../api/schemas/chainId.ts'
 
-/** Canonical DLN contracts on the classic EVM chains (dln-facts §4.1). */
+/** Canonical DLN contracts on the classic EVM chains (docs/dln.md §4.1). */
 export const EVM_CONTRACTS = {
   dlnSource: '0xeF4fB24aD0916217251F553c0596F8Edc630EB66',
   dlnDestination: '0xE7351Fd770A37282b91D153Ee690B63579D6dd7f',
@@ -9,7 +9,7 @@ export const EVM_CONTRACTS = {
   externalCallExecutor: '0xFC2CA4022d26AD4dCb3866ae30669669F6A28f19',
 } as const
 
-/** Solana program ids (dln-facts §4.1). */
+/** Solana program ids (docs/dln.md §4.1). */
 export const SOLANA_PROGRAMS = {
   dlnSource: 'src5qyZHqTqecJV4aY6Cb6zDZLMDzrDKKezs22MPHr4',
   dlnDestination: 'dst5MGcFPoBeREFAA5E3tU5ij8m5uVYwkzkSAbsLbNo',
@@ -21,7 +21,7 @@ export type ChainContracts =
   | { kind: 'solana'; dlnSource: string; dlnDestination: string }
 
 /**
- * EVM chains whose DLN addresses are not confirmed to be the classic ones (dln-facts §4.1, §8.7):
+ * EVM chains whose DLN addresses are not confirmed to be the classic ones (docs/dln.md §4.1, §8.7):
  * zkStack chains (Abstract, Sophon) and TRON. Their `contracts` are undefined, so nothing is
  * signed there until the config names them.
  */
@@ -29,22 +29,22 @@ export const UNCONFIRMED_CONTRACT_CHAINS: readonly number[] = [100000017, 100000
 
 /** What ferry knows of one chain of the spec. */
 export type ChainInfo = {
-  /** The service's internal id (spec §4.4). */
+  /** The service's internal id (docs/service.md §4.4). */
   chainId: ChainId
-  /** The chain's own id (EIP-155), undefined for Solana (dln-facts §5). */
+  /** The chain's own id (EIP-155), undefined for Solana (docs/dln.md §5). */
   nativeChainId: number | undefined
   name: string
   kind: 'evm' | 'solana' | 'tron'
   nativeSymbol: string
   nativeDecimals: number
   /**
-   * Flat fee in native base units from the 2026 fee table (dln-facts §1.5). A fallback only: the
+   * Flat fee in native base units from the 2026 fee table (docs/dln.md §1.5). A fallback only: the
    * chain's own `globalFixedNativeFee()` is authoritative. Undefined where the table has no value.
    */
   fixedFeeFallback: bigint | undefined
-  /** Confirmations before an order counts as created (dln-facts §4.6, safety P-2.14). */
+  /** Confirmations before an order counts as created (docs/dln.md §4.6, safety P-2.14). */
   confirmations: number
-  /** Canonical DLN contracts (dln-facts §4.1); undefined where they are not confirmed. */
+  /** Canonical DLN contracts (docs/dln.md §4.1); undefined where they are not confirmed. */
   contracts: ChainContracts | undefined
 }
 
@@ -81,8 +81,8 @@ const row = (
 })
 
 /**
- * The 24 chains of spec §4.4: native ids (dln-facts §5), native currencies and flat fees
- * (dln-facts §1.5), confirmation depths (dln-facts §4.6: 15 for the large chains, 256 for Polygon;
+ * The 24 chains of docs/service.md §4.4: native ids (docs/dln.md §5), native currencies and flat fees
+ * (docs/dln.md §1.5), confirmation depths (docs/dln.md §4.6: 15 for the large chains, 256 for Polygon;
  * 12 elsewhere as a conservative default, configurable per chain).
  */
 export const CHAINS: Readonly<Record<ChainId, ChainInfo>> = {

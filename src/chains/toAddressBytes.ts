@@ -3,7 +3,7 @@ import { addressFamilyOf, type ChainId } from '../api/schemas/chainId.ts'
 import { decodeBase58 } from './base58.ts'
 
 /**
- * The bytes an address occupies in a DLN order (dln-facts §4.2, §4.4): 20 bytes for EVM hex,
+ * The bytes an address occupies in a DLN order (docs/dln.md §4.2, §4.4): 20 bytes for EVM hex,
  * the 32 decoded bytes of a Solana base58 key, and for TRON the 20-byte body of a base58 `T…`
  * address (its 0x41 prefix and 4-byte checksum dropped, as TVM contracts see it) or of hex.
  * Output is lower-case 0x hex. Throws a TypeError when the address does not fit the chain.

@@ -6,7 +6,7 @@ import type { EnvMap } from '../settings/substituteEnv.ts'
 import type { WalletSettings } from '../settings/walletSettingsSchema.ts'
 
 /**
- * Where the EVM key of `wallets.evm` comes from (safety §5 key ladder): the env var named by
+ * Where the EVM key of `wallets.evm` comes from (docs/safety.md §5 key ladder): the env var named by
  * `privateKeyEnv`, or the v3 keystore at `keystorePath` (relative to the config file's directory)
  * with the password from `passwordEnv`. The key is handed to the signer only; this never logs it.
  * @throws UsageError naming the config key or env var that is missing, and the fix.

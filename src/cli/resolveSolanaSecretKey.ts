@@ -7,7 +7,7 @@ import type { EnvMap } from '../settings/substituteEnv.ts'
 import type { WalletSettings } from '../settings/walletSettingsSchema.ts'
 
 /**
- * The Solana secret key of `wallets.solana` (safety §5): the base58 64-byte secret in the env var
+ * The Solana secret key of `wallets.solana` (docs/safety.md §5): the base58 64-byte secret in the env var
  * named by `secretKeyEnv`, or a solana-keygen JSON file at `keypairPath` (relative to the config
  * file's directory) that only its owner may read (P-5.4). The key must derive to
  * `wallets.solana.address` (P-1.9). Never logged; errors name the key or the file, not the secret.

@@ -54,7 +54,7 @@ export function formatBaseUnits(amount: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }
 
-/** `floor(amount * bps / 10000)`: the service's fee arithmetic (dln-facts §1.2) floors everywhere. */
+/** `floor(amount * bps / 10000)`: the service's fee arithmetic (docs/dln.md §1.2) floors everywhere. */
 export function mulBps(amount: bigint, bps: bigint | number): bigint {
   return (amount * BigInt(bps)) / BPS_DENOMINATOR
 }

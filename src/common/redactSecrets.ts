@@ -21,7 +21,7 @@ const QUERY_SECRET_RE = new RegExp(`([?&;](?:${SECRET_KEYS.join('|')})=)[^&#\\s"
 
 /**
  * Scrubs secrets out of free text: values of secret query parameters in URLs
- * (`?accesstoken=…`, the service's own key parameter, dln-facts §2.3) and every exact occurrence
+ * (`?accesstoken=…`, the service's own key parameter, docs/dln.md §2.3) and every exact occurrence
  * of a known secret value. Used on log lines, error messages and alert text.
  * @param knownSecrets exact values to censor wherever they appear (keys, tokens, passwords).
  */

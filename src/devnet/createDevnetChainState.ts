@@ -8,7 +8,7 @@ import { callSolanaDevnet } from './solana/callSolanaDevnet.ts'
 
 /**
  * Reads balances and allowances from the devnet's real chains, for the simulator's
- * `enableEstimate` checks (spec §7 rule 2). Chains the devnet does not run read as zero.
+ * `enableEstimate` checks (docs/service.md §7 rule 2). Chains the devnet does not run read as zero.
  */
 export function createDevnetChainState(
   evm: ReadonlyMap<number, PublicClient>,

@@ -29,7 +29,7 @@ export type InstallContractsOptions = {
   supportedChains?: SupportedDstChain[]
   /** globalFixedNativeFee in wei. Default: CHAINS[chainId].fixedFeeFallback, else 0.001 ETH. */
   fixedFeeWei?: bigint
-  /** globalTransferFeeBps. Default 4 (dln-facts §1.5). */
+  /** globalTransferFeeBps. Default 4 (docs/dln.md §1.5). */
   transferFeeBps?: number
   /**
    * The only account that may call DevnetMessenger.deliver (the solver's relayer). Default: the
@@ -76,7 +76,7 @@ const ANVIL_ACCOUNT_0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ETHER_RESERVE = parseEther('1000000000')
 
 /**
- * Places every devnet contract at its canonical address (dln-facts §4.1; devnet-only contracts at
+ * Places every devnet contract at its canonical address (docs/dln.md §4.1; devnet-only contracts at
  * DEVNET_ADDRESSES, tokens per devnetTokens) with anvil_setCode, then sets their state through
  * their `initialize` calls, sent by an impersonated installer account so that no test account's
  * nonce moves. Also mints router liquidity and funds SimSwapRouter and WETH with ether.

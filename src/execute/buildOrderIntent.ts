@@ -11,7 +11,7 @@ const SOLANA = 7565164
  * our wallets: both authorities and the cancel beneficiary are ours (P-7.1, P-7.2), the least
  * take is the strategy's minimum, a hook only when the intent has one (P-7.6), any taker. Pure.
  * Prepended operating expenses may move between the judged quote and the signed one; twice what
- * the judged quote prepended bounds them (dln-facts §1.1 suggests ~30 % headroom).
+ * the judged quote prepended bounds them (docs/dln.md §1.1 suggests ~30 % headroom).
  * @param walletOn our address on a chain (EVM hex, Solana base58).
  */
 export function buildOrderIntent(

@@ -1,5 +1,5 @@
 /**
- * The steps of the executor pipeline at which a crash is tested (issue 6, crash safety; safety
+ * The steps of the executor pipeline at which a crash is tested (docs/safety.md
  * P-2.1, P-2.2): after the intent is journaled, after an approval is broadcast, after the order
  * is signed and journaled but before its broadcast, after its broadcast, after the order is
  * created. The engine and the world call {@link FailPoint} at each; in production it does nothing.

@@ -27,7 +27,7 @@ export type TrackOrderDeps = {
 }
 
 /**
- * Follows a created order to its end (issue 6, tracker): its fill on the destination chain, read
+ * Follows a created order to its end: its fill on the destination chain, read
  * with one takeOrders call a poll (P-7.10), then its hook through externalCallProcess until every
  * step is Executed or one Failed. Past `trackingDeadlineMs` a `stuck` event goes out and the
  * order is cancelled (autoCancel) or fails. A stop (`signal`) ends it `interrupted` at its next

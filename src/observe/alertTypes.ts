@@ -1,7 +1,7 @@
 import { ALERT_KIND_NAMES } from '../settings/alertSettingsSchema.ts'
 
 /**
- * The alert kinds (issue 7, Alerts), each decided from the engine's events by decideAlerts:
+ * The alert kinds, each decided from the engine's events by decideAlerts:
  * - `orderStuck`: an order passed `tracking.deadlineMs` without its fill or its hook (P-7.4).
  * - `hookFailed`: the stats API reports a Failed hook step (P-7.6).
  * - `verificationRefused`: ferry refused to sign what the service answered (P-4.6); security.

@@ -53,7 +53,7 @@ type Outbox = {
 const MAX_BACKOFF_MS = 30_000
 
 /**
- * The I/O edge of alerts (issue 7): `observe` runs the pure decideAlerts on each engine event and
+ * The I/O edge of alerts: `observe` runs the pure decideAlerts on each engine event and
  * queues every alert for every destination; one background sender per destination drains its
  * bounded queue in order with `fetch` (postAlert: a timeout per attempt, retries with backoff on
  * network errors, timeouts, 5xx and 429), so a slow or broken webhook never blocks or fails a

@@ -67,7 +67,7 @@ const MAX_PENDING_EVENTS = 5_000
 const UNKNOWN = 'unknown'
 
 /**
- * Creates ferry's metrics (issue 7 item 1; the names and labels are in defineFerryMetrics.ts).
+ * Creates ferry's metrics (the names and labels are in defineFerryMetrics.ts; docs/operations.md lists them).
  * `observe` turns engine events into counters, gauges and histograms, at the next scrape (the
  * events wait with the time they came, so the tick only pays an array push); the latencies are measured
  * with `clock` between the events of one intent: quote → first broadcast, creation → fill,

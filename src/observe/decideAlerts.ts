@@ -57,7 +57,7 @@ export const RISK_LIMIT_REASONS: ReadonlySet<string> = new Set([
 ])
 
 /**
- * Turns one engine event into the alerts a person should get (issue 7, Alerts), and the state
+ * Turns one engine event into the alerts a person should get, and the state
  * for the next event. Pure: time comes in `nowMs`, limits in `rules`.
  * - `stuck` → orderStuck (warning); `hook` with a Failed step, or a `terminal` failed with
  *   "hook failed" whose hook event was not seen → hookFailed (critical);

@@ -44,7 +44,7 @@ const ICONS: Readonly<Record<AlertSeverity, { slack: string; telegram: string }>
 }
 
 /**
- * Renders an alert as the body its destination expects (issue 7, Alerts): generic JSON
+ * Renders an alert as the body its destination expects: generic JSON
  * `{kind, severity, title, text, labels, atMs}`; Slack `{text, blocks}` in mrkdwn; Telegram
  * `{chat_id, text, parse_mode: 'HTML'}`. Text that reaches a markup is escaped, so an error
  * detail from a hostile service cannot ping a channel (`<!channel>`), forge a link or break the

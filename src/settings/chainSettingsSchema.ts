@@ -8,7 +8,7 @@ import { withFix } from './withFix.ts'
  */
 export const chainSettingsSchema = z.strictObject({
   /**
-   * RPC endpoints in order of preference; later ones are fallbacks (safety §2.5). `embedded` = the
+   * RPC endpoints in order of preference; later ones are fallbacks (docs/safety.md §2). `embedded` = the
    * devnet's RPC, filled in at run time (demo only, refused with `mode: live`).
    */
   rpcUrls: z

@@ -7,7 +7,7 @@ import { zodIssuesToProblems } from './zodIssuesToProblems.ts'
 /**
  * Checks each `strategies[]` entry against its strategy: the name must be known and the params
  * must parse with that strategy's paramsSchema. The strategies are passed in because settings
- * may not import strategies/ (architecture.md, module table). Returns the problems, empty when
+ * may not import strategies/ (docs/architecture.md §2). Returns the problems, empty when
  * all is well. Pure.
  */
 export function checkStrategyParams(

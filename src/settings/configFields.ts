@@ -21,7 +21,7 @@ export const configFields = {
     .number({ error: withFix('must be milliseconds', 'write an integer such as 30000') })
     .int({ error: withFix('must be whole milliseconds', 'write an integer such as 30000') })
     .nonnegative({ error: withFix('must not be negative', 'write 0 or more') }),
-  /** A chain id of the service written as a YAML key or number (spec §4.4), e.g. 42161. */
+  /** A chain id of the service written as a YAML key or number (docs/service.md §4.4), e.g. 42161. */
   chainIdKey: z.string().regex(/^[1-9][0-9]{0,9}$/, {
     error: withFix('is not a chain id', 'use the service chain id, e.g. 42161 or 7565164'),
   }),

@@ -22,7 +22,7 @@ const MNEMONIC_WORD_RE = /^[a-z]{3,8}$/
 const FIX = 'move the secret to an env var (or .env, mode 0600) and write privateKeyEnv: <NAME>'
 
 /**
- * Finds key material written inline in a config document (safety §5, P-5.3): keys named
+ * Finds key material written inline in a config document (docs/safety.md §5, P-5.3): keys named
  * privateKey/secretKey/mnemonic/seed, 64-hex strings (an EVM or ed25519 private key), base58
  * strings of a 64-byte Solana secret, arrays of 64 byte values (a keypair file pasted inline) and
  * BIP-39-shaped phrases. Run on the document before `${VAR}` substitution, so secrets that come

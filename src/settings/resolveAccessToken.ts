@@ -3,7 +3,7 @@ import type { ServiceSettings } from './serviceSettingsSchema.ts'
 import type { EnvMap } from './substituteEnv.ts'
 
 /**
- * The service's access token (spec §4, `accesstoken` query parameter), by the same rule as the
+ * The service's access token (docs/service.md §4, `accesstoken` query parameter), by the same rule as the
  * read commands' resolveServiceSettings: `FERRY_ACCESS_TOKEN`, else the env var the config names
  * in `service.accessTokenEnv`; undefined (the public tier) when neither is set or both are empty.
  */

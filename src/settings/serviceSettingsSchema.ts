@@ -9,11 +9,11 @@ const urlError = 'must be an http(s) URL, e.g. http://127.0.0.1:8787'
  */
 export const serviceSettingsSchema = z.strictObject({
   /**
-   * {base_url} of spec §4.4/§4.5, or `embedded`: the engine starts the simulator and devnet on
+   * {base_url} of docs/service.md §4.4/§4.5, or `embedded`: the engine starts the simulator and devnet on
    * loopback and fills the URL in at run time (the demo). `embedded` is refused with `mode: live`.
    */
   apiUrl: z.union([z.literal('embedded'), z.url({ error: urlError })]).optional(),
-  /** {stats_url} of spec §4.1-§4.3; `embedded` as for apiUrl. Default: apiUrl. */
+  /** {stats_url} of docs/service.md §4.1-§4.3; `embedded` as for apiUrl. Default: apiUrl. */
   statsUrl: z.union([z.literal('embedded'), z.url({ error: urlError })]).optional(),
   /** Name of the env var holding the access token. Default FERRY_ACCESS_TOKEN; none = public tier. */
   accessTokenEnv: z
@@ -22,7 +22,7 @@ export const serviceSettingsSchema = z.strictObject({
       error: 'must be an env var name, e.g. FERRY_ACCESS_TOKEN',
     })
     .optional(),
-  /** Requests per minute per endpoint. Default 50, the public limit (dln-facts §2.3). */
+  /** Requests per minute per endpoint. Default 50, the public limit (docs/dln.md §2.3). */
   requestsPerMinute: z.number().int().positive().max(10_000).optional(),
   /** Timeout of one request attempt in ms. Default 10 000. */
   timeoutMs: z.number().int().positive().optional(),

@@ -4,7 +4,7 @@ import { withFix } from './withFix.ts'
 
 const evmWalletSchema = z
   .strictObject({
-    /** Env var holding the hex private key (key ladder step 1, safety §5). */
+    /** Env var holding the hex private key (key ladder step 1, docs/safety.md §5). */
     privateKeyEnv: configFields.envName.optional(),
     /** An encrypted JSON keystore file (key ladder step 2); needs passwordEnv. */
     keystorePath: z.string().min(1).optional(),

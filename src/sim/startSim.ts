@@ -31,7 +31,7 @@ export type StartSimOptions = SimListenOptions &
     demoOrders?: number
     /**
      * Real gas estimation for `enableEstimate` (the devnet plugs in eth_estimateGas). It sets
-     * tx.gasLimit; when it throws, create-tx answers 400 ESTIMATION_FAILED (spec §7 rule 2).
+     * tx.gasLimit; when it throws, create-tx answers 400 ESTIMATION_FAILED (docs/service.md §7 rule 2).
      * Default: the quote config's gas model.
      */
     estimateGas?: (request: GasEstimateRequest) => Promise<number>
@@ -46,7 +46,7 @@ export type StartedSim = SimServer & {
 /**
  * The simulator's composition root: the seeded market and the real quote builders of
  * src/sim/quote, injected into the HTTP server. `ferry sim` and the end-to-end tests start it.
- * @see service-interface.md §4
+ * @see docs/service.md §4
  */
 export async function startSim(options: StartSimOptions = {}): Promise<StartedSim> {
   const {

@@ -1,7 +1,7 @@
 import type { SendRecords } from './createSendRecords.ts'
 import type { HexText } from './journalTypes.ts'
 
-/** Spec chain id of Solana (dln-facts chain table). */
+/** Chain id of Solana in the service (docs/dln.md §5). */
 export const SOLANA_CHAIN_ID = 7565164
 
 /**

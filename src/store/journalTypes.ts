@@ -39,7 +39,7 @@ export const INTENT_STATES: readonly IntentState[] = [
 export const TERMINAL_INTENT_STATES: readonly IntentState[] = ['completed', 'failed', 'cancelled']
 
 /**
- * State of one signed transaction (safety §2.1). `signed`: journaled, its bytes may or may not
+ * State of one signed transaction (docs/safety.md §2). `signed`: journaled, its bytes may or may not
  * have left. `broadcast`: sent at least once; unknown until chain evidence. `replaced`: a later
  * signature of the same nonce exists, but this one can still land (P-2.10). Final: `confirmed`
  * (included, succeeded), `failed` (included and reverted), `dropped` (provably can never land:
@@ -57,7 +57,7 @@ export type AttemptKind = 'approve' | 'revoke' | 'order' | 'swap' | 'cancel' | '
 export type ChainFamily = 'evm' | 'solana'
 
 /**
- * Order states: the service's strings (dln-facts §3.1) plus ferry's own `Failed` (the order never
+ * Order states: the service's strings (docs/dln.md §3.1) plus ferry's own `Failed` (the order never
  * came to exist: its transaction reverted or expired). Success path
  * `None → Created → Fulfilled → SentUnlock → ClaimedUnlock`; cancel path
  * `Created → OrderCancelled → SentOrderCancel → ClaimedOrderCancel`.
@@ -89,7 +89,7 @@ export const ORDER_STATES: readonly OrderState[] = [
 /** Approval lifecycle: `signed` before broadcast, then chain evidence. */
 export type ApprovalState = 'signed' | 'broadcast' | 'confirmed' | 'failed'
 
-/** Hook step status as the service reports it (dln-facts §3.4); `Executed` is success. */
+/** Hook step status as the service reports it (docs/dln.md §3.4); `Executed` is success. */
 export type HookStepStatus = string
 
 /** One intent as journaled. */

@@ -20,9 +20,9 @@ export type BuildEvmOrderCancelTxParams = {
 }
 
 /**
- * Builds `DlnDestination.sendEvmOrderCancel(order, beneficiary, executionFee)` (dln-facts §3.5,
+ * Builds `DlnDestination.sendEvmOrderCancel(order, beneficiary, executionFee)` (docs/dln.md §3.5,
  * §4.3 selector 0xd38d9626) with `value = messagingFee + executionFee`, the way the service's
- * cancel-tx endpoint would, since the service spec has none (safety §7.3). Pure; the result must
+ * cancel-tx endpoint would, since the service spec has none (docs/safety.md §7). Pure; the result must
  * still pass `verifyEvmOrderCancelTx` before anything signs it (P-7.4).
  */
 export function buildEvmOrderCancelTx(params: BuildEvmOrderCancelTxParams): EvmOrderCancelTx {

@@ -77,7 +77,7 @@ export function checkSolanaOrderPayload(
     )
   } else check('order.allowedTakerDst', true, 'any', taker)
   eq('order.externalCall', intent.externalCall ?? '0x', o.externalCall)
-  // Affiliate: beneficiary bytes (32 on Solana) ‖ 32-byte amount (dln-facts §1.5).
+  // Affiliate: beneficiary bytes (32 on Solana) ‖ 32-byte amount (docs/dln.md §1.5).
   const affiliate = payload.affiliateFee
   if (!intent.affiliate) {
     check(

@@ -9,7 +9,7 @@ import {
   STRICTLY_SWAP_AND_CALL,
 } from './decodeForwarderCall.ts'
 
-/** The swap leg of a forwarder-wrapped order (strictlySwapAndCall, dln-facts §1.3). */
+/** The swap leg of a forwarder-wrapped order (strictlySwapAndCall, docs/dln.md §1.3). */
 export type DecodedSwapLeg = Omit<DecodedForwarderCall, 'receiverCalldata'>
 
 /** A decoded order-creating call to DlnSource, possibly wrapped by the forwarder. */
@@ -27,7 +27,7 @@ export type DecodedOrderCall = {
 
 /**
  * Decodes calldata of createSaltedOrder, createOrder, or strictlySwapAndCall wrapping
- * createSaltedOrder (dln-facts §4.3), and re-encodes each layer to demand byte equality, so
+ * createSaltedOrder (docs/dln.md §4.3), and re-encodes each layer to demand byte equality, so
  * trailing or non-canonical bytes cannot hide anything (safety P-1.2). Any other selector, or a
  * wrapped call that is not createSaltedOrder, is a {@link VerificationError} at `tx.data`.
  */

@@ -5,7 +5,7 @@ import type { DecodedOrderCall } from './decodeOrderCalldata.ts'
 
 /**
  * The Order that DlnSource will store and emit for a decoded call, derived as the contract does
- * (dln-facts §4.2): maker = the transaction's sender (tx.origin, also behind the forwarder),
+ * (docs/dln.md §4.2): maker = the transaction's sender (tx.origin, also behind the forwarder),
  * giveChainId = the service's chain id (the contracts use the chain's subscription id, which the
  * service's internal ids mirror: equal to block.chainid on the classic chains), giveAmount = creation amount − percent fee − affiliate amount,
  * nonce = the salt (or the maker's masterNonce for createOrder).

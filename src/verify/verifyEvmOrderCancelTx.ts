@@ -9,7 +9,7 @@ import type { DlnOrder } from '../chains/orderId/dlnOrder.ts'
 import { toAddressBytes } from '../chains/toAddressBytes.ts'
 import { VerificationError } from '../common/VerificationError.ts'
 
-/** sendEvmOrderCancel(O,address,uint256) (dln-facts §4.3). */
+/** sendEvmOrderCancel(O,address,uint256) (docs/dln.md §4.3). */
 export const SEND_EVM_ORDER_CANCEL_SELECTOR = '0xd38d9626'
 
 /** Inputs of {@link verifyEvmOrderCancelTx}. Values in destination-chain wei. */

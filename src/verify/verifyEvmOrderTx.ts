@@ -10,7 +10,7 @@ import { deriveOrder } from './deriveOrder.ts'
 import type { OrderIntent } from './orderIntent.ts'
 import { QuoteMovedError } from './QuoteMovedError.ts'
 
-/** The transaction as the service returned it (spec §2.6 `tx`). */
+/** The transaction as the service returned it (docs/service.md §2.6 `tx`). */
 export type EvmTxToVerify = { to: string; data: Hex; value: bigint }
 
 /** Chain facts read on-chain just before signing (safety P-1.4, P-2.12). */
@@ -30,7 +30,7 @@ export type VerifiedEvmOrder = {
   call: DecodedOrderCall
   /** Input the wallet gives (what to approve), in input base units. */
   amountIn: bigint
-  /** The spender to approve: the transaction's own target (dln-facts §1.4). */
+  /** The spender to approve: the transaction's own target (docs/dln.md §1.4). */
   spender: string
   valueWei: bigint
 }
@@ -250,7 +250,7 @@ function checkAllowedTaker(intent: OrderIntent, actual: Hex, toBytes: (a: string
   }
 }
 
-/** Checks the 52-byte affiliate field (20-byte beneficiary + 32-byte amount, dln-facts §1.5). */
+/** Checks the 52-byte affiliate field (20-byte beneficiary + 32-byte amount, docs/dln.md §1.5). */
 function checkAffiliate(intent: OrderIntent, affiliateFee: Hex, toBytes: (a: string) => Hex): void {
   if (size(affiliateFee) === 0) {
     if (intent.affiliate)

@@ -7,7 +7,7 @@ import { VerificationError } from '../common/VerificationError.ts'
 import { decodeForwarderCall } from './decodeForwarderCall.ts'
 import { QuoteMovedError } from './QuoteMovedError.ts'
 
-/** What ferry asked for in a single-chain swap (spec §4.5). Amounts in base units. */
+/** What ferry asked for in a single-chain swap (docs/service.md §4.5). Amounts in base units. */
 export type SwapIntent = {
   chainId: ChainId
   /** The wallet that signs and pays. */
@@ -34,7 +34,7 @@ export type VerifiedEvmSwap = {
 }
 
 /**
- * Verifies a single-chain swap transaction (spec §2.9 `tx`) before signing (docs/safety.md
+ * Verifies a single-chain swap transaction (docs/service.md §2.9 `tx`) before signing (docs/safety.md
  * P-1.15, P-8.7). The service routes swaps through the forwarder's `strictlySwapAndCall`: `to` is
  * the chain's allow-listed forwarder; the call is decoded completely and canonically; its input
  * token and amount are the intent's, with no permit; its output token is the intent's and its

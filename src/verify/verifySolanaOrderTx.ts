@@ -19,11 +19,11 @@ import { QuoteMovedError } from './QuoteMovedError.ts'
 import { solanaPriorityFeeLamports } from './solanaPriorityFeeLamports.ts'
 import type { CheckVerdict } from './verifyEvmOrderTx.ts'
 
-/** The flat order fee on Solana in lamports: 0.015 SOL (dln-facts §1.4). */
+/** The flat order fee on Solana in lamports: 0.015 SOL (docs/dln.md §1.4). */
 export const DEFAULT_SOLANA_FIXED_FEE_LAMPORTS = 15_000_000n
 /** Most lamports of priority fee (unit price × unit limit) ferry pays: 0.01 SOL (P-2.17). */
 export const DEFAULT_MAX_PRIORITY_FEE_LAMPORTS = 10_000_000n
-/** Protocol fee taken from the give amount, in bps (dln-facts §1.5). */
+/** Protocol fee taken from the give amount, in bps (docs/dln.md §1.5). */
 export const DEFAULT_SOLANA_TRANSFER_FEE_BPS = 4n
 
 /** Chain facts and limits of a Solana order check; each has a documented default. */
@@ -43,7 +43,7 @@ export type SolanaOrderTxOptions = {
 
 /** Inputs of {@link checkSolanaOrderTx} and {@link verifySolanaOrderTx}. */
 export type CheckSolanaOrderTxParams = SolanaOrderTxOptions & {
-  /** `tx.data` of create-tx: 0x-hex of a serialized VersionedTransaction (dln-facts §1.4). */
+  /** `tx.data` of create-tx: 0x-hex of a serialized VersionedTransaction (docs/dln.md §1.4). */
   txData: Hex
   intent: OrderIntent
   announcedOrderId: string

@@ -9,7 +9,7 @@ import type {
   QuoteSwapFn,
 } from '../../src/sim/server/simServerDeps.ts'
 
-/** DlnSource of the classic EVM chains (dln-facts §4.1); the double's tx.to. */
+/** DlnSource of the classic EVM chains (docs/dln.md §4.1); the double's tx.to. */
 const DLN_SOURCE = '0xeF4fB24aD0916217251F553c0596F8Edc630EB66'
 /** The flat fee the double charges, in native base units. */
 export const DOUBLE_FIX_FEE = 1_000_000_000_000_000n

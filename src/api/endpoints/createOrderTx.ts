@@ -12,7 +12,7 @@ import {
   orderTxResponseSchema,
 } from '../schemas/orderQuote.ts'
 
-/** A create-tx answer to a quote-only request: no signable transaction (spec §4.4 rule 1). */
+/** A create-tx answer to a quote-only request: no signable transaction (docs/service.md §4.4 rule 1). */
 export type OrderQuoteResult = { kind: 'quote'; quote: OrderQuoteOnly }
 /** A create-tx answer to a buildable request: `tx` and `orderId` are present and checked. */
 export type OrderTxResult = { kind: 'tx'; quote: OrderTxResponse }
@@ -20,9 +20,9 @@ export type OrderTxResult = { kind: 'tx'; quote: OrderTxResponse }
 /**
  * Quotes a cross-chain order and, when the recipient and both authorities are given, builds its
  * transaction (GET {base_url}/v1.0/net/order/create-tx). The parameters are validated before
- * any request; the answer is parsed with the spec §2.6 schema. A buildable request whose answer
+ * any request; the answer is parsed with the docs/service.md §2.6 schema. A buildable request whose answer
  * lacks `tx` is a {@link ServiceResponseError} at `tx`.
- * @see service-interface.md §4.4
+ * @see docs/service.md §4.4
  */
 export async function createOrderTx(
   transport: Transport,

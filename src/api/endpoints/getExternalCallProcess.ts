@@ -8,7 +8,7 @@ import {
 /**
  * Reads the external-call (hook) steps of an order
  * (GET {stats_url}/api/Orders/{orderId}/externalCallProcess).
- * @see service-interface.md §4.1
+ * @see docs/service.md §4.1
  */
 export async function getExternalCallProcess(
   transport: Transport,

@@ -8,7 +8,7 @@ import { type ReferralLeaderboard, referralLeaderboardSchema } from '../schemas/
 /**
  * Reads a page of the referral leaderboard
  * (POST {stats_url}/api/Users/referralProgramLeaderboard).
- * @see service-interface.md §4.3
+ * @see docs/service.md §4.3
  */
 export async function getReferralLeaderboard(
   transport: Transport,

@@ -4,7 +4,7 @@ import { type SwapQuote, swapQuoteSchema } from '../schemas/swapQuote.ts'
 
 /**
  * Quotes a single-chain swap and builds its transaction (GET {base_url}/v1.0/chain/transaction).
- * @see service-interface.md §4.5
+ * @see docs/service.md §4.5
  */
 export async function getSwapTransaction(
   transport: Transport,

@@ -7,7 +7,7 @@ import { type WalletLeaderboard, walletLeaderboardSchema } from '../schemas/lead
 
 /**
  * Reads a page of the wallet leaderboard (POST {stats_url}/api/Users/usersLeaderboard).
- * @see service-interface.md §4.2
+ * @see docs/service.md §4.2
  */
 export async function getWalletLeaderboard(
   transport: Transport,

@@ -3,9 +3,9 @@ import { problemWithFix } from '../RequestValidationError.ts'
 import { addressFamilyOf, type ChainId } from '../schemas/chainId.ts'
 import { BASE58_ADDRESS_RE, EVM_ADDRESS_RE, HEX_RE } from '../schemas/primitives.ts'
 
-/** Native-token sentinel of EVM chains (dln-facts §1.1). `0xEeee…` is rejected by the service. */
+/** Native-token sentinel of EVM chains (docs/dln.md §1.1). `0xEeee…` is rejected by the service. */
 export const EVM_NATIVE_TOKEN = '0x0000000000000000000000000000000000000000'
-/** Native SOL sentinel (dln-facts §1.1). */
+/** Native SOL sentinel (docs/dln.md §1.1). */
 export const SOLANA_NATIVE_TOKEN = '11111111111111111111111111111111'
 
 /** Whether `address` is written the way addresses of `chainId` are written. */
@@ -50,7 +50,7 @@ export const hexParamSchema = z.string().regex(HEX_RE, {
   ),
 })
 
-/** An EVM address or a base58 address (leaderboard search accepts both, spec §4.2). */
+/** An EVM address or a base58 address (leaderboard search accepts both, docs/service.md §4.2). */
 export const anyAddressSchema = z
   .string()
   .refine((a) => EVM_ADDRESS_RE.test(a) || BASE58_ADDRESS_RE.test(a), {

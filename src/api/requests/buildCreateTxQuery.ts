@@ -17,7 +17,7 @@ const address = z.string({ error: problemWithFix('must be an address string', 'g
 const flag = z.boolean({ error: problemWithFix('must be true or false', 'give a boolean') })
 
 /**
- * Parameters of create-tx (spec §4.4), as ferry's callers write them: chain ids as numbers,
+ * Parameters of create-tx (docs/service.md §4.4), as ferry's callers write them: chain ids as numbers,
  * amounts as bigint (or integer strings), hooks as typed objects. Field names are the spec's.
  */
 export const createTxParamsSchema = z
@@ -27,7 +27,7 @@ export const createTxParamsSchema = z
     srcChainTokenInAmount: baseUnitsParamSchema,
     dstChainId: chainIdSchema,
     dstChainTokenOut: address,
-    /** A fixed integer makes a limit order; `auto` (the usual choice) a market order (dln-facts §1.1). */
+    /** A fixed integer makes a limit order; `auto` (the usual choice) a market order (docs/dln.md §1.1). */
     dstChainTokenOutAmount: z.union([z.literal('auto'), baseUnitsParamSchema]).optional(),
     additionalTakerRewardBps: z
       .number()
@@ -54,12 +54,12 @@ export const createTxParamsSchema = z
     dstChainOrderAuthorityAddress: address.optional(),
     enableEstimate: flag.optional(),
     allowedTaker: address.optional(),
-    /** Deprecated (spec §9 rule 3); prefer netHook. */
+    /** Deprecated (docs/service.md §9 rule 3); prefer netHook. */
     externalCall: externalCallSchema.optional(),
     netHook: netHookSchema.optional(),
     prependOperatingExpenses: flag.optional(),
     metadata: z.string().optional(),
-    /** Deprecated old name of ptp (spec §9 rule 3); sent as ptp. */
+    /** Deprecated old name of ptp (docs/service.md §9 rule 3); sent as ptp. */
     otc: flag.optional(),
     ptp: flag.optional(),
     skipSolanaRecipientValidation: flag.optional(),
@@ -71,7 +71,7 @@ export const createTxParamsSchema = z
         code: 'custom',
         path: ['dstChainId'],
         message: problemWithFix(
-          `equals srcChainId (${p.srcChainId}) (spec §4.4 rule 2)`,
+          `equals srcChainId (${p.srcChainId}) (docs/service.md §4.4 rule 2)`,
           'pick another destination chain, or use the single-chain swap (chain/transaction) for same-chain swaps',
         ),
       })
@@ -121,7 +121,7 @@ export const createTxParamsSchema = z
         code: 'custom',
         path: ['senderAddress'],
         message: problemWithFix(
-          'is required when enableEstimate is true (spec §4.4)',
+          'is required when enableEstimate is true (docs/service.md §4.4)',
           'set senderAddress to the address that will send the transaction',
         ),
       })
@@ -166,7 +166,7 @@ function checkIntermediaryRule(
       code: 'custom',
       path: [path],
       message: problemWithFix(
-        `is required ${why} (spec §4.4 rule 3)`,
+        `is required ${why} (docs/service.md §4.4 rule 3)`,
         'set srcIntermediaryTokenAddress, dstIntermediaryTokenAddress, intermediaryTokenUSDPrice and dstIntermediaryTokenSpenderAddress together',
       ),
     })
@@ -189,7 +189,7 @@ function checkIntermediaryRule(
 /** What callers of create-tx write: see {@link createTxParamsSchema}. */
 export type CreateTxParams = z.input<typeof createTxParamsSchema>
 
-/** The three addresses without which only a quote comes back (spec §4.4 rule 1). */
+/** The three addresses without which only a quote comes back (docs/service.md §4.4 rule 1). */
 export const BUILD_ADDRESS_PARAMS = [
   'dstChainTokenOutRecipient',
   'srcChainOrderAuthorityAddress',
@@ -211,19 +211,19 @@ export type CreateTxQuery = {
 }
 
 /**
- * Validates create-tx parameters against spec §4.4 (every rule, before any network call) and
+ * Validates create-tx parameters against docs/service.md §4.4 (every rule, before any network call) and
  * turns them into the query. Booleans go as `true`/`false`, hooks as stringified JSON, `otc` as
  * `ptp`. Throws {@link RequestValidationError} naming the parameter and the fix.
- * @see service-interface.md §4.4
+ * @see docs/service.md §4.4
  */
 export function buildCreateTxQuery(params: CreateTxParams): CreateTxQuery {
   const parsed = createTxParamsSchema.safeParse(params)
   if (!parsed.success) throw new RequestValidationError('create-tx', parsed.error.issues)
   const p = parsed.data
   const warnings: string[] = []
-  if (p.otc !== undefined) warnings.push('otc is deprecated (spec §9): sent as ptp')
+  if (p.otc !== undefined) warnings.push('otc is deprecated (docs/service.md §9): sent as ptp')
   if (p.externalCall !== undefined)
-    warnings.push('externalCall is deprecated (spec §9): prefer netHook')
+    warnings.push('externalCall is deprecated (docs/service.md §9): prefer netHook')
   const kind = BUILD_ADDRESS_PARAMS.every((k) => p[k] !== undefined) ? 'tx' : 'quote'
   const { otc, externalCall, netHook, ...rest } = p
   const query = toQuery({

@@ -3,7 +3,7 @@ import { problemWithFix, RequestValidationError } from '../RequestValidationErro
 import { anyAddressSchema } from './addressRules.ts'
 import { referralCodeSchema } from './commonParams.ts'
 
-/** Maximum page size of both leaderboards (spec §8). */
+/** Maximum page size of both leaderboards (docs/service.md §8). */
 export const MAX_LEADERBOARD_TAKE = 100
 
 const paging = {
@@ -16,17 +16,20 @@ const paging = {
     .int({ error: problemWithFix('must be an integer', 'give take in 1..100') })
     .min(1, { error: problemWithFix('must be >= 1', 'give take in 1..100') })
     .max(MAX_LEADERBOARD_TAKE, {
-      error: problemWithFix('is above the maximum page size 100 (spec §8)', 'give take in 1..100'),
+      error: problemWithFix(
+        'is above the maximum page size 100 (docs/service.md §8)',
+        'give take in 1..100',
+      ),
     }),
 }
 
-/** Body of the wallet leaderboard (spec §4.2). walletAddress: EVM hex or base58, or null. */
+/** Body of the wallet leaderboard (docs/service.md §4.2). walletAddress: EVM hex or base58, or null. */
 export const walletLeaderboardBodySchema = z.strictObject({
   ...paging,
   walletAddress: anyAddressSchema.nullable().optional(),
 })
 
-/** Body of the referral leaderboard (spec §4.3). */
+/** Body of the referral leaderboard (docs/service.md §4.3). */
 export const referralLeaderboardBodySchema = z.strictObject({
   ...paging,
   referralCode: referralCodeSchema.optional(),
@@ -36,8 +39,8 @@ export type WalletLeaderboardBody = z.input<typeof walletLeaderboardBodySchema>
 export type ReferralLeaderboardBody = z.input<typeof referralLeaderboardBodySchema>
 
 /**
- * Validates a wallet leaderboard body (spec §4.2, §8).
- * @see service-interface.md §4.2
+ * Validates a wallet leaderboard body (docs/service.md §4.2, §8).
+ * @see docs/service.md §4.2
  */
 export function buildWalletLeaderboardBody(
   body: WalletLeaderboardBody,
@@ -48,8 +51,8 @@ export function buildWalletLeaderboardBody(
 }
 
 /**
- * Validates a referral leaderboard body (spec §4.3, §8).
- * @see service-interface.md §4.3
+ * Validates a referral leaderboard body (docs/service.md §4.3, §8).
+ * @see docs/service.md §4.3
  */
 export function buildReferralLeaderboardBody(
   body: ReferralLeaderboardBody,

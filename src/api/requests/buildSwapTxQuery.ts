@@ -17,7 +17,7 @@ const address = z.string({ error: problemWithFix('must be an address string', 'g
 export const MAX_SLIPPAGE_PERCENT = 50
 
 /**
- * Parameters of chain/transaction (spec §4.5). `slippage` is `auto` (the default) or a percent.
+ * Parameters of chain/transaction (docs/service.md §4.5). `slippage` is `auto` (the default) or a percent.
  */
 export const swapTxParamsSchema = z
   .strictObject({
@@ -69,9 +69,9 @@ export const swapTxParamsSchema = z
 export type SwapTxParams = z.input<typeof swapTxParamsSchema>
 
 /**
- * Validates chain/transaction parameters (spec §4.5) and turns them into the query.
+ * Validates chain/transaction parameters (docs/service.md §4.5) and turns them into the query.
  * Throws {@link RequestValidationError} naming the parameter and the fix.
- * @see service-interface.md §4.5
+ * @see docs/service.md §4.5
  */
 export function buildSwapTxQuery(params: SwapTxParams): Record<string, string> {
   const parsed = swapTxParamsSchema.safeParse(params)

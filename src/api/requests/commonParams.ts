@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { problemWithFix } from '../RequestValidationError.ts'
 import { INTEGER_STRING_RE } from '../schemas/primitives.ts'
 
-/** Maximum affiliateFeePercent (spec §8): 10 percent of the input amount. */
+/** Maximum affiliateFeePercent (docs/service.md §8): 10 percent of the input amount. */
 export const MAX_AFFILIATE_FEE_PERCENT = 10
 
 /**
@@ -31,15 +31,18 @@ export const baseUnitsParamSchema = z
     return text
   })
 
-/** affiliateFeePercent: a percent in 0..10 (spec §4.4, §8). 0.1 means 0.1%. */
+/** affiliateFeePercent: a percent in 0..10 (docs/service.md §4.4, §8). 0.1 means 0.1%. */
 export const affiliateFeePercentSchema = z
   .number({ error: problemWithFix('must be a number', 'give a percent such as 0.1') })
   .min(0, { error: problemWithFix('must not be negative', 'give a percent in 0..10') })
   .max(MAX_AFFILIATE_FEE_PERCENT, {
-    error: problemWithFix('is above the maximum of 10 (spec §8)', 'give a percent in 0..10'),
+    error: problemWithFix(
+      'is above the maximum of 10 (docs/service.md §8)',
+      'give a percent in 0..10',
+    ),
   })
 
-/** referralCode: an integer that fits the contracts' uint32 (dln-facts §1.1). */
+/** referralCode: an integer that fits the contracts' uint32 (docs/dln.md §1.1). */
 export const referralCodeSchema = z
   .number({ error: problemWithFix('must be an integer', 'give the numeric referral code') })
   .int({ error: problemWithFix('must be an integer', 'give the numeric referral code') })
@@ -48,12 +51,12 @@ export const referralCodeSchema = z
     error: problemWithFix('does not fit uint32', 'give the numeric referral code'),
   })
 
-/** srcChainPriorityLevel (spec §4.4, §4.5). */
+/** srcChainPriorityLevel (docs/service.md §4.4, §4.5). */
 export const priorityLevelSchema = z.enum(['normal', 'aggressive'], {
   error: problemWithFix('must be normal or aggressive', 'use normal (default) or aggressive'),
 })
 
-/** Adds the affiliate pairing issues: the percent and the recipient come together (spec §4.4). */
+/** Adds the affiliate pairing issues: the percent and the recipient come together (docs/service.md §4.4). */
 export function checkAffiliatePair(
   ctx: z.RefinementCtx,
   percent: number | undefined,

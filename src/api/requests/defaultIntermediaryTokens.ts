@@ -4,7 +4,7 @@ import { EVM_NATIVE_TOKEN, SOLANA_NATIVE_TOKEN } from './addressRules.ts'
 /**
  * USDC issued by its regulated issuer, per chain where ferry knows the canonical address.
  * Lower-case for EVM. A chain missing here has no default USDC: any intermediary token on it
- * counts as arbitrary (spec §4.4 rule 3), which is the safe reading.
+ * counts as arbitrary (docs/service.md §4.4 rule 3), which is the safe reading.
  */
 export const CANONICAL_USDC: Partial<Record<ChainId, string>> = {
   1: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
@@ -19,7 +19,7 @@ export const CANONICAL_USDC: Partial<Record<ChainId, string>> = {
 
 /**
  * Whether `token` is a default intermediary token of `chainId`: the chain's native currency or
- * its canonical USDC (spec §4.4, srcIntermediaryTokenAddress). Any other token is "arbitrary".
+ * its canonical USDC (docs/service.md §4.4, srcIntermediaryTokenAddress). Any other token is "arbitrary".
  */
 export function isDefaultIntermediaryToken(chainId: ChainId, token: string): boolean {
   const normalized = token.startsWith('0x') ? token.toLowerCase() : token

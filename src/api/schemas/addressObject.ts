@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Address object (spec §2.2): initiator, extcallBeneficiaries items, leaderboard walletAddress.
+ * Address object (docs/service.md §2.2): initiator, extcallBeneficiaries items, leaderboard walletAddress.
  * `Base64Value` is spelt with a capital B, exactly as the service sends it.
  */
 export const addressObjectSchema = z.looseObject({

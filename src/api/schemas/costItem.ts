@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
 /**
- * Payload of a cost item (spec §2.7). Leniency: every field is optional, because each cost type
- * carries a different subset (dln-facts §1.2: PreSwap has none, TakerMargin only fee fields).
+ * Payload of a cost item (docs/service.md §2.7). Leniency: every field is optional, because each cost type
+ * carries a different subset (docs/dln.md §1.2: PreSwap has none, TakerMargin only fee fields).
  */
 export const costPayloadSchema = z.looseObject({
   feeAmount: z.string().optional(),
@@ -16,7 +16,7 @@ export const costPayloadSchema = z.looseObject({
 })
 
 /**
- * Cost item (spec §2.7). `type` is a free string: the known values are listed in
+ * Cost item (docs/service.md §2.7). `type` is a free string: the known values are listed in
  * {@link COST_TYPES}, but the service may add more. Leniency: `payload` may be absent (PreSwap).
  */
 export const costItemSchema = z.looseObject({
@@ -29,7 +29,7 @@ export const costItemSchema = z.looseObject({
   payload: costPayloadSchema.optional(),
 })
 
-/** Cost types in pipeline order (dln-facts §1.2). */
+/** Cost types in pipeline order (docs/dln.md §1.2). */
 export const COST_TYPES = [
   'PreSwap',
   'PreSwapEstimatedSlippage',

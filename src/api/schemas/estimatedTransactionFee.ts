@@ -1,9 +1,9 @@
 import { z } from 'zod'
 
 /**
- * Estimated transaction fee object (spec §2.8). Leniencies: each `details` field is optional,
+ * Estimated transaction fee object (docs/service.md §2.8). Leniencies: each `details` field is optional,
  * because EVM answers carry gas fields and Solana answers rent and lamport fields
- * (dln-facts §1.2); `approximateUsdValue` is optional, as it is missing from some answers.
+ * (docs/dln.md §1.2); `approximateUsdValue` is optional, as it is missing from some answers.
  */
 export const estimatedTransactionFeeSchema = z.looseObject({
   total: z.string(),

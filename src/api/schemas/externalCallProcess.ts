@@ -3,7 +3,7 @@ import { addressObjectSchema } from './addressObject.ts'
 import { bytesValueSchema } from './bytesValue.ts'
 import { intSchema } from './primitives.ts'
 
-/** Chain event metadata of one external-call step (spec §2.3). */
+/** Chain event metadata of one external-call step (docs/service.md §2.3). */
 export const eventMetadataSchema = z.looseObject({
   transactionHash: bytesValueSchema,
   blockNumber: intSchema,
@@ -13,15 +13,15 @@ export const eventMetadataSchema = z.looseObject({
 })
 
 /**
- * Step status. The spec shows only `Executed` (spec §3); other values are not documented, so any
- * string is accepted and only `Executed` counts as done (dln-facts §3.4).
+ * Step status. The spec shows only `Executed` (docs/service.md §3); other values are not documented, so any
+ * string is accepted and only `Executed` counts as done (docs/dln.md §3.4).
  */
 export const stepStatusSchema = z.string()
 
-/** The status that marks a step as done (spec §3). */
+/** The status that marks a step as done (docs/service.md §3). */
 export const EXECUTED_STATUS = 'Executed'
 
-/** One external-call step (spec §2.3). */
+/** One external-call step (docs/service.md §2.3). */
 export const externalCallStepSchema = z.looseObject({
   stepNumber: intSchema,
   eventMetadata: eventMetadataSchema,
@@ -29,7 +29,7 @@ export const externalCallStepSchema = z.looseObject({
   status: stepStatusSchema,
 })
 
-/** External-call process of an order (spec §2.3), the answer of spec §4.1. */
+/** External-call process of an order (docs/service.md §2.3), the answer of docs/service.md §4.1. */
 export const externalCallProcessSchema = z.looseObject({
   totalInstructionsCount: intSchema,
   steps: z.array(externalCallStepSchema),

@@ -4,13 +4,13 @@ import { EVM_ADDRESS_RE, HEX_RE, INTEGER_STRING_RE } from './primitives.ts'
 const evmAddress = z.string().regex(EVM_ADDRESS_RE, { error: 'must be an EVM address' })
 const hex = z.string().regex(HEX_RE, { error: 'must be 0x-prefixed hex' })
 
-/** netHook `solana_serialized_instructions` (spec §4.4): Solana destination only. */
+/** netHook `solana_serialized_instructions` (docs/service.md §4.4): Solana destination only. */
 export const solanaHookSchema = z.strictObject({
   type: z.literal('solana_serialized_instructions'),
   data: z.strictObject({ instructions: hex }),
 })
 
-/** netHook `evm_transaction_call` (spec §4.4): the universal hook of an EVM destination. */
+/** netHook `evm_transaction_call` (docs/service.md §4.4): the universal hook of an EVM destination. */
 export const evmTransactionCallHookSchema = z.strictObject({
   type: z.literal('evm_transaction_call'),
   data: z.strictObject({
@@ -20,7 +20,7 @@ export const evmTransactionCallHookSchema = z.strictObject({
   }),
 })
 
-/** netHook `evm_hook_data_v1` (spec §4.4): the arbitrary hook of an EVM destination. */
+/** netHook `evm_hook_data_v1` (docs/service.md §4.4): the arbitrary hook of an EVM destination. */
 export const evmHookDataV1Schema = z.strictObject({
   type: z.literal('evm_hook_data_v1'),
   data: z.strictObject({
@@ -33,14 +33,14 @@ export const evmHookDataV1Schema = z.strictObject({
   }),
 })
 
-/** The netHook object, before it is stringified into the query (spec §4.4). */
+/** The netHook object, before it is stringified into the query (docs/service.md §4.4). */
 export const netHookSchema = z.discriminatedUnion('type', [
   solanaHookSchema,
   evmTransactionCallHookSchema,
   evmHookDataV1Schema,
 ])
 
-/** The deprecated externalCall object (spec §4.4, §9 rule 3). */
+/** The deprecated externalCall object (docs/service.md §4.4, §9 rule 3). */
 export const externalCallSchema = z.discriminatedUnion('version', [
   z.strictObject({ version: z.literal('solana_1'), fields: z.strictObject({ calldata: hex }) }),
   z.strictObject({

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { addressObjectSchema } from './addressObject.ts'
 import { intSchema } from './primitives.ts'
 
-/** Wallet leaderboard item (spec §2.4), also the type of searchResult. */
+/** Wallet leaderboard item (docs/service.md §2.4), also the type of searchResult. */
 export const walletLeaderboardItemSchema = z.looseObject({
   walletAddress: addressObjectSchema,
   userRank: intSchema,
@@ -11,7 +11,7 @@ export const walletLeaderboardItemSchema = z.looseObject({
   totalExecutedOrders: intSchema,
 })
 
-/** Referral leaderboard item (spec §2.5), also the type of searchResult. */
+/** Referral leaderboard item (docs/service.md §2.5), also the type of searchResult. */
 export const referralLeaderboardItemSchema = z.looseObject({
   referralCode: intSchema,
   referralProgramRank: intSchema,
@@ -21,9 +21,9 @@ export const referralLeaderboardItemSchema = z.looseObject({
 })
 
 /**
- * Answer of the wallet leaderboard (spec §4.2). `users` may be null, as the spec says.
+ * Answer of the wallet leaderboard (docs/service.md §4.2). `users` may be null, as the spec says.
  * Leniency: `searchResult` is absent or null when no walletAddress was searched or it has no
- * entry; the spec lists it without saying so, and there is no public example (dln-facts §7).
+ * entry; the spec lists it without saying so, and there is no public example (docs/dln.md §7).
  */
 export const walletLeaderboardSchema = z.looseObject({
   users: z.array(walletLeaderboardItemSchema).nullable(),
@@ -32,7 +32,7 @@ export const walletLeaderboardSchema = z.looseObject({
 })
 
 /**
- * Answer of the referral leaderboard (spec §4.3). Leniencies as for the wallet one: `users` may be
+ * Answer of the referral leaderboard (docs/service.md §4.3). Leniencies as for the wallet one: `users` may be
  * null and `searchResult` absent or null when nothing was searched.
  */
 export const referralLeaderboardSchema = z.looseObject({

@@ -11,7 +11,7 @@ const tokenFields = {
   chainId: intSchema,
 }
 
-/** estimation.srcChainTokenIn (spec §2.6). With prepend, `amount` includes the opex. */
+/** estimation.srcChainTokenIn (docs/service.md §2.6). With prepend, `amount` includes the opex. */
 export const srcChainTokenInSchema = z.looseObject({
   ...tokenFields,
   amount: amountStringSchema,
@@ -21,7 +21,7 @@ export const srcChainTokenInSchema = z.looseObject({
   originApproximateUsdValue: z.number(),
 })
 
-/** estimation.srcChainTokenOut (spec §2.6): the reserve asset after a pre-swap. */
+/** estimation.srcChainTokenOut (docs/service.md §2.6): the reserve asset after a pre-swap. */
 export const srcChainTokenOutSchema = z.looseObject({
   ...tokenFields,
   amount: amountStringSchema,
@@ -30,8 +30,8 @@ export const srcChainTokenOutSchema = z.looseObject({
 })
 
 /**
- * estimation.dstChainTokenOut (spec §2.6). Leniency: `withoutAdditionalTakerRewardsAmount` and
- * its USD twin are optional; the real answer of dln-facts §1.3 has neither.
+ * estimation.dstChainTokenOut (docs/service.md §2.6). Leniency: `withoutAdditionalTakerRewardsAmount` and
+ * its USD twin are optional; the real answer of docs/dln.md §1.3 has neither.
  */
 export const dstChainTokenOutSchema = z.looseObject({
   ...tokenFields,
@@ -46,8 +46,8 @@ export const dstChainTokenOutSchema = z.looseObject({
 })
 
 /**
- * estimation (spec §2.6). Leniency: `srcChainTokenOut` is optional, because the service sends it
- * only when a pre-swap into a reserve asset happens (dln-facts §1.2).
+ * estimation (docs/service.md §2.6). Leniency: `srcChainTokenOut` is optional, because the service sends it
+ * only when a pre-swap into a reserve asset happens (docs/dln.md §1.2).
  */
 export const orderEstimationSchema = z.looseObject({
   srcChainTokenIn: srcChainTokenInSchema,
@@ -58,8 +58,8 @@ export const orderEstimationSchema = z.looseObject({
 })
 
 /**
- * tx of a create-tx answer (spec §2.6). Leniencies: `to` and `value` are absent for a Solana
- * source, whose tx is only `data` (a serialized VersionedTransaction, dln-facts §1.4); `gasLimit`
+ * tx of a create-tx answer (docs/service.md §2.6). Leniencies: `to` and `value` are absent for a Solana
+ * source, whose tx is only `data` (a serialized VersionedTransaction, docs/dln.md §1.4); `gasLimit`
  * is present only with enableEstimate; `allowanceTarget` is an extra some answers carry.
  */
 export const orderTxSchema = z.looseObject({
@@ -71,10 +71,10 @@ export const orderTxSchema = z.looseObject({
 })
 
 /**
- * Cross-chain order quote response (spec §2.6), the answer of create-tx (spec §4.4).
+ * Cross-chain order quote response (docs/service.md §2.6), the answer of create-tx (docs/service.md §4.4).
  * Leniencies: `tx` is absent on a quote-only answer (spec rule 1), and so is `orderId`, since no
  * order exists without its maker and authorities. {@link orderTxResponseSchema} requires both.
- * `usdPriceImpact` is an object in the spec and a number in the real service (dln-facts §1.2):
+ * `usdPriceImpact` is an object in the spec and a number in the real service (docs/dln.md §1.2):
  * both are accepted.
  */
 export const orderQuoteSchema = z.looseObject({
@@ -103,7 +103,7 @@ export const orderTxResponseSchema = orderQuoteSchema.extend({
   orderId: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x and 64 hex digits' }),
 })
 
-/** The same answer without its transaction: what a quote-only request gets (spec §4.4 rule 1). */
+/** The same answer without its transaction: what a quote-only request gets (docs/service.md §4.4 rule 1). */
 export const orderQuoteOnlySchema = orderQuoteSchema.omit({ tx: true })
 
 export type OrderEstimation = z.infer<typeof orderEstimationSchema>

@@ -6,7 +6,7 @@ export const EVM_ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/
 export const BASE58_ADDRESS_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 /** 0x-prefixed hex of any even length, including the empty `0x`. */
 export const HEX_RE = /^0x([0-9a-fA-F]{2})*$/
-/** An orderId: 0x and 64 hex digits (dln-facts §4.4, a keccak256 hash). */
+/** An orderId: 0x and 64 hex digits (docs/dln.md §4.4, a keccak256 hash). */
 export const ORDER_ID_RE = /^0x[0-9a-fA-F]{64}$/
 /** A non-negative integer written in decimal without leading zeros. */
 export const INTEGER_STRING_RE = /^(0|[1-9][0-9]*)$/

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Error body of the service (dln-facts §2.1, architecture decision 7). Leniency: `errorCode` and
+ * Error body of the service (docs/dln.md §2.1, architecture decision 7). Leniency: `errorCode` and
  * `errorMessage` may be missing, since only `errorId` marks a body as an error; `reqId` is an
  * extra some answers carry.
  */
@@ -14,7 +14,7 @@ export const serviceErrorBodySchema = z.looseObject({
 })
 export type ServiceErrorBody = z.infer<typeof serviceErrorBodySchema>
 
-/** Known errorIds (dln-facts §2.2), for the simulator and for matching in the client. */
+/** Known errorIds (docs/dln.md §2.2), for the simulator and for matching in the client. */
 export const ERROR_IDS = {
   INVALID_QUERY_PARAMETERS: 2,
   ERROR_LOW_GIVE_AMOUNT: 12,

@@ -3,18 +3,18 @@ import { costItemSchema } from './costItem.ts'
 import { estimatedTransactionFeeSchema } from './estimatedTransactionFee.ts'
 import { amountStringSchema, intSchema } from './primitives.ts'
 
-/** One aggregator the service compared itself with (spec §2.9). */
+/** One aggregator the service compared itself with (docs/service.md §2.9). */
 export const comparedAggregatorSchema = z.looseObject({
   name: z.string(),
   amount: amountStringSchema,
   approximateUsdValue: z.number(),
-  /** How much worse than the chosen route, most likely in percent (dln-facts §6, unconfirmed). */
+  /** How much worse than the chosen route, most likely in percent (docs/dln.md §6, unconfirmed). */
   priceDrop: z.number(),
   imageUrl: z.string(),
 })
 
 /**
- * tx of a single-chain swap (spec §2.9). Leniencies: `to` and `value` are absent on Solana, whose
+ * tx of a single-chain swap (docs/service.md §2.9). Leniencies: `to` and `value` are absent on Solana, whose
  * tx is only `data`; gasLimit, gasPrice and estimatedTransactionFee come only for max-amount
  * requests.
  */
@@ -27,7 +27,7 @@ export const swapTxSchema = z.looseObject({
   estimatedTransactionFee: z.union([amountStringSchema, estimatedTransactionFeeSchema]).optional(),
 })
 
-/** Single-chain swap quote response (spec §2.9), the answer of chain/transaction (spec §4.5). */
+/** Single-chain swap quote response (docs/service.md §2.9), the answer of chain/transaction (docs/service.md §4.5). */
 export const swapQuoteSchema = z.looseObject({
   tokenIn: z.looseObject({
     address: z.string(),

@@ -1,7 +1,7 @@
 /**
  * The CrosschainForwarder ("DeBridgeRouter") entry used for non-reserve input: swap the input
  * into the reserve asset through `_srcSwapRouter`, then call `_receiver` (DlnSource) with
- * `_receiverCalldata` (dln-facts §1.3, §4.3). Selector pinned by test.
+ * `_receiverCalldata` (docs/dln.md §1.3, §4.3). Selector pinned by test.
  */
 export const crosschainForwarderAbi = [
   {

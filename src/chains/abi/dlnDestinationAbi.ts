@@ -5,7 +5,7 @@ const order = { name: '_order', type: 'tuple', components: DLN_ORDER_COMPONENTS 
 /**
  * The part of DlnDestination (dln-contracts 1.4.0) used by ferry and the devnet solver: both
  * fulfillOrder overloads, cancel, the take state and the FulfilledOrder/SentOrderCancel events.
- * Selectors and topics are pinned by test against dln-facts §4.3.
+ * Selectors and topics are pinned by test against docs/dln.md §4.3.
  */
 export const dlnDestinationAbi = [
   {
@@ -58,7 +58,7 @@ export const dlnDestinationAbi = [
     outputs: [],
   },
   {
-    // Outputs follow the OrderTakeState struct (status 0..3, see dln-facts §4.5).
+    // Outputs follow the OrderTakeState struct (status 0..3, see docs/dln.md §4.5).
     type: 'function',
     name: 'takeOrders',
     stateMutability: 'view',

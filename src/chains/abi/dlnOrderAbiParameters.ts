@@ -1,6 +1,6 @@
 /**
  * ABI tuple of `DlnOrderLib.OrderCreation`, the argument of createOrder/createSaltedOrder
- * (dln-facts §4.2). Its last two fields are swapped relative to {@link DLN_ORDER_COMPONENTS}.
+ * (docs/dln.md §4.2). Its last two fields are swapped relative to {@link DLN_ORDER_COMPONENTS}.
  */
 export const DLN_ORDER_CREATION_COMPONENTS = [
   { name: 'giveTokenAddress', type: 'address' },
@@ -18,7 +18,7 @@ export const DLN_ORDER_CREATION_COMPONENTS = [
 
 /**
  * ABI tuple of `DlnOrderLib.Order`, the payload of the events and the argument of fulfill/cancel
- * (dln-facts §4.2). Every address is `bytes` so that Solana orders fit the same tuple.
+ * (docs/dln.md §4.2). Every address is `bytes` so that Solana orders fit the same tuple.
  */
 export const DLN_ORDER_COMPONENTS = [
   { name: 'makerOrderNonce', type: 'uint64' },

@@ -1,5 +1,5 @@
 /**
- * The order status enums of the DLN contracts (dln-facts §4.3), indexed by their uint8 value:
+ * The order status enums of the DLN contracts (docs/dln.md §4.3), indexed by their uint8 value:
  * DlnDestination `takeOrders(orderId).status` and DlnSource `giveOrders(orderId).status`.
  */
 export const DLN_TAKE_STATUS = ['NotSet', 'Fulfilled', 'SentUnlock', 'SentCancel'] as const

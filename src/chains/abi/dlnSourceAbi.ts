@@ -3,7 +3,7 @@ import { DLN_ORDER_COMPONENTS, DLN_ORDER_CREATION_COMPONENTS } from './dlnOrderA
 /**
  * The part of DlnSource (dln-contracts 1.4.0) that ferry and its simulator use: order creation,
  * the fee getters, the order state, and the CreatedOrder and ClaimedOrderCancel events.
- * Selectors and topics are pinned by test against dln-facts §4.3.
+ * Selectors and topics are pinned by test against docs/dln.md §4.3.
  */
 export const dlnSourceAbi = [
   {
@@ -47,7 +47,7 @@ export const dlnSourceAbi = [
     outputs: [{ name: '', type: 'uint16' }],
   },
   {
-    // Outputs follow the packed GiveOrderState struct (status 0..3, see dln-facts §4.5).
+    // Outputs follow the packed GiveOrderState struct (status 0..3, see docs/dln.md §4.5).
     type: 'function',
     name: 'giveOrders',
     stateMutability: 'view',
@@ -71,7 +71,7 @@ export const dlnSourceAbi = [
     outputs: [{ name: '', type: 'uint256' }],
   },
   {
-    // No parameter is indexed: the orderId is the second data word (dln-facts §4.3).
+    // No parameter is indexed: the orderId is the second data word (docs/dln.md §4.3).
     type: 'event',
     name: 'CreatedOrder',
     anonymous: false,
@@ -86,7 +86,7 @@ export const dlnSourceAbi = [
     ],
   },
   {
-    // The refund of a cancelled order (claimCancel, dln-facts §4.5); nothing indexed either.
+    // The refund of a cancelled order (claimCancel, docs/dln.md §4.5); nothing indexed either.
     type: 'event',
     name: 'ClaimedOrderCancel',
     anonymous: false,

@@ -1,7 +1,7 @@
 import { FerryError } from '../../common/FerryError.ts'
 
 /**
- * A quote older than `maxQuoteAgeMs` reached the point of signing (issue 5 item 6): it is never
+ * A quote older than `maxQuoteAgeMs` reached the point of signing: it is never
  * signed. Nothing left the process; the caller re-quotes.
  */
 export class StaleQuoteError extends FerryError {

@@ -7,7 +7,7 @@ import { type EvmAllowList, evmAllowList } from '../evmAllowList.ts'
 /** The fields of a transaction the signer's own allow-list check looks at. */
 export type SignableTx = { chainId: number; to: Address; data: Hex; value: bigint }
 
-/** Selectors ferry may send to each allow-listed contract (dln-facts §4.3, safety P-1.2). */
+/** Selectors ferry may send to each allow-listed contract (docs/dln.md §4.3, safety P-1.2). */
 const SELECTORS = {
   dlnSource: ['0xfbe16ca7', '0xb9303701'], // createOrder, createSaltedOrder
   forwarder: ['0x4d8160ba'], // strictlySwapAndCall: pre-swapped orders and single-chain swaps

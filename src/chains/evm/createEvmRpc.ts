@@ -23,7 +23,7 @@ export type CreateEvmRpcOptions = {
 /**
  * Creates the RPC pair of one chain: a batching read client with viem's retry as the one retry
  * layer, and a send path with `retryCount: 0` (P-3.1, P-2.13). With several URLs, reads fail over
- * to the next one in order (safety §2.5); sends go to the first only, since a failover mempool
+ * to the next one in order (docs/safety.md §2); sends go to the first only, since a failover mempool
  * is no source of truth for what was sent (P-2.6): a lost send is reconciled by hash.
  */
 export function createEvmRpc(

@@ -3,7 +3,7 @@ import { FerryError } from '../../common/FerryError.ts'
 /** EIP-1559 fee fields of one transaction, in wei per gas. */
 export type EvmFees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
 
-/** `srcChainPriorityLevel` of the request (spec §4.4), mapped here to the fee policy. */
+/** `srcChainPriorityLevel` of the request (docs/service.md §4.4), mapped here to the fee policy. */
 export type EvmPriorityLevel = 'normal' | 'aggressive'
 
 /** Fee settings of one chain. Every cap is a hard ceiling no transaction of ferry exceeds. */

@@ -2,7 +2,7 @@ import { parseAbi } from 'viem'
 
 /**
  * Custom errors of DlnSource, DlnOrderLib, the forwarder, the swap router and the devnet tokens
- * (dln-facts §4.2, §4.5; src/devnet/contracts), so that reverts are reported by name.
+ * (docs/dln.md §4.2, §4.5; src/devnet/contracts), so that reverts are reported by name.
  */
 export const evmRevertAbi = parseAbi([
   'error NotSupportedDstChain()',

@@ -4,7 +4,7 @@ import { dlnSourceAbi } from '../abi/dlnSourceAbi.ts'
 
 const CLAIMED_ORDER_CANCEL = getAbiItem({ abi: dlnSourceAbi, name: 'ClaimedOrderCancel' })
 
-/** The refund DlnSource paid for a cancelled order (ClaimedOrderCancel, dln-facts §4.3). */
+/** The refund DlnSource paid for a cancelled order (ClaimedOrderCancel, docs/dln.md §4.3). */
 export type CancelClaim = {
   txHash: Hex
   blockNumber: bigint

@@ -43,7 +43,7 @@ const universalCall = (fallbackAddress: Hex, to: Hex, gas: number, callData: Hex
   envelope({
     fallbackAddress,
     // Zero executor = the default (universal) executor, as the service expands
-    // evm_transaction_call (dln-facts §1.6).
+    // evm_transaction_call (docs/dln.md §1.6).
     executorAddress: zeroAddress,
     executionFee: 0n,
     allowDelayedExecution: false,
@@ -52,12 +52,12 @@ const universalCall = (fallbackAddress: Hex, to: Hex, gas: number, callData: Hex
   })
 
 /**
- * The order's `externalCall` bytes for a netHook or legacy externalCall (spec §4.4). Encoding,
+ * The order's `externalCall` bytes for a netHook or legacy externalCall (docs/service.md §4.4). Encoding,
  * deterministic and decodable with viem:
  * - EVM hooks: `0x01` (envelope version) ‖ abi.encode(ExternalCallEnvelopV1{fallbackAddress,
  *   executorAddress, executionFee, allowDelayedExecution, requireSuccessfullExecution, payload}).
  *   `evm_hook_data_v1` maps fallbackAddress, target, reward, isNonAtomic, isSuccessRequired and
- *   targetPayload one to one. `evm_transaction_call` and `evm_1` expand as dln-facts §1.6 says:
+ *   targetPayload one to one. `evm_transaction_call` and `evm_1` expand as docs/dln.md §1.6 says:
  *   fallback = the recipient, executor 0x0, fee 0, atomic, success required, and payload
  *   abi.encode(ExternalCallPayload{to, txGas, callData}) (`evm_1` without gas uses 0).
  * - Solana hooks: the serialized instructions (`instructions` / `calldata`) as they are.

@@ -2,7 +2,7 @@ import { encodePacked, type Hex, keccak256, size } from 'viem'
 import type { DlnOrder } from './dlnOrder.ts'
 
 /**
- * The orderId exactly as `DlnOrderLib.getOrderId` computes it (dln-facts §4.4): keccak256 of the
+ * The orderId exactly as `DlnOrderLib.getOrderId` computes it (docs/dln.md §4.4): keccak256 of the
  * packed order, each address prefixed by its 1-byte length, then a has-external-call flag and,
  * when set, keccak256 of the external call. Pure; works for EVM (20-byte) and Solana (32-byte)
  * addresses alike. Throws a RangeError for an address longer than 255 bytes.

@@ -1,7 +1,7 @@
 import type { Hex } from 'viem'
 
 /**
- * `DlnOrderLib.Order` as stored and emitted by the contracts (dln-facts §4.2): the struct whose
+ * `DlnOrderLib.Order` as stored and emitted by the contracts (docs/dln.md §4.2): the struct whose
  * packed encoding is hashed into the orderId. Address fields are raw bytes (20 for EVM, 32 for
  * Solana); `giveAmount` is after the protocol and affiliate fees; optional bytes are `0x`.
  */
@@ -25,7 +25,7 @@ export type DlnOrder = {
 }
 
 /**
- * `DlnOrderLib.OrderCreation`, the first argument of createSaltedOrder (dln-facts §4.2). Note the
+ * `DlnOrderLib.OrderCreation`, the first argument of createSaltedOrder (docs/dln.md §4.2). Note the
  * last two fields are in the opposite order from {@link DlnOrder}.
  */
 export type DlnOrderCreation = {

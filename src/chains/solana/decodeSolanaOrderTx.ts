@@ -124,7 +124,7 @@ export function decodeSolanaOrderTx(
       data: Buffer.from(ix.data),
     })
     if (ix.programId === ComputeBudgetProgram.programId.toBase58()) {
-      // Layout (dln-facts §1.4): u8 tag, then u32 LE units (tag 2) or u64 LE micro-lamports (tag 3).
+      // Layout (docs/dln.md §1.4): u8 tag, then u32 LE units (tag 2) or u64 LE micro-lamports (tag 3).
       const view = Buffer.from(ix.data)
       if (view[0] === 2) decoded.computeUnitLimit = view.readUInt32LE(1)
       if (view[0] === 3) decoded.computeUnitPriceMicroLamports = view.readBigUInt64LE(1)

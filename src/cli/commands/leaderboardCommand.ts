@@ -3,11 +3,11 @@ import { createCliContext, printResult } from '../cliContext.ts'
 import { formatLeaderboard } from '../format/formatLeaderboard.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
 
-/** Registers `ferry leaderboard wallets|referrals` (spec §4.2, §4.3). */
+/** Registers `ferry leaderboard wallets|referrals` (docs/service.md §4.2, §4.3). */
 export function registerLeaderboardCommand(program: Command): void {
   program
     .command('leaderboard')
-    .description('show a page of the wallet or referral leaderboard (spec §4.2, §4.3)')
+    .description('show a page of the wallet or referral leaderboard (docs/service.md §4.2, §4.3)')
     .argument('<board>', 'wallets or referrals', (v: string) => {
       if (v !== 'wallets' && v !== 'referrals')
         throw new InvalidArgumentError('expected wallets or referrals')

@@ -7,7 +7,7 @@ import { parseIntegerOption, parseJsonOption, parseNumberOption } from '../optio
 type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'json'
 
 /**
- * Every create-tx parameter (spec §4.4) as a kebab-case flag. The short forms of the issue
+ * Every create-tx parameter (docs/service.md §4.4) as a kebab-case flag. The short forms of the issue
  * (--src-chain, --token-in, --amount, --dst-chain, --token-out) name the five required ones.
  */
 const FLAGS: readonly [flag: string, param: keyof CreateTxParams, kind: Kind, help: string][] = [
@@ -124,7 +124,7 @@ const FLAGS: readonly [flag: string, param: keyof CreateTxParams, kind: Kind, he
   ],
   ['--allowed-taker <address>', 'allowedTaker', 'string', 'the only taker allowed'],
   ['--external-call <json>', 'externalCall', 'json', 'deprecated hook JSON (use --net-hook)'],
-  ['--net-hook <json>', 'netHook', 'json', 'hook JSON of spec §4.4'],
+  ['--net-hook <json>', 'netHook', 'json', 'hook JSON of docs/service.md §4.4'],
   [
     '--prepend-operating-expenses',
     'prependOperatingExpenses',
@@ -158,7 +158,7 @@ const PARSERS: Partial<Record<Kind, (v: string) => unknown>> = {
 export function registerQuoteCommand(program: Command): void {
   const command = program
     .command('quote')
-    .description('quote a cross-chain order through create-tx (spec §4.4)')
+    .description('quote a cross-chain order through create-tx (docs/service.md §4.4)')
   for (const [flag, , kind, help] of FLAGS) {
     const parser = PARSERS[kind]
     // The five parameters create-tx cannot do without are required flags, so a missing one is

@@ -45,7 +45,7 @@ type RunOptions = {
 
 /**
  * Registers `ferry run <config> [--live] [--once] [--ticks N] [--json] [--journal path]`: ferry's
- * main job (issue 6). With `service.apiUrl: embedded` it starts the embedded world first (the
+ * main job. With `service.apiUrl: embedded` it starts the embedded world first (the
  * devnet with public test keys, whose orders are always sent); against real networks it sends
  * only with `mode: live` in the config AND `--live` on the command line (safety P-4.1).
  */
@@ -126,7 +126,7 @@ export function registerRunCommand(program: Command): void {
       let metricsServer: MetricsServer | undefined
       let alerter: Alerter | undefined
       try {
-        // Alerts (issue 7); an alert URL's unset env var stops the run here, before anything starts.
+        // Alerts; an alert URL's unset env var stops the run here, before anything starts.
         alerter = createRunAlerter({ config, env, configPath, logger, clock: systemClock })
         if (alerter) observers.push(alerter.observe)
         // P-8.10: each RPC of a live run must simulate, unless its chain says simulation: off.
@@ -150,7 +150,7 @@ export function registerRunCommand(program: Command): void {
             ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
             : named
         const journal = openJournal(journalPath)
-        // Before the api client, whose attempts and retries they count (issue 7).
+        // Before the api client, whose attempts and retries they count.
         const metrics =
           config.observe.metricsPort === undefined
             ? undefined

@@ -46,7 +46,7 @@ function waitForStopSignal(): Promise<NodeJS.Signals> {
  * starts the service simulator on 127.0.0.1, prints its URLs on stdout and runs until SIGINT or
  * SIGTERM, then closes the server and exits 0. Defaults: port 8787, stats on the same port,
  * seed 1, no rate limit, no faults.
- * @see service-interface.md §4
+ * @see docs/service.md §4
  */
 export function registerSimCommand(program: Command): void {
   program

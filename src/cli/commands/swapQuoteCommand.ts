@@ -21,7 +21,7 @@ type SwapQuoteOptions = {
 export function registerSwapQuoteCommand(program: Command): void {
   program
     .command('swap-quote')
-    .description('quote a single-chain swap through chain/transaction (spec §4.5)')
+    .description('quote a single-chain swap through chain/transaction (docs/service.md §4.5)')
     .requiredOption('--chain <id>', 'chain id', parseIntegerOption)
     .requiredOption('--token-in <address>', 'input token')
     .requiredOption('--amount <baseUnits>', 'input amount in base units')

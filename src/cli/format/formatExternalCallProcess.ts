@@ -4,7 +4,7 @@ import { formatTable } from './formatTable.ts'
 /**
  * The hook steps of an order as a table: step, status, transaction hash, block, time, initiator
  * and beneficiaries.
- * @see service-interface.md §2.3
+ * @see docs/service.md §2.3
  */
 export function formatExternalCallProcess(orderId: string, process: ExternalCallProcess): string {
   const done = process.steps.filter((s) => s.status === EXECUTED_STATUS).length

@@ -4,7 +4,7 @@ import { formatTable } from './formatTable.ts'
 
 /**
  * A leaderboard page as a table, with the total count and the search result when there is one.
- * @see service-interface.md §4.2, §4.3
+ * @see docs/service.md §4.2, §4.3
  */
 export function formatLeaderboard(
   board:

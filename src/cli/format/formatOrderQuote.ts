@@ -10,7 +10,7 @@ type Token = { address: string; symbol: string; decimals: number }
 /**
  * The human summary of a create-tx answer: amounts with decimals, symbols and USD values, each
  * cost item, the fees, the points, the recommended slippage, and whether a transaction was built.
- * @see service-interface.md §2.6
+ * @see docs/service.md §2.6
  */
 export function formatOrderQuote(result: OrderQuoteResult | OrderTxResult): string {
   const { quote } = result
@@ -87,7 +87,7 @@ export function formatOrderQuote(result: OrderQuoteResult | OrderTxResult): stri
     )
   } else {
     lines.push(
-      '  Quote only: no transaction built (spec §4.4 rule 1).',
+      '  Quote only: no transaction built (docs/service.md §4.4 rule 1).',
       '  To build one, pass --dst-chain-token-out-recipient, --src-chain-order-authority-address and --dst-chain-order-authority-address.',
     )
   }

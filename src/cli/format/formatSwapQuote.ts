@@ -14,7 +14,7 @@ export function edgeOverAggregatorBps(ourAmount: bigint, aggregatorAmount: bigin
 /**
  * The human summary of a chain/transaction answer, with the comparedAggregators table and the
  * edge of the quote over each aggregator in bps.
- * @see service-interface.md §2.9
+ * @see docs/service.md §2.9
  */
 export function formatSwapQuote(quote: SwapQuote): string {
   const { tokenIn, tokenOut } = quote

@@ -25,7 +25,7 @@ export type InspectEvmTxParams = {
   value?: bigint
   /** The sender (maker); default the intent's sender, else givePatchAuthoritySrc. */
   from?: string
-  /** `globalTransferFeeBps()`; default 4 (dln-facts §1.5). */
+  /** `globalTransferFeeBps()`; default 4 (docs/dln.md §1.5). */
   transferFeeBps: bigint
   /** `globalFixedNativeFee()` in wei; default the registry's fallback. */
   fixedFeeWei: bigint
@@ -37,8 +37,8 @@ export type InspectEvmTxParams = {
 }
 
 /**
- * Decodes an EVM order transaction and reports every field, the orderId it creates (dln-facts
- * §4.4) and the verifier's checks: all of checkEvmOrderTx against an intent, or, without one,
+ * Decodes an EVM order transaction and reports every field, the orderId it creates
+ * (docs/dln.md §4.4) and the verifier's checks: all of checkEvmOrderTx against an intent, or, without one,
  * the checks that need none (allow-listed `to`, canonical calldata, value, announced orderId).
  * @throws VerificationError when the calldata is not an order-creating call at all.
  */

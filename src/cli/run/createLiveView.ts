@@ -48,7 +48,7 @@ const intervalTimer: FrameTimer = (onFrame, everyMs) => {
 type InFlight = { label: string; phase: string; sinceMs: number }
 
 /**
- * The human view of `ferry run` on a TTY (issue 6 item 5): one line per engine event, and while
+ * The human view of `ferry run` on a TTY: one line per engine event, and while
  * any order is in flight (from its `sent`, `created` or tracked `reconcile` event to its
  * `terminal` or `unsettled` one) a single spinner line at the bottom, e.g.
  * `⠋ 2 orders in flight: 0x3f2a…9c1d awaiting fill 4s, …`, redrawn in place with `\r` and

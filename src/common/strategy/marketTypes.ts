@@ -1,13 +1,13 @@
 /**
  * The engine's vocabulary: what strategies and risk checks receive and return. Everything here is
  * plain data (bigint amounts in base units, `*Usd` numbers, `*Bps` numbers, `*Ms` durations), so
- * `plan`, `decide` and every `check*` stay pure (architecture.md, "Decisions are pure").
+ * `plan`, `decide` and every `check*` stay pure (docs/architecture.md §1).
  *
  * This file imports nothing at run time: strategies/ and engine/risk/ may import it freely.
  */
 
 /**
- * A chain id of the service (spec §4.4): the internal id, e.g. 42161 Arbitrum, 8453 Base,
+ * A chain id of the service (docs/service.md §4.4): the internal id, e.g. 42161 Arbitrum, 8453 Base,
  * 7565164 Solana. Kept as a plain number here; the engine checks it against the chain registry.
  */
 export type EngineChainId = number
@@ -68,7 +68,7 @@ export type InFlightIntent = {
 }
 
 /**
- * A hook to run on the destination after the fill (spec §4.4 `dlnHook`/netHook), as data. The
+ * A hook to run on the destination after the fill (docs/service.md §4.4 `dlnHook`/netHook), as data. The
  * engine validates it against the api's netHook schema before any request (safety P-7.6).
  */
 export type IntentHook = {
@@ -91,7 +91,7 @@ type RouteRequestBase = {
   recipient: string
 }
 
-/** A cross-chain order to quote through create-tx (spec §4.4). */
+/** A cross-chain order to quote through create-tx (docs/service.md §4.4). */
 export type CrossChainRouteRequest = RouteRequestBase & {
   kind: 'crossChain'
   srcChainId: EngineChainId
@@ -101,7 +101,7 @@ export type CrossChainRouteRequest = RouteRequestBase & {
   hook?: IntentHook
 }
 
-/** A single-chain swap to quote through chain/transaction (spec §4.5). */
+/** A single-chain swap to quote through chain/transaction (docs/service.md §4.5). */
 export type SwapRouteRequest = RouteRequestBase & {
   kind: 'swap'
   chainId: EngineChainId
@@ -112,7 +112,7 @@ export type SwapRouteRequest = RouteRequestBase & {
 /** What a strategy asks the engine to quote. */
 export type RouteRequest = CrossChainRouteRequest | SwapRouteRequest
 
-/** One aggregator the service compared its swap with (spec §2.9 comparedAggregators). */
+/** One aggregator the service compared its swap with (docs/service.md §2.9 comparedAggregators). */
 export type ComparedAggregatorQuote = {
   name: string
   /** Output of that aggregator, base units of the output token. */
@@ -122,7 +122,7 @@ export type ComparedAggregatorQuote = {
 
 /**
  * The parts of a quote a strategy or a risk check needs, parsed by the engine from the service's
- * answer (spec §2.6 order quote, §2.9 swap quote).
+ * answer (docs/service.md §2.6 order quote, §2.9 swap quote).
  */
 export type QuoteObservation = {
   request: RouteRequest

@@ -22,7 +22,7 @@ interface IDlnExternalCallAdapter {
 /// @title DlnDestination (devnet)
 /// @notice The destination side of DLN with the real 1.4.0 ABI for both fulfillOrder overloads,
 /// sendEvmUnlock, sendEvmOrderCancel, takeOrders, getOrderId and the FulfilledOrder /
-/// SentOrderUnlock / SentOrderCancel events (dln-facts §4.3, §4.5). Unlock and cancel messages
+/// SentOrderUnlock / SentOrderCancel events (docs/dln.md §4.3, §4.5). Unlock and cancel messages
 /// go through the DevnetMessenger instead of the deBridge gate: the gate fee is zero, so any
 /// msg.value sent with them stays here. No patchOrderTake, batch unlock, Solana unlock or permits.
 contract DlnDestination {

@@ -13,7 +13,7 @@ import {SafeTransfer} from "./SafeTransfer.sol";
 /// - executorAddress 0 selects the universal ExternalCallExecutor (evm_transaction_call),
 ///   otherwise the address is a custom IExternalCallExecutor (evm_hook_data_v1 `target`);
 /// - the rest goes to the executor, which is called with `payload` (hook `targetPayload`).
-/// Outcome rules (dln-facts §1.6):
+/// Outcome rules (docs/dln.md §1.6):
 /// - success: done;
 /// - failure of an atomic (allowDelayedExecution = false), success-required hook: the whole
 ///   fulfill reverts;

@@ -2,11 +2,11 @@
 pragma solidity ^0.8.20;
 
 /// @title DlnOrderLib (devnet)
-/// @notice The order structs and the orderId of dln-contracts 1.4.0 (dln-facts §4.2, §4.4).
+/// @notice The order structs and the orderId of dln-contracts 1.4.0 (docs/dln.md §4.2, §4.4).
 /// The field order of both structs is part of the ABI: do not reorder.
 library DlnOrderLib {
     /// @notice Argument of createOrder/createSaltedOrder. The last two fields are swapped
-    /// relative to `Order` (dln-facts §4.2 gotcha).
+    /// relative to `Order` (docs/dln.md §4.2 gotcha).
     struct OrderCreation {
         address giveTokenAddress;
         uint256 giveAmount;
@@ -42,7 +42,7 @@ library DlnOrderLib {
 
     error AddressTooLong();
 
-    /// @notice orderId = keccak256 of the packed order (dln-facts §4.4): every address is
+    /// @notice orderId = keccak256 of the packed order (docs/dln.md §4.4): every address is
     /// prefixed by its 1-byte length, then a has-external-call flag and keccak256(externalCall).
     function getOrderId(Order memory _order) internal pure returns (bytes32) {
         bool hasExternalCall = _order.externalCall.length > 0;

@@ -6,7 +6,7 @@ import {SafeTransfer} from "./SafeTransfer.sol";
 
 /// @title DlnSource (devnet)
 /// @notice The source side of DLN with the real 1.4.0 ABI for order creation, the fee getters,
-/// giveOrders/masterNonce/getOrderId and the CreatedOrder/Claimed* events (dln-facts §4.2-§4.5).
+/// giveOrders/masterNonce/getOrderId and the CreatedOrder/Claimed* events (docs/dln.md §4.2-§4.5).
 /// Differences from the real contract, all deliberate:
 /// - state comes from `initialize` (the code is placed with anvil_setCode, storage starts empty);
 /// - claimUnlock/claimCancel are gated by the devnet messenger instead of the deBridge call
@@ -22,7 +22,7 @@ contract DlnSource {
         ClaimedCancel
     }
 
-    /// @dev Field order = the public getter's outputs (dln-facts §4.5).
+    /// @dev Field order = the public getter's outputs (docs/dln.md §4.5).
     struct GiveOrderState {
         OrderGiveStatus status;
         uint160 giveTokenAddress;
@@ -39,9 +39,9 @@ contract DlnSource {
     bool public initialized;
     /// @notice The only caller allowed to claim (the devnet messenger on this chain).
     address public messenger;
-    /// @notice Flat fee in native base units, paid with every order (dln-facts §1.5).
+    /// @notice Flat fee in native base units, paid with every order (docs/dln.md §1.5).
     uint88 public globalFixedNativeFee;
-    /// @notice Protocol fee on the creation giveAmount in bps, floored (dln-facts §1.5).
+    /// @notice Protocol fee on the creation giveAmount in bps, floored (docs/dln.md §1.5).
     uint16 public globalTransferFeeBps;
     /// @notice Address length (20 or 32) of each supported destination chain; 0 = unsupported.
     mapping(uint256 => uint8) public dstChainAddressLength;
@@ -137,7 +137,7 @@ contract DlnSource {
     }
 
     /// @notice Pays the taker's beneficiary giveAmount and the affiliate its fee
-    /// (dln-facts §4.5). A wrong status only logs, as the real contract does.
+    /// (docs/dln.md §4.5). A wrong status only logs, as the real contract does.
     function claimUnlock(bytes32 _orderId, address _beneficiary) external onlyMessenger {
         GiveOrderState storage s = giveOrders[_orderId];
         if (s.status != OrderGiveStatus.Created) {
@@ -163,7 +163,7 @@ contract DlnSource {
     }
 
     /// @notice Refunds giveAmount + percentFee + affiliateAmount in the give token and the flat
-    /// fee in native to `_beneficiary` (dln-facts §4.5).
+    /// fee in native to `_beneficiary` (docs/dln.md §4.5).
     function claimCancel(bytes32 _orderId, address _beneficiary) external onlyMessenger {
         GiveOrderState storage s = giveOrders[_orderId];
         if (s.status != OrderGiveStatus.Created) {
@@ -240,7 +240,7 @@ contract DlnSource {
     }
 
     /// @dev Native: msg.value = giveAmount + flat fee; ERC-20: msg.value = flat fee and the
-    /// tokens come from msg.sender (the forwarder on the swap path) (dln-facts §1.4).
+    /// tokens come from msg.sender (the forwarder on the swap path) (docs/dln.md §1.4).
     function _pullGive(address _token, uint256 _amount) internal {
         uint256 fixFee = globalFixedNativeFee;
         if (_token == address(0)) {

@@ -43,7 +43,7 @@ import { decideFill, type SkipReason } from './decideFill.ts'
 import type { SolverBehaviour, SolverPolicy } from './solverBehaviour.ts'
 
 const SOLANA = 7565164
-// DlnSource's claims as the devnet messenger carries them (dln-facts §4.3: 0x5886d8d2, 0xd48b0146).
+// DlnSource's claims as the devnet messenger carries them (docs/dln.md §4.3: 0x5886d8d2, 0xd48b0146).
 const claimAbi = parseAbi([
   'function claimUnlock(bytes32 orderId, address beneficiary)',
   'function claimCancel(bytes32 orderId, address beneficiary)',
@@ -113,7 +113,7 @@ type Seen = {
  * (DlnDestination.fulfillOrder on EVM, which also runs the hook; an SPL or SOL transfer to the
  * receiver on Solana), sends the unlock, relays every DevnetMessenger message (unlocks and
  * cancels) to the source chain, and feeds the simulator's stats store with the real transaction
- * hashes, blocks, times and initiators (spec §4.1-§4.3). Misbehaves on demand (SolverBehaviour).
+ * hashes, blocks, times and initiators (docs/service.md §4.1-§4.3). Misbehaves on demand (SolverBehaviour).
  */
 export function createSolver(options: CreateSolverOptions): Solver {
   const { stats, market, logger = silentLogger } = options

@@ -25,7 +25,7 @@ import type { CancelEvmOrderParams, CancelEvmOrderResult } from './cancelEvmOrde
 import { checkCancellableOrder } from './checkCancellableOrder.ts'
 
 /**
- * Cancels an unfilled DLN order and follows the refund (safety §7.3, P-7.1..P-7.5), since the
+ * Cancels an unfilled DLN order and follows the refund (docs/safety.md §7, P-7.1..P-7.5), since the
  * service spec has no cancel-tx endpoint:
  * 1. the journaled order must be on an EVM source and destination and in `Created` (or already
  *    `OrderCancelled`/`SentOrderCancel`, which resumes following the refund without sending);

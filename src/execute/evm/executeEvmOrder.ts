@@ -27,7 +27,7 @@ import { logOrderFailure } from './logOrderFailure.ts'
 
 /**
  * Creates one DLN order on an EVM source chain, proving before the signature that the service's
- * transaction is the one the intent asked for (issue 5 item 4):
+ * transaction is the one the intent asked for:
  * 1. one batched read: fixed fee, transfer fee, balance and the allowances to DlnSource and the
  *    forwarder (P-1.4, P-2.12);
  * 2. without a fitting allowance: a create-tx without enableEstimate is verified first, and only

@@ -5,7 +5,7 @@ import { orderCostsUsd } from './orderCostsUsd.ts'
 /** Inputs of {@link buildOrderQuoteObservation}. */
 export type BuildOrderQuoteObservationParams = {
   request: CrossChainRouteRequest
-  /** The create-tx answer, parsed by the api client (spec §2.6). */
+  /** The create-tx answer, parsed by the api client (docs/service.md §2.6). */
   quote: OrderQuote
   /** When the answer arrived, ms since the epoch. */
   quotedAtMs: number
@@ -21,7 +21,7 @@ export type BuildOrderQuoteObservationParams = {
  * take). Native cost = fixFee + estimatedTransactionFee.total (base units of the source native).
  * `costBps` counts everything (P-7.9); it is NaN when a USD value is missing, which the risk
  * checks turn into a `missingPrice` reject. `priceImpactBps` is the service's `usdPriceImpact`
- * (percent, negative = loss, dln-facts §1.2) as a positive loss in bps. Pure.
+ * (percent, negative = loss, docs/dln.md §1.2) as a positive loss in bps. Pure.
  */
 export function buildOrderQuoteObservation(
   params: BuildOrderQuoteObservationParams,

@@ -4,7 +4,7 @@ import type { QuoteObservation, SwapRouteRequest } from '../../common/strategy/m
 /** Inputs of {@link buildSwapQuoteObservation}. */
 export type BuildSwapQuoteObservationParams = {
   request: SwapRouteRequest
-  /** The chain/transaction answer, parsed by the api client (spec §2.9). */
+  /** The chain/transaction answer, parsed by the api client (docs/service.md §2.9). */
   quote: SwapQuote
   /** When the answer arrived, ms since the epoch. */
   quotedAtMs: number

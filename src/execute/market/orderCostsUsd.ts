@@ -16,7 +16,7 @@ const KIND_OF_TYPE: Readonly<Record<string, CostKind>> = {
  * less the USD of what came out. Prices (USD per base unit, per chain and token) come from the
  * quote itself: the source input, the reserve asset and the destination output; a token the
  * quote does not price (the destination's intermediary) takes the price of the previous item's
- * output when the pipeline hands the same amount on (dln-facts §1.2: each step's amountIn is the
+ * output when the pipeline hands the same amount on (docs/dln.md §1.2: each step's amountIn is the
  * last one's amountOut). An item still unpriced is left out, never guessed. `fixFeeUsd` and
  * `txFeeUsd` come from the caller (native prices). Pure.
  */

@@ -82,7 +82,7 @@ type Prepared = {
 }
 
 /**
- * Creates a cross-chain order from Solana (issue 5 items 5 and 6): create-tx with our key as
+ * Creates a cross-chain order from Solana: create-tx with our key as
  * sender → verify every field and instruction against the intent (P-1.7) → a fresh blockhash in
  * place of the quote's placeholder → verify the final message again (P-2.17) → freshness check
  * (P-2.12) → simulate those exact unsigned bytes and hold our accounts' deltas to the intended

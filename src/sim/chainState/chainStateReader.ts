@@ -2,7 +2,7 @@ import type { ChainId } from '../../api/schemas/chainId.ts'
 
 /**
  * Reads the chain state that create-tx depends on: the sender's balance and allowance for
- * `enableEstimate` (spec §4.4, §7 rule 2) and the intermediary spender's funding (spec §8).
+ * `enableEstimate` (docs/service.md §4.4, §7 rule 2) and the intermediary spender's funding (docs/service.md §8).
  * Injected so tests script it and the devnet plugs in real chains. Amounts are base units;
  * `token` is the token address, or the chain's native sentinel for the native currency.
  */

@@ -3,7 +3,7 @@ import { z } from 'zod'
 const rate = z.number().min(0).max(1)
 
 /**
- * Fault knobs of the simulator (issue 3, Build 8), for ferry's own resilience tests. Rates are
+ * Fault knobs of the simulator, for ferry's own resilience tests. Rates are
  * probabilities in 0..1 drawn per request from the seeded random source; all default to off.
  */
 export const faultKnobsSchema = z.strictObject({
@@ -11,7 +11,7 @@ export const faultKnobsSchema = z.strictObject({
   latencyMs: z.number().int().min(0).default(0),
   /** Share of answers replaced by HTTP 500 `INTERNAL_SERVER_ERROR`. */
   serverErrorRate: rate.default(0),
-  /** Share of answers replaced by HTTP 200 with an error body (dln-facts §2.1). */
+  /** Share of answers replaced by HTTP 200 with an error body (docs/dln.md §2.1). */
   errorIdRate: rate.default(0),
   /** Share of answers sent as truncated, unparsable JSON with status 200. */
   malformedJsonRate: rate.default(0),

@@ -54,7 +54,7 @@ const ERC20S: Partial<Record<ChainId, Erc20[]>> = {
   [SOLANA_CHAIN_ID]: [['USDT', 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', 6]],
 }
 
-/** TRON's native sentinel (dln-facts §1.1): base58 of the zero address. */
+/** TRON's native sentinel (docs/dln.md §1.1): base58 of the zero address. */
 const TRON_NATIVE_TOKEN = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
 
 // USDC on BNB Chain is the Binance-peg token with 18 decimals, unlike everywhere else.
@@ -100,10 +100,10 @@ function erc20Of(chainId: ChainId, [symbol, address, decimals]: Erc20): MarketTo
 }
 
 /**
- * The default token registry of the simulated market: every chain of spec §4.4 has its native
+ * The default token registry of the simulated market: every chain of docs/service.md §4.4 has its native
  * currency (symbol and decimals from CHAINS); the eight large EVM chains add USDC, USDT, WETH and
  * WBTC where they exist, with their canonical mainnet addresses and real decimals; Solana adds
- * USDC and USDT. Native currencies use the service's sentinels (dln-facts §1.1): the EVM zero
+ * USDC and USDT. Native currencies use the service's sentinels (docs/dln.md §1.1): the EVM zero
  * address, `11111111111111111111111111111111` on Solana, `T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb` on
  * TRON.
  */

@@ -1,6 +1,6 @@
 import { FerryError } from '../../common/FerryError.ts'
 
-/** The service's errorIds (dln-facts §2.2) a quote builder can end with. */
+/** The service's errorIds (docs/dln.md §2.2) a quote builder can end with. */
 export type QuoteBuildErrorId =
   | 'UNSUPPORTED_TOKEN_IN'
   | 'UNSUPPORTED_TOKEN_OUT'

@@ -20,7 +20,7 @@ export type CompareParams = {
 }
 
 /**
- * comparedAggregators of a single-chain swap (spec §2.9, dln-facts §6): 1inch, 0x, KyberSwap and
+ * comparedAggregators of a single-chain swap (docs/service.md §2.9, docs/dln.md §6): 1inch, 0x, KyberSwap and
  * OKX on EVM chains, Jupiter, OKX, Raydium and Orca on Solana. Each output is ours moved by a
  * whole number of bps drawn uniformly from `config.aggregatorSpreadBps`, seeded by the market seed
  * and the request (chain, tokens, amount), so a request always gets the same comparison and

@@ -4,13 +4,13 @@ import type { EstimatedTransactionFee } from '../../api/schemas/estimatedTransac
 import type { Market } from '../market/market.ts'
 import type { QuoteConfig } from './quoteConfig.ts'
 
-// Rent and fees of a Solana order creation, in lamports (dln-facts §1.4).
+// Rent and fees of a Solana order creation, in lamports (docs/dln.md §1.4).
 const GIVE_ORDER_STATE_RENT = 2_115_840n
 const GIVE_ORDER_WALLET_RENT = 2_039_280n
 const SOLANA_TX_FEE = 5_000n
 
 /**
- * estimatedTransactionFee (spec §2.8) of a transaction on `chainId`, in native base units. EVM:
+ * estimatedTransactionFee (docs/service.md §2.8) of a transaction on `chainId`, in native base units. EVM:
  * gasLimit x gasPrice of the config, priority fee 10 % of the price. Solana: tx fee, priority fee
  * (compute units x micro-lamport price / 1e6) and, for an order (`withOrderRent`), the rent of
  * the order accounts (nonce master not included: it is paid only once per maker).

@@ -20,14 +20,14 @@ export type ForwarderPreSwap = {
 export type EvmOrderTxParams = {
   creation: DlnOrderCreation
   salt: bigint
-  /** 52 bytes (20-byte beneficiary ‖ 32-byte amount) or `0x` (dln-facts §1.5). */
+  /** 52 bytes (20-byte beneficiary ‖ 32-byte amount) or `0x` (docs/dln.md §1.5). */
   affiliateFee: Hex
   referralCode: number
   permitEnvelope: Hex
   metadata: Hex
   /** Set for non-reserve input: the call then goes through the forwarder. */
   preSwap?: ForwarderPreSwap | undefined
-  /** msg.value: the flat fee, plus the input amount for native input (dln-facts §1.4). */
+  /** msg.value: the flat fee, plus the input amount for native input (docs/dln.md §1.4). */
   value: bigint
 }
 
@@ -35,7 +35,7 @@ export type EvmOrderTxParams = {
 export type EvmOrderTx = { to: Hex; data: Hex; value: bigint }
 
 /**
- * The source transaction of an EVM order (dln-facts §1.4): `createSaltedOrder` sent to the
+ * The source transaction of an EVM order (docs/dln.md §1.4): `createSaltedOrder` sent to the
  * canonical DlnSource for reserve input; for other input, `strictlySwapAndCall` sent to the
  * canonical forwarder, which swaps through `preSwap.router` (calldata of simSwapRouterAbi, with
  * the forwarder as recipient) and then calls DlnSource with the same createSaltedOrder calldata.

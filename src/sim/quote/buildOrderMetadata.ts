@@ -13,7 +13,7 @@ export type OrderMetadataFields = {
 
 /**
  * `order.metadata`, passed to createSaltedOrder as `_metadata`. The real bytes are opaque
- * (dln-facts §8 q9); the simulator's layout, packed: uint8 version (1) ‖ uint8
+ * (docs/dln.md §8 q9); the simulator's layout, packed: uint8 version (1) ‖ uint8
  * creationProcessType (1 = create-tx) ‖ uint16 additionalTakerRewardBps ‖ uint256
  * operatingExpensesAmount ‖ uint256 recommendedTakeAmount ‖ UTF-8 of the request's metadata.
  */

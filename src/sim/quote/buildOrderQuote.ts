@@ -27,10 +27,10 @@ const tokenFields = (t: MarketToken): TokenFields => ({
 })
 
 /**
- * The simulator's create-tx answer (spec §2.6, §4.4) for validated params, following the cost
- * pipeline of dln-facts §1.2-1.3 with floor division (see {@link runCostPipeline}). Defaults:
+ * The simulator's create-tx answer (docs/service.md §2.6, §4.4) for validated params, following the cost
+ * pipeline of docs/dln.md §1.2-1.3 with floor division (see {@link runCostPipeline}). Defaults:
  * protocol fee 4 bps, taker margin 4 bps plus additionalTakerRewardBps, opex per destination in
- * USD, fixFee per source from dln-facts §1.5 ({@link DEFAULT_QUOTE_CONFIG}).
+ * USD, fixFee per source from docs/dln.md §1.5 ({@link DEFAULT_QUOTE_CONFIG}).
  * - `dstChainTokenOutAmount` fixed = limit order: the take amount is the one given; `auto` or
  *   absent = market order. `ptp`/`otc` = no pre- or after-swap.
  * - recommendedAmount = the market take; withoutAdditionalTakerRewardsAmount = the take with the
@@ -38,8 +38,8 @@ const tokenFields = (t: MarketToken): TokenFields => ({
  * - recommendedSlippage (percent) = the sum of the pre- and after-swap allowances.
  * - usdPriceImpact (percent, negative = loss) = output USD vs. input USD, all costs included.
  * - userPoints = pointsPerUsd x USD(protocol fee + fixFee), 2 decimals; integratorPoints = 25 %
- *   of it with a referralCode, else 0 (dln-facts §1.3, §7).
- * - Quote-only (a rule-1 address missing, spec §4.4): no tx and no orderId.
+ *   of it with a referralCode, else 0 (docs/dln.md §1.3, §7).
+ * - Quote-only (a rule-1 address missing, docs/service.md §4.4): no tx and no orderId.
  * Throws {@link QuoteBuildError} for tokens the market does not trade or amounts that do not
  * cover the costs.
  */

@@ -41,10 +41,10 @@ export type OrderSubmission = {
 }
 
 /**
- * Builds the order exactly as DlnSource will store it (dln-facts §4.2: maker = tx.origin = the
+ * Builds the order exactly as DlnSource will store it (docs/dln.md §4.2: maker = tx.origin = the
  * maker, nonce = salt, give amount after protocol and affiliate fees), its orderId (§4.4) and the
  * source transaction: EVM calldata (§1.4) or, for Solana, a serialized VersionedTransaction.
- * Requires the three build addresses of spec §4.4 rule 1.
+ * Requires the three build addresses of docs/service.md §4.4 rule 1.
  */
 export function buildOrderSubmission(p: OrderSubmissionParams): OrderSubmission {
   const { params, pipeline } = p
@@ -77,7 +77,7 @@ export function buildOrderSubmission(p: OrderSubmissionParams): OrderSubmission 
     giveAmount: pipeline.orderGiveAmount,
   }
   const orderId = computeOrderId(order)
-  // dln-facts §1.5: the affiliate fee travels as beneficiary bytes ‖ uint256 amount.
+  // docs/dln.md §1.5: the affiliate fee travels as beneficiary bytes ‖ uint256 amount.
   const affiliateFee: Hex = params.affiliateFeeRecipient
     ? concatHex([
         srcBytes(params.affiliateFeeRecipient),
@@ -126,7 +126,7 @@ export function buildOrderSubmission(p: OrderSubmissionParams): OrderSubmission 
     value: p.fixFee + nativeAmount,
   })
   const tx: OrderTx = { to: evm.to, data: evm.data, value: evm.value.toString() }
-  // dln-facts §1.4: ERC-20 input is approved to the contract the tx goes to.
+  // docs/dln.md §1.4: ERC-20 input is approved to the contract the tx goes to.
   if (!p.tokenIn.isNative) tx.allowanceTarget = evm.to
   if (!params.enableEstimate) return { orderId, order, tx }
   const gasLimit =

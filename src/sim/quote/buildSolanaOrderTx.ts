@@ -13,7 +13,7 @@ import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
 import { MEMO_PROGRAM, ORDER_MEMO_PREFIX } from '../../chains/solana/decodeSolanaOrderTx.ts'
 import { encodeSolanaOrderPayload } from '../../chains/solana/encodeSolanaOrderPayload.ts'
 
-// All-zero blockhash: the client sets a fresh one before signing (dln-facts §1.4).
+// All-zero blockhash: the client sets a fresh one before signing (docs/dln.md §1.4).
 const PLACEHOLDER_BLOCKHASH = '11111111111111111111111111111111'
 const NATIVE_SOL = new PublicKey('11111111111111111111111111111111')
 
@@ -31,7 +31,7 @@ export type SolanaOrderTxParams = {
   creationGiveAmount: bigint
   /** Decimals of the give token (TransferChecked states them). */
   giveDecimals: number
-  /** The flat fee in lamports (dln-facts §1.5: 0.015 SOL). */
+  /** The flat fee in lamports (docs/dln.md §1.5: 0.015 SOL). */
   fixFeeLamports: bigint
   affiliateFee: Hex
   referralCode: number
@@ -42,10 +42,10 @@ export type SolanaOrderTxParams = {
 
 /**
  * `tx.data` of a Solana-source create-tx answer: 0x-hex of an unsigned serialized
- * VersionedTransaction (dln-facts §1.4). This is the simulator's own layout, not the real DLN
+ * VersionedTransaction (docs/dln.md §1.4). This is the simulator's own layout, not the real DLN
  * program's (whose instruction format is not public), built only from programs every Solana
  * node has, so the devnet runs it unchanged:
- * 0 SetComputeUnitLimit and 1 SetComputeUnitPrice (as clients patch them, dln-facts §1.4);
+ * 0 SetComputeUnitLimit and 1 SetComputeUnitPrice (as clients patch them, docs/dln.md §1.4);
  * 2 the give amount to the escrow: SPL TransferChecked from the maker's associated token account
  *   to the escrow's, or a System transfer for native SOL;
  * 3 a System transfer of the fixed fee to the escrow;

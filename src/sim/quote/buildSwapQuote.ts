@@ -11,7 +11,7 @@ import { DEFAULT_QUOTE_CONFIG, type QuoteConfig } from './quoteConfig.ts'
 import type { QuoteContext } from './quoteContext.ts'
 
 /**
- * The simulator's chain/transaction answer (spec §2.9, §4.5; dln-facts §6) for validated params.
+ * The simulator's chain/transaction answer (docs/service.md §2.9, §4.5; docs/dln.md §6) for validated params.
  * - protocolFee: `swapProtocolFeeBps` (default 4) of the input, in input base units (`SwapFee`).
  * - The rest is swapped through the market pool (`Swap`, price impact grows with size); the
  *   affiliate fee is a percent of the output (`AffiliateFee`). Those three cost types are the

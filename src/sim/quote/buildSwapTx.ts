@@ -26,7 +26,7 @@ export type SwapTxBuildParams = {
 }
 
 /**
- * tx of a single-chain swap (spec §2.9). EVM: the forwarder's `strictlySwapAndCall` sent to the
+ * tx of a single-chain swap (docs/service.md §2.9). EVM: the forwarder's `strictlySwapAndCall` sent to the
  * canonical router address (EVM_CONTRACTS.forwarder, docs/dln.md §6), as the real service routes
  * swaps: the router leg is `config.swapRouterAddress` with simSwapRouterAbi calldata paying the
  * forwarder, the expected output is the minimum, the surplus is refunded to the sender, and the

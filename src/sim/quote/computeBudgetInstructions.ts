@@ -11,7 +11,7 @@ const littleEndian = (value: bigint, byteCount: number): Hex => {
 }
 
 /**
- * The two compute-budget instructions clients expect first (dln-facts §1.4): SetComputeUnitLimit
+ * The two compute-budget instructions clients expect first (docs/dln.md §1.4): SetComputeUnitLimit
  * (tag 2, u32 LE units at byte 1) and SetComputeUnitPrice (tag 3, u64 LE micro-lamports at byte
  * 1), so a client can patch both in place.
  * @param programIndex index of {@link COMPUTE_BUDGET_PROGRAM_ID} in the message's account keys

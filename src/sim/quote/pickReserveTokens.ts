@@ -3,19 +3,19 @@ import type { Market } from '../market/market.ts'
 import type { MarketToken } from '../market/marketToken.ts'
 import { QuoteBuildError } from './QuoteBuildError.ts'
 
-// dln-facts §1.4: native ETH is the reserve where it is the gas token, wETH on the other majors.
+// docs/dln.md §1.4: native ETH is the reserve where it is the gas token, wETH on the other majors.
 const NATIVE_ETH_RESERVE_CHAINS: readonly number[] = [1, 10, 8453, 42161, 59144]
 const WETH_RESERVE_CHAINS: readonly number[] = [56, 137, 43114]
 
 /**
- * Whether the order contract can take `token` as its give asset directly (dln-facts §1.4): USDC
+ * Whether the order contract can take `token` as its give asset directly (docs/dln.md §1.4): USDC
  * anywhere, native ETH on 1/10/8453/42161/59144, WETH on 56/137/43114. A chain where the market
  * has no USDC treats its native currency as the reserve, so every chain can be a source.
  */
 export function isReserveToken(market: Market, token: MarketToken): boolean {
   if (token.symbol === 'USDC') return true
   if (token.isNative && NATIVE_ETH_RESERVE_CHAINS.includes(token.chainId)) return true
-  // SOL on Solana is taken as it is: an assumption (dln-facts does not list Solana's reserves),
+  // SOL on Solana is taken as it is: an assumption (docs/dln.md does not list Solana's reserves),
   // and the devnet's Solana has no swap program to pre-swap with.
   if (token.isNative && token.chainId === 7565164) return true
   if (token.symbol === 'WETH' && WETH_RESERVE_CHAINS.includes(token.chainId)) return true
@@ -55,8 +55,8 @@ function intermediary(
 }
 
 /**
- * Picks the order's give token and the destination reserve (dln-facts §1.2, §1.4). ptp keeps
- * both tokens unchanged; custom intermediary tokens (spec §4.4) win over the defaults; else a
+ * Picks the order's give token and the destination reserve (docs/dln.md §1.2, §1.4). ptp keeps
+ * both tokens unchanged; custom intermediary tokens (docs/service.md §4.4) win over the defaults; else a
  * non-reserve input is pre-swapped into USDC (or the native reserve where there is no USDC), and
  * the destination reserve is the token of the same price as the give token, preferring reserves.
  */

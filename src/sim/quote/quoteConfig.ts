@@ -4,19 +4,19 @@ import { SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
 
 /** The economics of the simulated service. Defaults: {@link DEFAULT_QUOTE_CONFIG}. */
 export type QuoteConfig = {
-  /** DlnProtocolFee on the creation give amount, in bps (dln-facts §1.5: 4; 8 in 2026 bundles). */
+  /** DlnProtocolFee on the creation give amount, in bps (docs/dln.md §1.5: 4; 8 in 2026 bundles). */
   protocolFeeBps: number
   /** Per source chain override of `protocolFeeBps`. */
   protocolFeeBpsByChain: Partial<Record<ChainId, number>>
-  /** Default taker margin on what is left after the protocol fee, in bps (dln-facts §1.2). */
+  /** Default taker margin on what is left after the protocol fee, in bps (docs/dln.md §1.2). */
   takerMarginBps: number
-  /** Solver operating expenses per destination chain, in USD (dln-facts §1.5). */
+  /** Solver operating expenses per destination chain, in USD (docs/dln.md §1.5). */
   opexUsd: Partial<Record<ChainId, number>>
   /** Operating expenses of destinations missing from `opexUsd`, in USD. */
   defaultOpexUsd: number
   /**
    * Flat fee per source chain in native base units. Missing chains use the fee table of
-   * dln-facts §1.5 (`CHAINS[chainId].fixedFeeFallback`), then 0.
+   * docs/dln.md §1.5 (`CHAINS[chainId].fixedFeeFallback`), then 0.
    */
   fixFee: Partial<Record<ChainId, bigint>>
   /** Slippage allowance added to the pair's volatility for pre- and after-swaps, in bps. */
@@ -27,10 +27,10 @@ export type QuoteConfig = {
   solanaProgramId: string
   /** Program a Solana single-chain swap transaction calls (default: Jupiter v6). */
   solanaSwapProgramId: string
-  /** Seconds until fulfillment per source chain (dln-facts §3.1 observes 2, 3 and 12). */
+  /** Seconds until fulfillment per source chain (docs/dln.md §3.1 observes 2, 3 and 12). */
   fulfillmentDelaySec: Partial<Record<ChainId, number>>
   defaultFulfillmentDelaySec: number
-  /** deBridge points per USD of protocol fee plus flat fee (dln-facts §1.3, §7). */
+  /** deBridge points per USD of protocol fee plus flat fee (docs/dln.md §1.3, §7). */
   pointsPerUsd: number
   /** Share of the user's points the referrer gets when a referralCode is given (§7: 25 %). */
   integratorPointsShare: number

@@ -28,7 +28,7 @@ export type CostPipelineParams = {
   afterSwapVolatilityBps: number
 }
 
-/** Every amount of the pipeline, and its cost items in order (dln-facts §1.2). */
+/** Every amount of the pipeline, and its cost items in order (docs/dln.md §1.2). */
 export type CostPipelineResult = {
   /** srcChainTokenIn.amount: requested plus prepended opex. */
   srcAmountIn: bigint
@@ -67,7 +67,7 @@ const item = (
 })
 
 /**
- * The create-tx cost pipeline of dln-facts §1.2-1.3, floor division everywhere: prepend opex to
+ * The create-tx cost pipeline of docs/dln.md §1.2-1.3, floor division everywhere: prepend opex to
  * the input; PreSwap into the give token with its slippage allowance; DlnProtocolFee in bps of the
  * creation give amount (as DlnSource computes it); the affiliate fee, affiliateFeePercent of the
  * creation give amount (item type `AffiliateFee`, an addition of ours so that amounts chain); TakerMargin and EstimatedOperatingExpenses on the

@@ -11,7 +11,7 @@ export type UnsignedSolanaTx = {
   numRequiredSignatures: number
   numReadonlySigned: number
   numReadonlyUnsigned: number
-  /** base58; the client replaces it with a fresh one before signing (dln-facts §1.4). */
+  /** base58; the client replaces it with a fresh one before signing (docs/dln.md §1.4). */
   recentBlockhash: string
   instructions: SolanaInstruction[]
 }

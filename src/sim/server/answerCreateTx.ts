@@ -15,11 +15,11 @@ import type { SimAnswer } from './simAnswer.ts'
 
 /**
  * Answers GET /v1.0/net/order/create-tx: validates the query with the client's own
- * createTxParamsSchema (every rule of spec §4.4, §7, §8), asks the injected quote builder, checks
+ * createTxParamsSchema (every rule of docs/service.md §4.4, §7, §8), asks the injected quote builder, checks
  * the answer against the client's schema (with tx and orderId when the rule-1 addresses are all
  * given, without tx otherwise) and runs the chain-state checks: the intermediary spender's
- * funding (spec §8) and enableEstimate's balance and allowance (spec §7 rule 2).
- * @see service-interface.md §4.4, §7
+ * funding (docs/service.md §8) and enableEstimate's balance and allowance (docs/service.md §7 rule 2).
+ * @see docs/service.md §4.4, §7
  */
 export async function answerCreateTx(
   runtime: SimRuntime,
@@ -43,7 +43,12 @@ export async function answerCreateTx(
     if (!buildable && quote.tx !== undefined) {
       return selfCheckFailure(
         'create-tx',
-        [{ path: ['tx'], message: 'present on a quote-only request (spec §4.4 rule 1)' }],
+        [
+          {
+            path: ['tx'],
+            message: 'present on a quote-only request (docs/service.md §4.4 rule 1)',
+          },
+        ],
         runtime,
       )
     }

@@ -8,8 +8,8 @@ import { simErrorBody } from './simErrorBody.ts'
 /**
  * Answers GET /api/Orders/{orderId}/externalCallProcess from the stats store: 400
  * `INVALID_QUERY_PARAMETERS` for an id that is not 0x and 64 hex digits, 404 `UNKNOWN_ORDER` for
- * an order never recorded (dln-facts §2.2), else the process of spec §2.3.
- * @see service-interface.md §4.1
+ * an order never recorded (docs/dln.md §2.2), else the process of docs/service.md §2.3.
+ * @see docs/service.md §4.1
  */
 export function answerExternalCallProcess(runtime: SimRuntime, orderId: string): SimAnswer {
   const parsed = orderIdParamSchema.safeParse(orderId)

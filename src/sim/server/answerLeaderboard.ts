@@ -14,9 +14,9 @@ export type LeaderboardKind = 'wallet' | 'referral'
 
 /**
  * Answers POST /api/Users/usersLeaderboard and /api/Users/referralProgramLeaderboard. The body is
- * JSON sent as `application/json-patch+json` (spec §4.2) or `application/json`; other media types
- * get 415. It is validated with the client's body schemas (take <= 100, spec §8).
- * @see service-interface.md §4.2, §4.3, §8
+ * JSON sent as `application/json-patch+json` (docs/service.md §4.2) or `application/json`; other media types
+ * get 415. It is validated with the client's body schemas (take <= 100, docs/service.md §8).
+ * @see docs/service.md §4.2, §4.3, §8
  */
 export function answerLeaderboard(
   runtime: SimRuntime,

@@ -10,8 +10,8 @@ import type { SimAnswer } from './simAnswer.ts'
 
 /**
  * Answers GET /v1.0/chain/transaction: validates the query with the client's swapTxParamsSchema
- * (spec §4.5, §8), asks the injected swap builder and checks its answer against swapQuoteSchema.
- * @see service-interface.md §4.5
+ * (docs/service.md §4.5, §8), asks the injected swap builder and checks its answer against swapQuoteSchema.
+ * @see docs/service.md §4.5
  */
 export async function answerSwapTx(
   runtime: SimRuntime,

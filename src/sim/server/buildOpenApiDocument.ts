@@ -6,8 +6,8 @@ export type OpenApiDocument = ReturnType<OpenAPIHono['getOpenAPIDocument']>
 
 /**
  * Generates the OpenAPI 3.0 document of all five endpoints and /health from the zod schemas the
- * client parses with (issue 3: the machine-readable spec of the interface).
- * @see service-interface.md §4
+ * client parses with: the machine-readable spec of the interface.
+ * @see docs/service.md §4
  */
 export function buildOpenApiDocument(): OpenApiDocument {
   const app = new OpenAPIHono()
@@ -18,7 +18,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       title: 'ferry service simulator',
       version: '1.0.0',
       description:
-        'Cross-chain order and single-chain swap quotes (/v1.0/) and statistics (/api/), as in service-interface.md.',
+        'Cross-chain order and single-chain swap quotes (/v1.0/) and statistics (/api/), as in docs/service.md.',
     },
   })
 }

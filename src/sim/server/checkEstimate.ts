@@ -6,11 +6,11 @@ import { type SimErrorBody, simErrorBody } from './simErrorBody.ts'
 import type { CreateTxInput } from './simServerDeps.ts'
 
 /**
- * The checks `enableEstimate` implies (spec §4.4, §7 rule 2): the sender holds the input amount
+ * The checks `enableEstimate` implies (docs/service.md §4.4, §7 rule 2): the sender holds the input amount
  * (with prepended opex, as quoted) and the native fixFee, and, for a non-native EVM input without
  * a permit, has approved tx.allowanceTarget (or tx.to) for the amount. Returns the
  * `ESTIMATION_FAILED` body of the first failed check, or undefined when the call would pass.
- * @see service-interface.md §4.4 (enableEstimate), §7 rule 2
+ * @see docs/service.md §4.4 (enableEstimate), §7 rule 2
  */
 export async function checkEstimate(
   reader: ChainStateReader,
@@ -27,12 +27,16 @@ export async function checkEstimate(
   const amount = BigInt(quote.estimation.srcChainTokenIn.amount)
   const fixFee = BigInt(quote.fixFee)
   const fail = (check: string, required: bigint, available: bigint): SimErrorBody =>
-    simErrorBody('ESTIMATION_FAILED', `estimation failed: ${check} too low (spec §7 rule 2)`, {
-      check,
-      token: check === 'nativeBalance' ? nativeToken : token,
-      required: required.toString(),
-      available: available.toString(),
-    })
+    simErrorBody(
+      'ESTIMATION_FAILED',
+      `estimation failed: ${check} too low (docs/service.md §7 rule 2)`,
+      {
+        check,
+        token: check === 'nativeBalance' ? nativeToken : token,
+        required: required.toString(),
+        available: available.toString(),
+      },
+    )
 
   const nativeNeeded = isNative ? amount + fixFee : fixFee
   const nativeBalance = await reader.getBalance(chainId, nativeToken, owner)
@@ -40,7 +44,7 @@ export async function checkEstimate(
   if (isNative) return undefined
   const balance = await reader.getBalance(chainId, token, owner)
   if (balance < amount) return fail('balance', amount, balance)
-  // Solana has no allowances; a permit replaces the on-chain approval (spec §4.4).
+  // Solana has no allowances; a permit replaces the on-chain approval (docs/service.md §4.4).
   const spender = quote.tx?.allowanceTarget ?? quote.tx?.to
   if (family === 'solana' || spender === undefined || params.srcChainTokenInSenderPermit) {
     return undefined

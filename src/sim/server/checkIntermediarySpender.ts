@@ -4,16 +4,16 @@ import type { ChainStateReader } from '../chainState/chainStateReader.ts'
 import { type SimErrorBody, simErrorBody } from './simErrorBody.ts'
 import type { CreateTxInput } from './simServerDeps.ts'
 
-/** The spender's minimum holding of the intermediary token, in USD (spec §8, the testing figure). */
+/** The spender's minimum holding of the intermediary token, in USD (docs/service.md §8, the testing figure). */
 export const MIN_SPENDER_BALANCE_USD = 100
 
 /**
- * The custom intermediary-token checks of spec §4.4 (dstIntermediaryTokenSpenderAddress) and
+ * The custom intermediary-token checks of docs/service.md §4.4 (dstIntermediaryTokenSpenderAddress) and
  * §8: on an EVM destination the spender holds at least 100 USD of the destination intermediary
  * token, valued at intermediaryTokenUSDPrice, and has approved both trusted contracts
  * (DlnDestination and the forwarder). Returns `INTERMEDIARY_TOKEN_NOT_FUNDED` or
  * `INTERMEDIARY_TOKEN_APPROVALS_MISSING`, or undefined when the spender is fit or not set.
- * @see service-interface.md §4.4, §8
+ * @see docs/service.md §4.4, §8
  */
 export async function checkIntermediarySpender(
   reader: ChainStateReader,
@@ -34,7 +34,7 @@ export async function checkIntermediarySpender(
   if (balance < needed) {
     return simErrorBody(
       'INTERMEDIARY_TOKEN_NOT_FUNDED',
-      `dstIntermediaryTokenSpenderAddress holds less than ${MIN_SPENDER_BALANCE_USD} USD of the intermediary token (spec §8)`,
+      `dstIntermediaryTokenSpenderAddress holds less than ${MIN_SPENDER_BALANCE_USD} USD of the intermediary token (docs/service.md §8)`,
       { required: needed.toString(), available: balance.toString() },
     )
   }
@@ -43,7 +43,7 @@ export async function checkIntermediarySpender(
     if (allowance < needed) {
       return simErrorBody(
         'INTERMEDIARY_TOKEN_APPROVALS_MISSING',
-        `dstIntermediaryTokenSpenderAddress has not approved ${contract} (spec §4.4)`,
+        `dstIntermediaryTokenSpenderAddress has not approved ${contract} (docs/service.md §4.4)`,
         { spender: contract, required: needed.toString(), available: allowance.toString() },
       )
     }

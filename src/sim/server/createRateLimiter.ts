@@ -8,7 +8,7 @@ export type RateLimiter = { take(endpoint: string): RateDecision }
 
 /**
  * Creates a fixed-window limiter: each endpoint may take `requestsPerMinute` requests per clock
- * minute (dln-facts §2.3: limits are per endpoint, not pooled). `undefined` or 0 turns it off,
+ * minute (docs/dln.md §2.3: limits are per endpoint, not pooled). `undefined` or 0 turns it off,
  * the default. A refused request gets the seconds until the window resets, at least 1.
  * @param windowMs length of the window in ms, aligned to multiples of it since the epoch. Default
  *   60 000; a shorter one compresses time for tests and benches (the budget is then per window).

@@ -21,10 +21,10 @@ function queryKey(path: string, query: Record<string, string>): string {
 }
 
 /**
- * Creates the hono app of the simulator: the endpoints of `part` (spec §4.1-§4.5) behind the rate
+ * Creates the hono app of the simulator: the endpoints of `part` (docs/service.md §4.1-§4.5) behind the rate
  * limit and fault guards, plus GET /health and GET /openapi.json, which are never limited.
  * @param openApi the document to serve; generated from the schemas when not given
- * @see service-interface.md §4
+ * @see docs/service.md §4
  */
 export function createSimApp(
   runtime: SimRuntime,

@@ -34,9 +34,9 @@ export type SimServer = {
 }
 
 /**
- * Starts the service simulator on loopback: the five endpoints of spec §4 with injected quote
+ * Starts the service simulator on loopback: the five endpoints of docs/service.md §4 with injected quote
  * builders, the stats store, rate limits and faults of `deps`, plus /health and /openapi.json.
- * @see service-interface.md §4
+ * @see docs/service.md §4
  */
 export async function createSimServer(
   deps: SimServerDeps,

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { type SimErrorBody, type SimErrorId, simErrorBody } from './simErrorBody.ts'
 
 /**
- * How a request-schema issue maps to a specific errorId (dln-facts §2.2), most specific first.
+ * How a request-schema issue maps to a specific errorId (docs/dln.md §2.2), most specific first.
  * The request schemas of src/api carry every rule; these matchers read which rule an issue came
  * from by its path and the rule text of its message. A unit test pins each matcher to the schema.
  */
@@ -32,8 +32,8 @@ const RULES: { errorId: SimErrorId; matches: (issue: z.core.$ZodIssue) => boolea
 /**
  * Maps the issues of a failed request-schema parse to the service's error body: the errorId of
  * the most specific rule broken, else `INVALID_QUERY_PARAMETERS` (bad, missing or unknown
- * parameters, limits of spec §8). Every issue is listed in `errorPayload.issues`.
- * @see service-interface.md §4.4, §4.5, §7, §8
+ * parameters, limits of docs/service.md §8). Every issue is listed in `errorPayload.issues`.
+ * @see docs/service.md §4.4, §4.5, §7, §8
  */
 export function mapIssuesToError(issues: z.core.$ZodIssue[]): SimErrorBody {
   const listed = issues.map((i) => ({ path: i.path.join('.'), message: i.message }))

@@ -2,7 +2,7 @@
 export type QueryParamKind = 'number' | 'boolean' | 'json' | 'numberOrText'
 
 /**
- * create-tx parameters that are not plain strings (spec §4.4). Everything else is passed as text.
+ * create-tx parameters that are not plain strings (docs/service.md §4.4). Everything else is passed as text.
  * Chain ids are numbers; netHook and externalCall are stringified JSON.
  */
 export const CREATE_TX_PARAM_KINDS: Record<string, QueryParamKind> = {
@@ -21,7 +21,7 @@ export const CREATE_TX_PARAM_KINDS: Record<string, QueryParamKind> = {
   externalCall: 'json',
 }
 
-/** chain/transaction parameters that are not plain strings (spec §4.5). slippage is `auto` or a number. */
+/** chain/transaction parameters that are not plain strings (docs/service.md §4.5). slippage is `auto` or a number. */
 export const SWAP_TX_PARAM_KINDS: Record<string, QueryParamKind> = {
   chainId: 'number',
   affiliateFeePercent: 'number',

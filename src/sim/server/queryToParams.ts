@@ -3,7 +3,7 @@ import type { QueryParamKind } from './queryParamKinds.ts'
 const NUMBER_RE = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 
 /**
- * The query parameter the real service takes for its API key (dln-facts §2.3). The simulator has
+ * The query parameter the real service takes for its API key (docs/dln.md §2.3). The simulator has
  * no keys: it accepts and ignores it, so a client configured with a key still works.
  */
 export const ACCESS_TOKEN_PARAM = 'accesstoken'

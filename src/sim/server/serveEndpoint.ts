@@ -15,7 +15,7 @@ export type ServeOptions = {
  * Serves one request of the five endpoints through the simulator's guards, in this order:
  * the per-endpoint rate limit (429 + Retry-After), the latency knob (slept on the runtime clock),
  * then the seeded faults (500, 200 with an errorId, stale quote, truncated JSON).
- * @see dln-facts.md §2.1, §2.3
+ * @see docs/dln.md §2.1, §2.3
  */
 export async function serveEndpoint(runtime: SimRuntime, options: ServeOptions): Promise<Response> {
   const rate = runtime.rateLimiter.take(options.endpoint)
@@ -39,7 +39,7 @@ export async function serveEndpoint(runtime: SimRuntime, options: ServeOptions):
     })
   }
   if (fault.errorId) {
-    // The real service answers some refusals with 200 and an error body (dln-facts §2.1).
+    // The real service answers some refusals with 200 and an error body (docs/dln.md §2.1).
     return toResponse({
       status: 200,
       body: simErrorBody('COMPLIANCE_ADDRESS_BLOCKED', 'injected fault: address blocked'),

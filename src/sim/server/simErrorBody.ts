@@ -2,7 +2,7 @@ import { ERROR_IDS, type ServiceErrorBody } from '../../api/schemas/serviceError
 
 /**
  * errorCode of each errorId the simulator sends. The first five are the real codes
- * (dln-facts §2.2); the codes of the others are not public, so the 1000+ numbers are this
+ * (docs/dln.md §2.2); the codes of the others are not public, so the 1000+ numbers are this
  * simulator's assumption and only the errorId should be matched on.
  */
 export const SIM_ERROR_CODES = {
@@ -24,10 +24,10 @@ export const SIM_ERROR_CODES = {
 /** An errorId the simulator sends. */
 export type SimErrorId = keyof typeof SIM_ERROR_CODES
 
-/** A full error body of the service (dln-facts §2.1). */
+/** A full error body of the service (docs/dln.md §2.1). */
 export type SimErrorBody = ServiceErrorBody & { errorCode: number; errorMessage: string }
 
-/** Builds the error body `{errorCode, errorId, errorMessage, errorPayload?}` (dln-facts §2.1). */
+/** Builds the error body `{errorCode, errorId, errorMessage, errorPayload?}` (docs/dln.md §2.1). */
 export function simErrorBody(
   errorId: SimErrorId,
   errorMessage: string,

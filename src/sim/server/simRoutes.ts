@@ -31,7 +31,7 @@ function wireSchemaOf(key: string, kind: QueryParamKind | undefined): z.ZodType 
   if (kind === 'number') return z.number()
   if (kind === 'boolean') return z.boolean()
   if (kind === 'numberOrText') return z.union([z.literal('auto'), z.number()])
-  if (kind === 'json') return z.string().describe('stringified JSON, see spec §4.4')
+  if (kind === 'json') return z.string().describe('stringified JSON, see docs/service.md §4.4')
   return z.string()
 }
 
@@ -57,7 +57,7 @@ const json = <S extends z.ZodType>(schema: S, description: string) => ({
 })
 
 const errors = {
-  400: json(serviceErrorBodySchema, 'The request breaks a rule of spec §4, §7 or §8'),
+  400: json(serviceErrorBodySchema, 'The request breaks a rule of docs/service.md §4, §7 or §8'),
   429: json(serviceErrorBodySchema, 'Per-endpoint rate limit reached; see Retry-After'),
   500: json(serviceErrorBodySchema, 'Internal error (also an injected fault)'),
 }
@@ -73,7 +73,7 @@ const leaderboardBody = <S extends z.ZodType>(schema: S) => ({
 /**
  * The routes of the simulator with the same zod schemas the client parses with, for
  * /openapi.json. `part` says which service serves them: base (`/v1.0/`) or stats (`/api/`).
- * @see service-interface.md §4
+ * @see docs/service.md §4
  */
 export const SIM_ROUTES = [
   {
@@ -81,9 +81,9 @@ export const SIM_ROUTES = [
     route: createRoute({
       method: 'get',
       path: '/v1.0/net/order/create-tx',
-      summary: 'Build a cross-chain order (spec §4.4)',
+      summary: 'Build a cross-chain order (docs/service.md §4.4)',
       request: { query: querySchemaOf(createTxParamsSchema.shape, CREATE_TX_PARAM_KINDS) },
-      responses: { 200: json(orderQuoteSchema, 'Order quote (spec §2.6)'), ...errors },
+      responses: { 200: json(orderQuoteSchema, 'Order quote (docs/service.md §2.6)'), ...errors },
     }),
   },
   {
@@ -91,9 +91,9 @@ export const SIM_ROUTES = [
     route: createRoute({
       method: 'get',
       path: '/v1.0/chain/transaction',
-      summary: 'Quote and build a single-chain swap (spec §4.5)',
+      summary: 'Quote and build a single-chain swap (docs/service.md §4.5)',
       request: { query: querySchemaOf(swapTxParamsSchema.shape, SWAP_TX_PARAM_KINDS) },
-      responses: { 200: json(swapQuoteSchema, 'Swap quote (spec §2.9)'), ...errors },
+      responses: { 200: json(swapQuoteSchema, 'Swap quote (docs/service.md §2.9)'), ...errors },
     }),
   },
   {
@@ -101,10 +101,10 @@ export const SIM_ROUTES = [
     route: createRoute({
       method: 'get',
       path: '/api/Orders/{orderId}/externalCallProcess',
-      summary: 'External-call process of an order (spec §4.1)',
+      summary: 'External-call process of an order (docs/service.md §4.1)',
       request: { params: z.object({ orderId: z.string() }) },
       responses: {
-        200: json(externalCallProcessSchema, 'External-call process (spec §2.3)'),
+        200: json(externalCallProcessSchema, 'External-call process (docs/service.md §2.3)'),
         404: json(serviceErrorBodySchema, 'UNKNOWN_ORDER'),
         ...errors,
       },
@@ -115,7 +115,7 @@ export const SIM_ROUTES = [
     route: createRoute({
       method: 'post',
       path: '/api/Users/usersLeaderboard',
-      summary: 'Wallet leaderboard (spec §4.2)',
+      summary: 'Wallet leaderboard (docs/service.md §4.2)',
       request: { body: leaderboardBody(walletLeaderboardBodySchema) },
       responses: {
         200: json(walletLeaderboardSchema, 'A page of the wallet leaderboard'),
@@ -129,7 +129,7 @@ export const SIM_ROUTES = [
     route: createRoute({
       method: 'post',
       path: '/api/Users/referralProgramLeaderboard',
-      summary: 'Referral program leaderboard (spec §4.3)',
+      summary: 'Referral program leaderboard (docs/service.md §4.3)',
       request: { body: leaderboardBody(referralLeaderboardBodySchema) },
       responses: {
         200: json(referralLeaderboardSchema, 'A page of the referral leaderboard'),

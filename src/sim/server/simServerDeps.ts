@@ -10,9 +10,9 @@ import type { faultKnobsSchema } from '../faults/faultKnobsSchema.ts'
 import type { StatsStore } from '../stats/createStatsStore.ts'
 import type { SyntheticPopulationOptions } from '../stats/createSyntheticPopulation.ts'
 
-/** Validated create-tx parameters (spec §4.4), as the quote builder receives them. */
+/** Validated create-tx parameters (docs/service.md §4.4), as the quote builder receives them. */
 export type CreateTxInput = z.output<typeof createTxParamsSchema>
-/** Validated chain/transaction parameters (spec §4.5). */
+/** Validated chain/transaction parameters (docs/service.md §4.5). */
 export type SwapTxInput = z.output<typeof swapTxParamsSchema>
 
 /** What the server tells a quote builder about the request. */
@@ -22,7 +22,7 @@ export type SimQuoteContext = {
 }
 
 /**
- * Builds the create-tx answer (spec §2.6) of validated parameters. It must leave `tx` out when a
+ * Builds the create-tx answer (docs/service.md §2.6) of validated parameters. It must leave `tx` out when a
  * rule-1 address is missing. A throw whose error carries a string `errorId` (and optionally a
  * numeric `errorCode`) becomes a 400 with that errorId; any other throw becomes a 500.
  */
@@ -31,7 +31,7 @@ export type QuoteOrderFn = (
   ctx: SimQuoteContext,
 ) => OrderQuote | Promise<OrderQuote>
 
-/** Builds the chain/transaction answer (spec §2.9); errors as for {@link QuoteOrderFn}. */
+/** Builds the chain/transaction answer (docs/service.md §2.9); errors as for {@link QuoteOrderFn}. */
 export type QuoteSwapFn = (
   params: SwapTxInput,
   ctx: SimQuoteContext,
@@ -43,7 +43,7 @@ export type SimServerDeps = {
   quoteSwap: QuoteSwapFn
   /** Order store behind the stats endpoints. Default: a new empty store. */
   stats?: StatsStore
-  /** Chain state for `enableEstimate` (spec §7 rule 2). Default: unlimited balances and allowances. */
+  /** Chain state for `enableEstimate` (docs/service.md §7 rule 2). Default: unlimited balances and allowances. */
   chainState?: ChainStateReader
   /** Time source of rate limits, latency and quote contexts. Default: the system clock. */
   clock?: Clock

@@ -1,7 +1,7 @@
 import { decodeBase58 } from '../../chains/base58.ts'
 
 /**
- * The bytes of an address as the stats service encodes them (spec §2.2): the 20 bytes of an EVM
+ * The bytes of an address as the stats service encodes them (docs/service.md §2.2): the 20 bytes of an EVM
  * hex address, or the decoded bytes of a base58 (Solana, TRON) address.
  */
 export function addressBytes(address: string): Uint8Array {

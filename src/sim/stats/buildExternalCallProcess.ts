@@ -4,9 +4,9 @@ import { toAddressObject } from './toAddressObject.ts'
 import { toBytesValue } from './toBytesValue.ts'
 
 /**
- * Builds the external-call process answer (spec §2.3, §4.1) of a recorded order. The count is the
+ * Builds the external-call process answer (docs/service.md §2.3, §4.1) of a recorded order. The count is the
  * order's hook instruction count, raised to the highest step seen so it never undercounts.
- * @see service-interface.md §4.1
+ * @see docs/service.md §4.1
  */
 export function buildExternalCallProcess(
   order: SimOrderRecord,

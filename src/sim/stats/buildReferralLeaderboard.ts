@@ -9,10 +9,10 @@ import type { SimOrderRecord } from './statsObserver.ts'
 type ReferralTotals = ParticipantTotals & { referralCode: number }
 
 /**
- * Builds one page of the referral leaderboard (spec §4.3): the synthetic codes plus the executed
+ * Builds one page of the referral leaderboard (docs/service.md §4.3): the synthetic codes plus the executed
  * orders of the store that carry a referral code, ranked by fees, paged by skip/take, with the
  * searched referralCode as searchResult, or null when it has no entry.
- * @see service-interface.md §4.3
+ * @see docs/service.md §4.3
  */
 export function buildReferralLeaderboard(
   population: SyntheticPopulation['referrals'],

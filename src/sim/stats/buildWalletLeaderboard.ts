@@ -15,10 +15,10 @@ function walletKey(address: string): string {
 }
 
 /**
- * Builds one page of the wallet leaderboard (spec §4.2): the synthetic population plus the
+ * Builds one page of the wallet leaderboard (docs/service.md §4.2): the synthetic population plus the
  * executed orders of the store, summed per maker, ranked by fees, paged by skip/take, with the
  * searched wallet (hex in any case, or base58) as searchResult, or null when it has no entry.
- * @see service-interface.md §4.2
+ * @see docs/service.md §4.2
  */
 export function buildWalletLeaderboard(
   population: SyntheticPopulation['wallets'],

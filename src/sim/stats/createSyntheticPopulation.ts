@@ -25,7 +25,7 @@ export type SyntheticPopulationOptions = {
 
 /**
  * Creates a deterministic population of wallets and referral codes for the leaderboards
- * (dln-facts §7: codes are small integers). Fees come in quarter-dollar steps, so equal fees
+ * (docs/dln.md §7: codes are small integers). Fees come in quarter-dollar steps, so equal fees
  * (ties) happen and the stable tie order is exercised.
  * @param seed the simulator seed; the same seed gives the same population
  */

@@ -2,7 +2,7 @@
 export type Ranked<T> = T & { rank: number }
 
 /**
- * Orders entries by fees, highest first, and numbers them 1..n (spec §4.2: the wallets that
+ * Orders entries by fees, highest first, and numbers them 1..n (docs/service.md §4.2: the wallets that
  * generated the most fees are at the top). Equal fees keep their input order, so a tie never
  * moves between two requests and paging sees every entry exactly once.
  */

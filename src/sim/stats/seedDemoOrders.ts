@@ -10,7 +10,7 @@ const DEMO_STATUSES: HookStepStatus[][] = [
 
 /**
  * Records `count` executed demo orders with two hook steps each through `observer`, so
- * `ferry sim` answers externalCallProcess (spec §4.1) before any solver has fed it. Ids and
+ * `ferry sim` answers externalCallProcess (docs/service.md §4.1) before any solver has fed it. Ids and
  * hashes come from the seed; the statuses cycle through {@link DEMO_STATUSES}.
  * @returns the demo order ids, 0x and 64 hex digits
  */

@@ -1,13 +1,13 @@
 /**
- * Status of one external-call step. The spec shows only `Executed` (spec §3); `Pending` and
+ * Status of one external-call step. The spec shows only `Executed` (docs/service.md §3); `Pending` and
  * `Failed` are this simulator's assumption for steps not yet run and steps that reverted
- * (dln-facts §3.4 suggests exactly these two as configurable extras).
+ * (docs/dln.md §3.4 suggests exactly these two as configurable extras).
  */
 export type HookStepStatus = 'Executed' | 'Pending' | 'Failed'
 
 /** One order as the stats service knows it: what the leaderboards and §4.1 are computed from. */
 export type SimOrderRecord = {
-  /** 0x and 64 hex digits (dln-facts §4.4). */
+  /** 0x and 64 hex digits (docs/dln.md §4.4). */
   orderId: string
   /** The wallet credited on the wallet leaderboard: EVM hex or base58. */
   maker: string
@@ -15,15 +15,15 @@ export type SimOrderRecord = {
   referralCode?: number
   /** Order value in USD. */
   volumeUsd: number
-  /** Fees paid in USD: protocol fee plus fixFee, the basis of points (dln-facts §7). */
+  /** Fees paid in USD: protocol fee plus fixFee, the basis of points (docs/dln.md §7). */
   feesUsd: number
   /** Only executed (fulfilled) orders count on the leaderboards. */
   executed: boolean
-  /** totalInstructionsCount of spec §2.3. Default 0 (an order without a hook). */
+  /** totalInstructionsCount of docs/service.md §2.3. Default 0 (an order without a hook). */
   hookInstructionsCount?: number
 }
 
-/** One external-call step event (spec §2.3), in plain form; the server encodes it. */
+/** One external-call step event (docs/service.md §2.3), in plain form; the server encodes it. */
 export type SimHookStepRecord = {
   orderId: string
   /** 1-based position of the instruction. Recording the same number again replaces the step. */
@@ -44,7 +44,7 @@ export type SimHookStepRecord = {
 
 /**
  * What feeds the stats service: the devnet's solver, or a scripted feeder in tests.
- * @see service-interface.md §4.1-§4.3
+ * @see docs/service.md §4.1-§4.3
  */
 export type StatsObserver = {
   /** Adds an order or replaces the record with the same orderId. */

@@ -2,7 +2,7 @@ import type { AddressObject } from '../../api/schemas/addressObject.ts'
 import { addressBytes } from './addressBytes.ts'
 
 /**
- * Encodes an address as the stats service's address object (spec §2.2): `Base64Value` (capital
+ * Encodes an address as the stats service's address object (docs/service.md §2.2): `Base64Value` (capital
  * B, as the service spells it) and the byte array of the address bytes, and the address text as
  * given (EVM hex or base58).
  */

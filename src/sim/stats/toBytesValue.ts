@@ -2,7 +2,7 @@ import type { BytesValue } from '../../api/schemas/bytesValue.ts'
 import { hexToBytes } from './addressBytes.ts'
 
 /**
- * Encodes a 0x hash as the stats service's bytes-value object (spec §2.1, dln-facts §3.2):
+ * Encodes a 0x hash as the stats service's bytes-value object (docs/service.md §2.1, docs/dln.md §3.2):
  * base64 of the bytes, the byte array as JSON text (`[1,2,…]`), and the 0x hex itself.
  */
 export function toBytesValue(hex: string): BytesValue {

@@ -289,7 +289,7 @@ describe('installed contracts', () => {
       const compiled = ids(artifactAbi(name))
       expect(ids(abi).filter((id) => !compiled.includes(id))).toEqual([])
     }
-    // dln-facts §4.3: selectors and topics of the real contracts.
+    // docs/dln.md §4.3: selectors and topics of the real contracts.
     const source = ids(artifactAbi('DlnSource'))
     const destination = ids(artifactAbi('DlnDestination'))
     for (const id of [
@@ -325,7 +325,7 @@ describe('installed contracts', () => {
 })
 
 describe('DlnSource', () => {
-  test('getOrderId reproduces the golden orderId of dln-facts §1.7', async () => {
+  test('getOrderId reproduces the golden orderId of docs/dln.md §1.7', async () => {
     const maker: Hex = '0x1111111111111111111111111111111111111111'
     const order: DlnOrder = {
       makerOrderNonce: 1_767_225_600_000n,

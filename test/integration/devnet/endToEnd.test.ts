@@ -63,7 +63,7 @@ async function placeEvmOrder(
   const wallet = createWalletClient({ account: user.account, transport: http(src.rpcUrl) })
   const token = params.srcChainTokenIn as Address
   // USDC is a reserve asset, so DlnSource is the target and the spender; the approval comes
-  // first because enableEstimate simulates the transaction (spec §4.4). Headroom for the opex.
+  // first because enableEstimate simulates the transaction (docs/service.md §4.4). Headroom for the opex.
   const approve = await wallet.writeContract({
     chain: null,
     address: token,
@@ -326,7 +326,7 @@ describe('devnet end to end (plain viem and web3.js, no ferry engine)', () => {
     devnet.solver!.setPolicy({ fillDelayMs: 50 })
   })
 
-  test('behavior: enableEstimate fails on real state without the approval or the balance (spec §7 rule 2)', async () => {
+  test('behavior: enableEstimate fails on real state without the approval or the balance (docs/service.md §7 rule 2)', async () => {
     const arb = chain(42161)
     const base = {
       srcChainId: 42161,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { runRateBudgetScenario } from '../../helpers/runRateBudgetScenario.ts'
 
-// The public budget (50 a minute per endpoint, dln-facts §2.3) with the minute compressed to two
+// The public budget (50 a minute per endpoint, docs/dln.md §2.3) with the minute compressed to two
 // seconds, so 200 routes take four windows instead of four minutes. Two, not one: the client
 // frees a slot a window after the answer, so each window costs one request latency, a larger
 // share of a shorter window on a loaded machine (the real window is 60 s).
@@ -9,7 +9,7 @@ const BUDGET = 50
 const WINDOW_MS = 2_000
 const ROUTES = 200
 
-describe('rate budget (issue 6 acceptance)', () => {
+describe('rate budget', () => {
   test('behavior: 200 routes in one tick against the rate-limited simulator: zero 429s, >= 90% of the budget used', async () => {
     const figures = await runRateBudgetScenario({
       routes: ROUTES,

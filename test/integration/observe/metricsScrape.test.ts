@@ -38,7 +38,7 @@ const createdBy = (events: FerryEvent[], strategy: string): FerryEvent[] =>
 const terminalOf = (events: FerryEvent[], intentId: unknown): FerryEvent | undefined =>
   events.find((e) => e.type === 'terminal' && e.intentId === intentId)
 
-describe('ferry run with observe.metricsPort (issue 7 acceptance: scrape test)', () => {
+describe('ferry run with observe.metricsPort (the scrape test)', () => {
   test(
     'default: /metrics of the running demo has every metric, its counters match the journal',
     async () => {
@@ -120,7 +120,7 @@ describe('ferry run with observe.metricsPort (issue 7 acceptance: scrape test)',
         .filter((l) => l.level >= 50)
       expect(errors).toEqual([])
 
-      // 5. Every metric of issue 7 is exposed.
+      // 5. Every metric ferry defines is exposed.
       for (const [name, type] of Object.entries({
         ferry_service_requests_total: 'counter',
         ferry_service_rate_limited_total: 'counter',

@@ -54,7 +54,7 @@ describe('externalCallProcess', () => {
     ])
   })
 
-  test('behavior: event metadata encodes hashes and addresses three ways (spec §2.1, §2.2)', async () => {
+  test('behavior: event metadata encodes hashes and addresses three ways (docs/service.md §2.1, §2.2)', async () => {
     const [first] = (await sim.client.getExternalCallProcess(ORDER_ID)).steps
     const meta = first!.eventMetadata
     const hashBytes = Buffer.from('01'.repeat(32), 'hex')

@@ -89,7 +89,7 @@ describe('/openapi.json', () => {
     }
   })
 
-  test('behavior: create-tx documents every spec §4.4 parameter, required ones as required', () => {
+  test('behavior: create-tx documents every docs/service.md §4.4 parameter, required ones as required', () => {
     const params = doc.paths['/v1.0/net/order/create-tx']?.get?.parameters ?? []
     expect(params).toHaveLength(30)
     const required = params
@@ -106,7 +106,7 @@ describe('/openapi.json', () => {
     expect(params.find((p) => p.name === 'netHook')?.in).toBe('query')
   })
 
-  test('behavior: response schemas are the client schemas (field names of spec §2)', () => {
+  test('behavior: response schemas are the client schemas (field names of docs/service.md §2)', () => {
     const quote = doc.paths['/v1.0/net/order/create-tx']?.get?.responses['200']?.content?.[
       'application/json'
     ]?.schema as { required: string[] }

@@ -40,7 +40,7 @@ const INVALID = 'INVALID_QUERY_PARAMETERS'
 
 type QueryCase = { rule: string; path: string; query: Record<string, string>; errorId: string }
 
-/** Every violating query of spec §4.4, §4.5, §7 and §8 that needs no chain state: 400 each. */
+/** Every violating query of docs/service.md §4.4, §4.5, §7 and §8 that needs no chain state: 400 each. */
 const QUERY_CASES: QueryCase[] = [
   {
     rule: '§4.4 missing srcChainTokenIn',
@@ -266,7 +266,7 @@ type BodyCase = { rule: string; path: string; body: unknown; errorId: string }
 const WALLETS = '/api/Users/usersLeaderboard'
 const REFERRALS = '/api/Users/referralProgramLeaderboard'
 
-/** Every violating leaderboard body of spec §4.2, §4.3 and §8: 400 each. */
+/** Every violating leaderboard body of docs/service.md §4.2, §4.3 and §8: 400 each. */
 const BODY_CASES: BodyCase[] = [
   {
     rule: '§8 take above 100 (wallets)',
@@ -330,7 +330,7 @@ describe('simulator rules over HTTP', () => {
     expectError(await sim.post(path, body), 400, errorId)
   })
 
-  test('§2.1 the real errorCodes of dln-facts §2.2', async () => {
+  test('§2.1 the real errorCodes of docs/dln.md §2.2', async () => {
     const same = await sim.get(CREATE_TX, {
       ...Q,
       dstChainId: '42161',

@@ -35,7 +35,7 @@ function rejection(params: unknown): RequestValidationError {
 }
 
 describe('buildCreateTxQuery', () => {
-  test('default: a quote-only request becomes the query of spec §4.4', () => {
+  test('default: a quote-only request becomes the query of docs/service.md §4.4', () => {
     const { kind, query, warnings } = buildCreateTxQuery(base)
     expect(kind).toBe('quote')
     expect(query).toEqual({

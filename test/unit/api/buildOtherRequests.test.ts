@@ -27,7 +27,7 @@ function fieldOf(run: () => unknown): string {
 }
 
 describe('buildSwapTxQuery', () => {
-  test('default: builds the query of spec §4.5', () => {
+  test('default: builds the query of docs/service.md §4.5', () => {
     expect(buildSwapTxQuery({ ...swap, slippage: 'auto' })).toEqual({
       chainId: '42161',
       tokenIn: swap.tokenIn,
@@ -105,7 +105,7 @@ describe('leaderboard bodies', () => {
 })
 
 describe('buildExternalCallProcessPath', () => {
-  test('default: builds the path of spec §4.1', () => {
+  test('default: builds the path of docs/service.md §4.1', () => {
     const id = `0x${'ab'.repeat(32)}`
     expect(buildExternalCallProcessPath(id)).toBe(`/api/Orders/${id}/externalCallProcess`)
   })

@@ -18,7 +18,7 @@ import { schemaMutations } from '../../helpers/schemaMutations.ts'
 
 const cases: [string, z.ZodType, unknown][] = [
   [
-    'create-tx answer (§2.6, real example of dln-facts §1.3)',
+    'create-tx answer (§2.6, real example of docs/dln.md §1.3)',
     orderTxResponseSchema,
     realCreateTxExample,
   ],

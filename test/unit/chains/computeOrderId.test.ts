@@ -4,7 +4,7 @@ import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
 
 const user = '0x55a8f5cce1d53d9ff84ec0962882b447e5914db8'
 
-/** The real order of dln-facts §1.3, as DlnSource stored it (give amount after the 4-bps fee). */
+/** The real order of docs/dln.md §1.3, as DlnSource stored it (give amount after the 4-bps fee). */
 const realOrder: DlnOrder = {
   makerOrderNonce: 1746213179552n,
   makerSrc: user,
@@ -23,7 +23,7 @@ const realOrder: DlnOrder = {
 }
 
 describe('computeOrderId', () => {
-  test('default: reproduces the real orderId of dln-facts §1.3 / §4.4', () => {
+  test('default: reproduces the real orderId of docs/dln.md §1.3 / §4.4', () => {
     expect(computeOrderId(realOrder)).toBe(
       '0x19499ede9b21fa5cc0ce5f74a155482576ff7d85b51863fb5231dbf648300b6a',
     )

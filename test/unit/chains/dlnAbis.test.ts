@@ -8,7 +8,7 @@ const functions = (abi: readonly { type: string }[]): AbiFunction[] =>
   abi.filter((item): item is AbiFunction => item.type === 'function')
 
 describe('DLN ABIs', () => {
-  test('default: function selectors match dln-facts §4.3', () => {
+  test('default: function selectors match docs/dln.md §4.3', () => {
     const selectors = [
       ...functions(dlnSourceAbi),
       ...functions(dlnDestinationAbi),
@@ -33,7 +33,7 @@ describe('DLN ABIs', () => {
     expect(selectors).toHaveLength(12)
   })
 
-  test('default: event topics match dln-facts §4.3', () => {
+  test('default: event topics match docs/dln.md §4.3', () => {
     const topic = (abi: readonly { type: string; name?: string }[], name: string): string => {
       const item = abi.find((i) => i.type === 'event' && i.name === name)
       if (!item) throw new Error(`no event ${name}`)

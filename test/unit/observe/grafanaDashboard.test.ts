@@ -87,7 +87,7 @@ describe('observe/grafana-dashboard.json', () => {
     }
   })
 
-  test('behavior: it has the panels issue 7 asks for', () => {
+  test('behavior: it has a panel for each operating question', () => {
     const types = panels.map((p) => p.type)
     expect(types).toContain('heatmap')
     for (const needle of [

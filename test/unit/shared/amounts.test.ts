@@ -30,7 +30,7 @@ describe('amounts', () => {
       expect(() => parseBaseUnits(bad)).toThrow(UsageError)
   })
 
-  test('behavior: bps maths floors like the service (dln-facts §1.2)', () => {
+  test('behavior: bps maths floors like the service (docs/dln.md §1.2)', () => {
     expect(mulBps(336778910n, 4)).toBe(134711n)
     expect(mulBps(336644199n, 4)).toBe(134657n)
     expect(mulBps(100035000n, 4)).toBe(40014n)

@@ -94,7 +94,7 @@ describe('verifyEvmOrderCancelTx (P-7.4)', () => {
     expect(refusal(params({ order: foreign })).field).toBe('order.makerSrc')
   })
 
-  test('behavior: the ClaimedOrderCancel topic matches dln-facts §4.3', () => {
+  test('behavior: the ClaimedOrderCancel topic matches docs/dln.md §4.3', () => {
     const item = dlnSourceAbi.find((i) => i.type === 'event' && i.name === 'ClaimedOrderCancel')
     expect(toEventSelector(item as Parameters<typeof toEventSelector>[0])).toBe(
       '0x7d7d1c5b3eadbe275ceb358e65cd57410b35997187258dbaaae42ab6e1405fd8',

@@ -227,7 +227,7 @@ describe('verifyEvmOrderTx', () => {
   })
 })
 
-describe('decodeOrderCalldata on the real example (dln-facts §1.3)', () => {
+describe('decodeOrderCalldata on the real example (docs/dln.md §1.3)', () => {
   test('default: the forwarder-wrapped calldata decodes and gives the published orderId', () => {
     const call = decodeOrderCalldata(realCreateTxExample.tx.data)
     expect(call.entry).toBe('strictlySwapAndCall')

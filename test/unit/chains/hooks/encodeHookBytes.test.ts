@@ -50,7 +50,7 @@ describe('encodeHookBytes', () => {
     expect(e.payload).toBe('0xcafe')
   })
 
-  test('behavior: evm_transaction_call and evm_1 expand to the universal call (dln-facts §1.6)', () => {
+  test('behavior: evm_transaction_call and evm_1 expand to the universal call (docs/dln.md §1.6)', () => {
     const hook = encodeHookBytes(
       { type: 'evm_transaction_call', data: { to: target, calldata: '0xdeadbeef', gas: 50_000 } },
       recipient,

@@ -6,7 +6,7 @@ import { realCreateTxExample } from '../../../fixtures/api/realCreateTxExample.t
 const estimation = orderTxResponseSchema.parse(realCreateTxExample).estimation
 
 describe('orderCostsUsd', () => {
-  test('default: the real create-tx answer (dln-facts §1.3) splits into its kinds at its own prices', () => {
+  test('default: the real create-tx answer (docs/dln.md §1.3) splits into its kinds at its own prices', () => {
     const costs = orderCostsUsd(estimation, 0.3, 0.05)
     expect(costs.fixFee).toBe(0.3)
     expect(costs.txFee).toBe(0.05)

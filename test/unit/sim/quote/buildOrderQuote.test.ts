@@ -74,7 +74,7 @@ const decodeCreate = (data: Hex): CreateArgs => {
   return call.args as unknown as CreateArgs
 }
 
-/** Recomputes the orderId from the calldata as DlnSource would (dln-facts §4.2). */
+/** Recomputes the orderId from the calldata as DlnSource would (docs/dln.md §4.2). */
 const orderIdFromCalldata = (args: CreateArgs, maker: Hex, giveChainId: bigint, feeBps = 4n) => {
   const [c, salt, affiliateFee] = args
   const affiliate = size(affiliateFee) === 52 ? BigInt(slice(affiliateFee, 20)) : 0n
@@ -229,7 +229,7 @@ describe('buildOrderQuote', () => {
       'EstimatedOperatingExpenses',
     ])
     const [fee, affiliate] = q.estimation.costsDetails
-    // DlnSource takes the protocol fee on the whole creation amount (dln-facts §4.2).
+    // DlnSource takes the protocol fee on the whole creation amount (docs/dln.md §4.2).
     expect(fee?.payload?.feeAmount).toBe('400000')
     expect(affiliate?.payload?.feeAmount).toBe('1000000')
     const args = decodeCreate(q.tx?.data as Hex)

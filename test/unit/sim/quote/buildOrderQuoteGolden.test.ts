@@ -9,7 +9,7 @@ import { buildOrderQuote } from '../../../../src/sim/quote/buildOrderQuote.ts'
 
 const maker = '0x1111111111111111111111111111111111111111'
 
-/** dln-facts §1.7: 100 USDC Arbitrum -> USDC Base, prepend, opex $0.035, 4 + 4 bps. */
+/** docs/dln.md §1.7: 100 USDC Arbitrum -> USDC Base, prepend, opex $0.035, 4 + 4 bps. */
 const params = createTxParamsSchema.parse({
   srcChainId: 42161,
   srcChainTokenIn: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
@@ -30,7 +30,7 @@ const quote = buildOrderQuote(params, {
   nowMs: 1767225600000,
 })
 
-describe('buildOrderQuote: synthetic example of dln-facts §1.7', () => {
+describe('buildOrderQuote: synthetic example of docs/dln.md §1.7', () => {
   test('default: parses with the client schema, tx and orderId included', () => {
     expect(orderTxResponseSchema.safeParse(quote).success).toBe(true)
   })
