@@ -1,7 +1,7 @@
 /**
  * The report page's own script, run after the inlined Chart.js: draws each chart of the
- * `ferry-chart-specs` JSON (see buildChartSpecs.ts) on the canvas `chart-<id>`, keeps the charts
- * in `window.ferryCharts` by id (the browser test reads their data there), makes every
+ * `ferry-chart-specs` JSON (ChartSpec, see chartTypes.ts) on the canvas `chart-<id>`, keeps the
+ * charts in `window.ferryCharts` by id (the browser test reads their data there), makes every
  * `table.sortable` sort on a header click (ascending, then descending; columns marked
  * `data-type="number"` by their cells' `data-value`, empty values last either way), and opens the
  * journal entries an `#intent-N` link points at. Plain ES2020 with no imports: it runs from a

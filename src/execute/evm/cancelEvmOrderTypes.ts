@@ -1,6 +1,7 @@
 import type { Address, Hex, PublicClient } from 'viem'
 import type { CancelJournal, CancelOrderState } from '../../chains/evm/cancelJournal.ts'
-import type { EvmSender, EvmSendProgress } from '../../chains/evm/createEvmSender.ts'
+import type { EvmSender } from '../../chains/evm/createEvmSender.ts'
+import type { EvmSendProgress } from '../../chains/evm/EvmSendProgress.ts'
 import type { CancelClaim } from '../../chains/evm/waitForCancelClaim.ts'
 import type { Clock } from '../../common/clock.ts'
 import type { Logger } from '../../common/Logger.ts'

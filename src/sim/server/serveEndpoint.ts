@@ -1,4 +1,4 @@
-import type { EndpointName } from '../../api/createTransport.ts'
+import type { EndpointName } from '../../api/EndpointName.ts'
 import type { SimRuntime } from './createSimRuntime.ts'
 import type { SimAnswer } from './simAnswer.ts'
 import { simErrorBody } from './simErrorBody.ts'

@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import {
-  type AttemptOutcome,
-  createTransport,
-  type TransportConfig,
-} from '../../../src/api/createTransport.ts'
+import type { AttemptOutcome } from '../../../src/api/AttemptOutcome.ts'
+import { createTransport, type TransportConfig } from '../../../src/api/createTransport.ts'
 import {
   type FixtureAnswer,
   type FixtureServer,

@@ -1,0 +1,27 @@
+import type { Address, Hex } from 'viem'
+import type { EvmSendProgress } from './EvmSendProgress.ts'
+import type { EvmPriorityLevel } from './evmFeePolicy.ts'
+import type { EvmSendKind } from './sendJournal.ts'
+
+/** One transaction for the sender to sign, journal, broadcast and follow. */
+export type EvmSendRequest = {
+  kind: EvmSendKind
+  to: Address
+  data: Hex
+  value: bigint
+  /** Gas limit; above the chain's cap the send is refused before signing. */
+  gasLimit: bigint
+  /** Fee level (spec srcChainPriorityLevel). Default `normal`. */
+  priorityLevel?: EvmPriorityLevel
+  /** Confirmations for this send; default the sender's. */
+  confirmations?: number
+  intentId?: string
+  orderId?: Hex
+  /**
+   * Quote deadline (clock ms): the first signature happens no later, else StaleQuoteError and
+   * nothing is signed. Replacements re-sign bytes already out, so they ignore it.
+   */
+  signByMs?: number
+  quotedAtMs?: number
+  onProgress?: (event: EvmSendProgress) => void
+}

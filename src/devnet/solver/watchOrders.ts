@@ -1,0 +1,144 @@
+import { getAssociatedTokenAddressSync } from '@solana/spl-token'
+import { PublicKey } from '@solana/web3.js'
+import { type Address, bytesToHex, decodeEventLog, type Hex } from 'viem'
+import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
+import { computeOrderId } from '../../chains/orderId/computeOrderId.ts'
+import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
+import { decodeSolanaOrderTx } from '../../chains/solana/decodeSolanaOrderTx.ts'
+import type { DevnetEvmChain } from '../DevnetEvmChain.ts'
+import { devnetMessengerAbi } from '../devnetMessengerAbi.ts'
+import { callSolanaDevnet } from '../solana/callSolanaDevnet.ts'
+import type { SolverContext } from './SolverContext.ts'
+
+/** What {@link watchOrders} hands on; both are called synchronously from a poll. */
+export type OrderWatchHandlers = {
+  /**
+   * A new order: CreatedOrder on an EVM chain, or a Solana deposit that reached the escrow.
+   * `percentFee` is in the give token's base units, `fixFee` in the source's native base units.
+   */
+  order(
+    orderId: Hex,
+    order: DlnOrder,
+    referralCode: number,
+    percentFee: bigint,
+    fixFee: bigint,
+  ): void
+  /** A DevnetMessenger MessageSent on `from`, to relay to `dstChainId`. */
+  message(from: DevnetEvmChain, dstChainId: number, target: Address, data: Hex): void
+}
+
+/**
+ * Polls every EVM chain's logs and the Solana devnet's transactions every `pollIntervalMs`, one
+ * cursor per chain, and hands orders and messages to `handlers`. A failed poll is reported
+ * through ctx.fail and retried next round; a round starts only once the last one ended. Returns
+ * the stop function.
+ */
+export function watchOrders(
+  ctx: SolverContext,
+  pollIntervalMs: number,
+  handlers: OrderWatchHandlers,
+): () => void {
+  const cursors = new Map<number, bigint>()
+  let solanaCursor = 0
+  let polling = false
+  let stopped = false
+
+  async function pollEvm(chain: DevnetEvmChain): Promise<void> {
+    const latest = await chain.client.getBlockNumber()
+    const from = cursors.get(chain.chainId) ?? 0n
+    if (latest < from) return
+    const logs = await chain.client.getLogs({ fromBlock: from, toBlock: latest })
+    cursors.set(chain.chainId, latest + 1n)
+    for (const log of logs) {
+      const address = log.address.toLowerCase()
+      if (address === chain.contracts.dlnSource.toLowerCase()) {
+        try {
+          const e = decodeEventLog({ abi: dlnSourceAbi, data: log.data, topics: log.topics })
+          if (e.eventName === 'CreatedOrder') {
+            const a = e.args as unknown as {
+              order: DlnOrder
+              orderId: Hex
+              referralCode: number
+              percentFee: bigint
+              nativeFixFee: bigint
+            }
+            handlers.order(a.orderId, a.order, Number(a.referralCode), a.percentFee, a.nativeFixFee)
+          }
+        } catch {
+          // not an event the solver acts on
+        }
+      } else if (address === chain.contracts.messenger.toLowerCase()) {
+        try {
+          const e = decodeEventLog({ abi: devnetMessengerAbi, data: log.data, topics: log.topics })
+          if (e.eventName === 'MessageSent') {
+            const a = e.args as { dstChainId: bigint; target: Address; data: Hex }
+            handlers.message(chain, Number(a.dstChainId), a.target, a.data)
+          }
+        } catch {
+          // MessageDelivered and others
+        }
+      }
+    }
+  }
+
+  async function pollSolana(): Promise<void> {
+    if (!ctx.solana) return
+    const txs = await callSolanaDevnet<{ index: number; err: unknown; transaction: string }[]>(
+      ctx.solana.rpcUrl,
+      'devnet_getTransactions',
+      [solanaCursor],
+    )
+    for (const t of txs) {
+      solanaCursor = t.index + 1
+      if (t.err !== null) continue
+      let decoded: ReturnType<typeof decodeSolanaOrderTx>
+      try {
+        decoded = decodeSolanaOrderTx(bytesToHex(Buffer.from(t.transaction, 'base64')))
+      } catch {
+        continue
+      }
+      const p = decoded.payload
+      if (!p) continue
+      // Only a deposit that really reached the escrow counts as an order.
+      const escrow = ctx.solana.escrow
+      const escrowAta =
+        decoded.give?.kind === 'spl'
+          ? getAssociatedTokenAddressSync(
+              new PublicKey(decoded.give.mint),
+              new PublicKey(escrow),
+              true,
+            ).toBase58()
+          : escrow
+      const paidTo = decoded.give?.kind === 'spl' ? decoded.give.destination : decoded.give?.to
+      const fee = decoded.lamportTransfers.find((l) => l.to === escrow)?.lamports ?? 0n
+      if (paidTo !== escrowAta || decoded.give === undefined) continue
+      const paid = decoded.give.kind === 'spl' ? decoded.give.amount : decoded.give.lamports
+      if (paid !== p.creationGiveAmount) continue
+      const orderId = computeOrderId(p.order)
+      handlers.order(
+        orderId,
+        p.order,
+        p.referralCode,
+        p.creationGiveAmount - p.order.giveAmount,
+        fee,
+      )
+    }
+  }
+
+  const loop = setInterval(() => {
+    if (polling || stopped) return
+    polling = true
+    const rounds = [...ctx.chains.values()].map((c) =>
+      pollEvm(c).catch((error) => ctx.fail(undefined, `poll ${c.chainId}`, error)),
+    )
+    rounds.push(pollSolana().catch((error) => ctx.fail(undefined, 'poll solana', error)))
+    void Promise.all(rounds).finally(() => {
+      polling = false
+    })
+  }, pollIntervalMs)
+
+  return () => {
+    stopped = true
+    clearInterval(loop)
+  }
+}
