@@ -1,4 +1,4 @@
-import { type Command, InvalidArgumentError } from 'commander'
+import type { Command } from 'commander'
 import type { Hex } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { createEvmRpc } from '../../chains/evm/createEvmRpc.ts'
@@ -19,7 +19,6 @@ import type { GlobalOptions } from '../cliContext.ts'
 import { printResult } from '../cliContext.ts'
 import { formatCancelResult } from '../format/formatCancelResult.ts'
 import { openExistingJournal } from '../openExistingJournal.ts'
-import { parseIntegerOption } from '../optionParsers.ts'
 import { requireConfigPath } from '../requireConfigPath.ts'
 import { resolveEvmKeySource } from '../resolveEvmKeySource.ts'
 import { evmChainWiring } from '../run/buildWorldWiring.ts'
@@ -37,7 +36,7 @@ type CancelOptions = {
 }
 
 /**
- * Registers `ferry cancel <orderId> --config <file> [--journal path] [--live]`: cancels an
+ * Runs `ferry cancel <orderId> --config <file> [--journal path] [--live]`: cancels an
  * unfilled order through its destination authority (our wallet, P-7.1) with a
  * `sendEvmOrderCancel` ferry builds and verifies itself (P-7.4), journaled before broadcast, and
  * follows the refund to our source address (P-7.2) until ClaimedOrderCancel (P-7.5). It sends,
@@ -45,111 +44,91 @@ type CancelOptions = {
  * the journal exits 2; an order ferry will not cancel (filled, not EVM, already refunded) exits 1.
  * Holds the journal's sender lock of the destination wallet while it runs (P-2.4).
  */
-export function registerCancelCommand(program: Command): void {
-  program
-    .command('cancel')
-    .description('cancel an unfilled order on its destination chain and follow the refund')
-    .argument('<orderId>', 'the order to cancel (0x and 64 hex digits, as ferry history shows it)')
-    .option(
-      '--journal <path>',
-      'the journal file (else FERRY_JOURNAL, else ferry.journal.sqlite next to --config)',
+export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Command): Promise<void> {
+  const options = cmd.optsWithGlobals<GlobalOptions & CancelOptions>()
+  if (!/^0x[0-9a-fA-F]{64}$/.test(orderIdArg)) {
+    throw new UsageError(
+      'orderId',
+      `${orderIdArg} is not an orderId`,
+      'give 0x and 64 hex digits, as ferry history shows it',
     )
-    .option('--live', 'send the cancel (the config must say mode: live too)')
-    .option('--no-wait', 'stop once the cancel is mined; do not wait for the refund')
-    .option('--wait-ms <ms>', 'how long to wait for the refund', parseIntegerOption, 600_000)
-    .option('--messaging-fee-wei <wei>', 'messaging fee the cancel pays (default 0)', parseWei)
-    .option('--execution-fee-wei <wei>', 'reward of the claim keeper (default 0)', parseWei)
-    .option(
-      '--max-value-wei <wei>',
-      "most value the cancel may carry (default twice the chain's flat DLN fee)",
-      parseWei,
+  }
+  const orderId = orderIdArg.toLowerCase() as Hex
+  const configPath = requireConfigPath(options, 'cancel', 'it names the chains and the wallet')
+  const { config, env } = loadConfig({ path: configPath })
+  refuseWithoutLive(config, options.live === true)
+  const journal = openExistingJournal(resolveJournalPath(configPath, options))
+  const logger = createLogger({
+    level: options.logLevel ?? 'warn',
+    secrets: collectKnownSecrets(config, env),
+  })
+  let release = (): void => {}
+  try {
+    const rec = journal.getOrder(orderId)
+    if (!rec) {
+      throw new UsageError(
+        'orderId',
+        `no order ${orderId} in the journal ${journal.path}`,
+        'list the orders with ferry history, or pass --journal <path> of the journal ferry run writes',
+      )
+    }
+    checkCancellableOrder(rec)
+    const src = evmChainWiring(config, requireChain(config, rec.srcChainId))
+    const dst = evmChainWiring(config, requireChain(config, rec.dstChainId))
+    const key = resolveEvmKeySource(config.wallets.evm, env, configPath)
+    const signer = createEvmSigner(key.source, key.address)
+    const lock = journal.acquireSenderLock(
+      rec.dstChainId,
+      signer.address,
+      `ferry-cancel:${process.pid}`,
+      options.waitMs + 600_000,
     )
-    .action(async (orderIdArg: string, _o: unknown, cmd: Command) => {
-      const options = cmd.optsWithGlobals<GlobalOptions & CancelOptions>()
-      if (!/^0x[0-9a-fA-F]{64}$/.test(orderIdArg)) {
-        throw new UsageError(
-          'orderId',
-          `${orderIdArg} is not an orderId`,
-          'give 0x and 64 hex digits, as ferry history shows it',
-        )
-      }
-      const orderId = orderIdArg.toLowerCase() as Hex
-      const configPath = requireConfigPath(options, 'cancel', 'it names the chains and the wallet')
-      const { config, env } = loadConfig({ path: configPath })
-      refuseWithoutLive(config, options.live === true)
-      const journal = openExistingJournal(resolveJournalPath(configPath, options))
-      const logger = createLogger({
-        level: options.logLevel ?? 'warn',
-        secrets: collectKnownSecrets(config, env),
-      })
-      let release = (): void => {}
-      try {
-        const rec = journal.getOrder(orderId)
-        if (!rec) {
-          throw new UsageError(
-            'orderId',
-            `no order ${orderId} in the journal ${journal.path}`,
-            'list the orders with ferry history, or pass --journal <path> of the journal ferry run writes',
-          )
-        }
-        checkCancellableOrder(rec)
-        const src = evmChainWiring(config, requireChain(config, rec.srcChainId))
-        const dst = evmChainWiring(config, requireChain(config, rec.dstChainId))
-        const key = resolveEvmKeySource(config.wallets.evm, env, configPath)
-        const signer = createEvmSigner(key.source, key.address)
-        const lock = journal.acquireSenderLock(
-          rec.dstChainId,
-          signer.address,
-          `ferry-cancel:${process.pid}`,
-          options.waitMs + 600_000,
-        )
-        release = () => lock.release()
-        const sender = createEvmSender({
-          chainId: rec.dstChainId as ChainId,
-          signer,
-          rpc: createEvmRpc(dst.rpcUrls),
-          journal: createEvmSendJournal(journal),
-          feePolicy: {
-            maxFeePerGasCapWei: dst.maxFeePerGasWei,
-            ...(dst.maxPriorityFeePerGasWei === undefined
-              ? {}
-              : { maxPriorityFeePerGasCapWei: dst.maxPriorityFeePerGasWei }),
-          },
-          ...(dst.gasLimitCap === undefined ? {} : { gasLimitCap: dst.gasLimitCap }),
-          confirmations: dst.confirmations,
-          logger,
-        })
-        release = () => {
-          sender.close()
-          lock.release()
-        }
-        const result = await cancelIntentOrder({
-          orderId,
-          journal,
-          source: createEvmRpc(src.rpcUrls).read,
-          sender,
-          sourceAddress: key.address,
-          waitForRefund: options.wait,
-          refundTimeoutMs: options.waitMs,
-          sourceConfirmations: src.confirmations,
-          ...(options.messagingFeeWei === undefined
-            ? {}
-            : { messagingFeeWei: options.messagingFeeWei }),
-          ...(options.executionFeeWei === undefined
-            ? {}
-            : { executionFeeWei: options.executionFeeWei }),
-          ...(options.maxValueWei === undefined ? {} : { maxValueWei: options.maxValueWei }),
-          logger,
-          onProgress: (e) => {
-            if (!options.json) showProgress(e, rec.srcChainId, options.wait)
-          },
-        })
-        printResult(options, toPrintableJson(result), () => formatCancelResult(result))
-      } finally {
-        release()
-        journal.close()
-      }
+    release = () => lock.release()
+    const sender = createEvmSender({
+      chainId: rec.dstChainId as ChainId,
+      signer,
+      rpc: createEvmRpc(dst.rpcUrls),
+      journal: createEvmSendJournal(journal),
+      feePolicy: {
+        maxFeePerGasCapWei: dst.maxFeePerGasWei,
+        ...(dst.maxPriorityFeePerGasWei === undefined
+          ? {}
+          : { maxPriorityFeePerGasCapWei: dst.maxPriorityFeePerGasWei }),
+      },
+      ...(dst.gasLimitCap === undefined ? {} : { gasLimitCap: dst.gasLimitCap }),
+      confirmations: dst.confirmations,
+      logger,
     })
+    release = () => {
+      sender.close()
+      lock.release()
+    }
+    const result = await cancelIntentOrder({
+      orderId,
+      journal,
+      source: createEvmRpc(src.rpcUrls).read,
+      sender,
+      sourceAddress: key.address,
+      waitForRefund: options.wait,
+      refundTimeoutMs: options.waitMs,
+      sourceConfirmations: src.confirmations,
+      ...(options.messagingFeeWei === undefined
+        ? {}
+        : { messagingFeeWei: options.messagingFeeWei }),
+      ...(options.executionFeeWei === undefined
+        ? {}
+        : { executionFeeWei: options.executionFeeWei }),
+      ...(options.maxValueWei === undefined ? {} : { maxValueWei: options.maxValueWei }),
+      logger,
+      onProgress: (e) => {
+        if (!options.json) showProgress(e, rec.srcChainId, options.wait)
+      },
+    })
+    printResult(options, toPrintableJson(result), () => formatCancelResult(result))
+  } finally {
+    release()
+    journal.close()
+  }
 }
 
 /** P-4.1: a cancel is a send; it needs `mode: live` and `--live`, and real chains. */
@@ -193,11 +172,4 @@ function showProgress(e: CancelEvmOrderProgress, srcChainId: number, wait: boole
   if (wait && e.stage === 'orderState' && e.state === 'SentOrderCancel') {
     process.stdout.write(`cancel mined; waiting for the refund on chain ${srcChainId}…\n`)
   }
-}
-
-function parseWei(value: string): bigint {
-  if (!/^(0|[1-9][0-9]*)$/.test(value)) {
-    throw new InvalidArgumentError('expected a non-negative integer amount in wei')
-  }
-  return BigInt(value)
 }

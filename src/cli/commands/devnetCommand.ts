@@ -18,77 +18,62 @@ type DevnetOptions = {
 }
 
 /**
- * Registers `ferry devnet`: starts the embedded world (anvil chains with the DLN contracts at
+ * Runs `ferry devnet`: starts the embedded world (anvil chains with the DLN contracts at
  * their canonical addresses, the Solana devnet, the simulator wired to them and the solver),
  * funds the demo wallets, prints every URL, address and key, and runs until SIGINT/SIGTERM.
  */
-export function registerDevnetCommand(program: Command): void {
-  program
-    .command('devnet')
-    .description('run the local chains, the simulator and a solver on loopback (public test keys)')
-    .option('--chains <ids>', 'EVM chain ids, comma-separated', '42161,8453')
-    .option('--no-solana', 'do not start the Solana devnet')
-    .option('--seed <n>', 'seed of the simulated market', parseIntegerOption, 1)
-    .option('--sim-port <port>', 'port of the simulator; 0 picks a free one', parseIntegerOption, 0)
-    .option(
-      '--fill-delay-ms <ms>',
-      'how long the solver waits before filling',
-      parseIntegerOption,
-      500,
-    )
-    .action(async (_o: unknown, command: Command) => {
-      const options = command.optsWithGlobals<DevnetOptions>()
-      const chainIds = options.chains.split(',').map((c) => parseIntegerOption(c.trim()))
-      const logger = createLogger({ level: options.logLevel ?? 'warn' })
-      const devnet = await startDevnet({
-        evmChainIds: chainIds,
-        solana: options.solana,
-        seed: options.seed,
-        simPort: options.simPort,
-        fillDelayMs: options.fillDelayMs,
-        logger,
-      })
-      const user = devnetEvmAccount('user')
-      const solver = devnetEvmAccount('solver')
-      const solUser = devnetSolanaKeypair('user')
-      const lines = [
-        'ferry devnet running (Ctrl-C stops every process)',
-        '',
-        'WARNING: every key below is a PUBLIC TEST KEY. Never send real funds to these addresses.',
-        '',
-        `service simulator  base_url ${devnet.sim.baseUrl}  stats_url ${devnet.sim.statsUrl}`,
-        ...devnet.evm.flatMap((c) => [
-          `chain ${c.chainId}  rpc ${c.rpcUrl}`,
-          `  DlnSource ${c.contracts.dlnSource}  DlnDestination ${c.contracts.dlnDestination}  forwarder ${c.contracts.forwarder}`,
-          `  tokens ${Object.values(c.contracts.tokens)
-            .map((t) => `${t.symbol} ${t.address}`)
-            .join('  ')}`,
-          `  USD feeds ${Object.entries(c.contracts.priceFeeds)
-            .map(([symbol, address]) => `${symbol} ${address}`)
-            .join('  ')}`,
-        ]),
-        ...(devnet.solana
-          ? [
-              `solana 7565164  rpc ${devnet.solana.rpcUrl}  USDC mint ${devnet.solana.usdcMint}  escrow ${devnet.solana.escrow}`,
-            ]
-          : []),
-        '',
-        `EVM demo user  ${user.address}  private key ${user.privateKey}`,
-        `EVM solver     ${solver.address}`,
-        `EVM keys come from the anvil mnemonic: "${ANVIL_MNEMONIC}" (user = index 1)`,
-        ...(devnet.solana
-          ? [
-              `Solana demo user ${solUser.publicKey.toBase58()}  secret key (base64) ${Buffer.from(solUser.secretKey).toString('base64')}`,
-            ]
-          : []),
-        '',
-      ]
-      process.stdout.write(`${lines.join('\n')}\n`)
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', () => resolve())
-        process.once('SIGTERM', () => resolve())
-      })
-      await devnet.stop()
-      process.stdout.write('ferry devnet stopped\n')
-    })
+export async function devnetCommand(_o: unknown, command: Command): Promise<void> {
+  const options = command.optsWithGlobals<DevnetOptions>()
+  const chainIds = options.chains.split(',').map((c) => parseIntegerOption(c.trim()))
+  const logger = createLogger({ level: options.logLevel ?? 'warn' })
+  const devnet = await startDevnet({
+    evmChainIds: chainIds,
+    solana: options.solana,
+    seed: options.seed,
+    simPort: options.simPort,
+    fillDelayMs: options.fillDelayMs,
+    logger,
+  })
+  const user = devnetEvmAccount('user')
+  const solver = devnetEvmAccount('solver')
+  const solUser = devnetSolanaKeypair('user')
+  const lines = [
+    'ferry devnet running (Ctrl-C stops every process)',
+    '',
+    'WARNING: every key below is a PUBLIC TEST KEY. Never send real funds to these addresses.',
+    '',
+    `service simulator  base_url ${devnet.sim.baseUrl}  stats_url ${devnet.sim.statsUrl}`,
+    ...devnet.evm.flatMap((c) => [
+      `chain ${c.chainId}  rpc ${c.rpcUrl}`,
+      `  DlnSource ${c.contracts.dlnSource}  DlnDestination ${c.contracts.dlnDestination}  forwarder ${c.contracts.forwarder}`,
+      `  tokens ${Object.values(c.contracts.tokens)
+        .map((t) => `${t.symbol} ${t.address}`)
+        .join('  ')}`,
+      `  USD feeds ${Object.entries(c.contracts.priceFeeds)
+        .map(([symbol, address]) => `${symbol} ${address}`)
+        .join('  ')}`,
+    ]),
+    ...(devnet.solana
+      ? [
+          `solana 7565164  rpc ${devnet.solana.rpcUrl}  USDC mint ${devnet.solana.usdcMint}  escrow ${devnet.solana.escrow}`,
+        ]
+      : []),
+    '',
+    `EVM demo user  ${user.address}  private key ${user.privateKey}`,
+    `EVM solver     ${solver.address}`,
+    `EVM keys come from the anvil mnemonic: "${ANVIL_MNEMONIC}" (user = index 1)`,
+    ...(devnet.solana
+      ? [
+          `Solana demo user ${solUser.publicKey.toBase58()}  secret key (base64) ${Buffer.from(solUser.secretKey).toString('base64')}`,
+        ]
+      : []),
+    '',
+  ]
+  process.stdout.write(`${lines.join('\n')}\n`)
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve())
+    process.once('SIGTERM', () => resolve())
+  })
+  await devnet.stop()
+  process.stdout.write('ferry devnet stopped\n')
 }

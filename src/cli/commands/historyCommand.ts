@@ -7,48 +7,36 @@ import { printResult } from '../cliContext.ts'
 import { formatIntentHistory } from '../format/formatIntentHistory.ts'
 import { formatIntentTable } from '../format/formatIntentTable.ts'
 import { openExistingJournal } from '../openExistingJournal.ts'
-import { parsePositiveIntegerOption } from '../optionParsers.ts'
 
 /** Options of `ferry history`. */
 type HistoryOptions = { intent?: string; limit: number; journal?: string }
 
 /**
- * Registers `ferry history [--intent ID] [--limit N] [--journal path]`: the newest intents of the
+ * Runs `ferry history [--intent ID] [--limit N] [--journal path]`: the newest intents of the
  * journal as a table (id, strategy, route, state, notional, created, updated), or with `--intent`
  * everything journaled for one intent (quotes, approvals, attempts with hashes, orders, hook
  * steps). `--json` prints the records (bigints as decimal strings). Reads only; safe while
  * `ferry run` writes (WAL).
  */
-export function registerHistoryCommand(program: Command): void {
-  program
-    .command('history')
-    .description('show journaled intents, or everything about one intent (--intent)')
-    .option('--intent <id>', 'show everything the journal holds for this intent')
-    .option('--limit <n>', 'newest intents to list', parsePositiveIntegerOption, 50)
-    .option(
-      '--journal <path>',
-      'the journal file (else FERRY_JOURNAL, else ferry.journal.sqlite next to --config)',
-    )
-    .action((opts: HistoryOptions, cmd: Command) => {
-      const options = cmd.optsWithGlobals<GlobalOptions & HistoryOptions>()
-      const journal = openExistingJournal(resolveJournalPath(options.config, opts))
-      try {
-        if (opts.intent !== undefined) {
-          const [found] = journal.history({ intentId: opts.intent })
-          if (!found) {
-            throw new UsageError(
-              '--intent',
-              `no intent "${opts.intent}" in ${journal.path}`,
-              'run ferry history to list intent ids',
-            )
-          }
-          printResult(options, toPrintableJson(found), () => formatIntentHistory(found))
-          return
-        }
-        const intents = journal.history({ limit: opts.limit }).map((h) => h.intent)
-        printResult(options, toPrintableJson(intents), () => formatIntentTable(intents))
-      } finally {
-        journal.close()
+export function historyCommand(opts: HistoryOptions, cmd: Command): void {
+  const options = cmd.optsWithGlobals<GlobalOptions & HistoryOptions>()
+  const journal = openExistingJournal(resolveJournalPath(options.config, opts))
+  try {
+    if (opts.intent !== undefined) {
+      const [found] = journal.history({ intentId: opts.intent })
+      if (!found) {
+        throw new UsageError(
+          '--intent',
+          `no intent "${opts.intent}" in ${journal.path}`,
+          'run ferry history to list intent ids',
+        )
       }
-    })
+      printResult(options, toPrintableJson(found), () => formatIntentHistory(found))
+      return
+    }
+    const intents = journal.history({ limit: opts.limit }).map((h) => h.intent)
+    printResult(options, toPrintableJson(intents), () => formatIntentTable(intents))
+  } finally {
+    journal.close()
+  }
 }

@@ -1,4 +1,4 @@
-import { type Command, InvalidArgumentError } from 'commander'
+import type { Command } from 'commander'
 import type { Hex } from 'viem'
 import { type ChainId, chainIdSchema, SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
@@ -12,7 +12,6 @@ import { inspectEvmTx } from '../inspect/inspectEvmTx.ts'
 import type { InspectReport } from '../inspect/inspectReport.ts'
 import { inspectSolanaTx } from '../inspect/inspectSolanaTx.ts'
 import { parseIntentFile } from '../inspect/parseIntentFile.ts'
-import { parseIntegerOption } from '../optionParsers.ts'
 
 type InspectOptions = {
   chain?: number
@@ -31,47 +30,19 @@ type InspectOptions = {
 }
 
 /**
- * Registers `ferry inspect`: decodes an order transaction (EVM `--chain --to --data`, or
+ * Runs `ferry inspect`: decodes an order transaction (EVM `--chain --to --data`, or
  * `--solana-tx`), prints every decoded field, the orderId it creates and the verdict of each
  * verifier check, against `--intent` when given. Reads no chain and no service. Exit 0 when every
  * check passes, 1 when one fails or the transaction does not decode, 2 on bad flags.
  */
-export function registerInspectCommand(program: Command): void {
-  program
-    .command('inspect')
-    .description('decode an order transaction, its orderId and the verifier checks (offline)')
-    .option('--chain <id>', 'source chain id of an EVM transaction', parseIntegerOption)
-    .option('--to <address>', 'the transaction target (tx.to)')
-    .option('--data <hex>', 'the calldata (tx.data)')
-    .option('--value <wei>', 'tx.value in wei (else the value check is skipped)', parseBaseUnits)
-    .option('--from <sender>', 'the sender, i.e. the maker (default: givePatchAuthoritySrc)')
-    .option(
-      '--transfer-fee-bps <n>',
-      'the chain’s globalTransferFeeBps (default 4)',
-      parseIntegerOption,
-    )
-    .option(
-      '--fixed-fee <baseUnits>',
-      'the chain’s fixed fee (default: the registry’s)',
-      parseBaseUnits,
-    )
-    .option('--master-nonce <n>', 'the maker nonce, for the deprecated createOrder', parseBaseUnits)
-    .option('--order-id <hex>', 'the orderId the service announced, to compare')
-    .option('--intent <file.json>', 'an OrderIntent to hold every field against')
-    .option('--solana-tx <hex>', 'a serialized Solana VersionedTransaction (hex)')
-    .option('--order-program <id>', 'Solana: the order program owning the escrow')
-    .option('--max-priority-fee <lamports>', 'Solana: priority fee cap', parseBaseUnits)
-    .action((_opts, cmd: Command) => {
-      const options = cmd.optsWithGlobals<InspectOptions & GlobalOptions>()
-      const report = inspect(options)
-      printResult(options, report, () => formatInspectReport(report))
-      if (!report.ok) {
-        const failed = report.checks.filter((c) => !c.ok).map((c) => c.field)
-        throw new FerryError(
-          `inspect: refused, ${failed.length} check(s) failed: ${failed.join(', ')}`,
-        )
-      }
-    })
+export function inspectCommand(_opts: unknown, cmd: Command): void {
+  const options = cmd.optsWithGlobals<InspectOptions & GlobalOptions>()
+  const report = inspect(options)
+  printResult(options, report, () => formatInspectReport(report))
+  if (!report.ok) {
+    const failed = report.checks.filter((c) => !c.ok).map((c) => c.field)
+    throw new FerryError(`inspect: refused, ${failed.length} check(s) failed: ${failed.join(', ')}`)
+  }
 }
 
 function inspect(o: InspectOptions): InspectReport {
@@ -160,9 +131,4 @@ function hexOption(flag: string, value: string): Hex {
     throw new UsageError(flag, 'must be hex bytes', 'give 0x and an even number of hex digits')
   }
   return value as Hex
-}
-
-function parseBaseUnits(value: string): bigint {
-  if (!/^(0|[1-9][0-9]*)$/.test(value)) throw new InvalidArgumentError('expected base units')
-  return BigInt(value)
 }

@@ -1,6 +1,6 @@
 import { unlinkSync } from 'node:fs'
 import { hostname, userInfo } from 'node:os'
-import { Argument, type Command } from 'commander'
+import type { Command } from 'commander'
 import { readKillSwitchFile } from '../../settings/readKillSwitchFile.ts'
 import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
 import type { GlobalOptions } from '../cliContext.ts'
@@ -20,36 +20,29 @@ export type KillResult = {
 }
 
 /**
- * Registers `ferry kill on|off --config <file> [--reason text]`: creates (with a timestamp and a
+ * Runs `ferry kill on|off --config <file> [--reason text]`: creates (with a timestamp and a
  * reason line) or removes the kill-switch file `risk.killSwitchFile` (relative to the config
  * file's directory). While it exists a running ferry accepts no new intent; tracking, reconciling
  * and cancels go on (P-4.4). Idempotent: `on` keeps an existing file and its first timestamp.
  */
-export function registerKillCommand(program: Command): void {
-  program
-    .command('kill')
-    .description('engage (on) or release (off) the kill switch: no new intents while on')
-    .addArgument(new Argument('<state>', 'on or off').choices(['on', 'off']))
-    .option('--reason <text>', 'why, written into the kill-switch file (on only)', 'manual stop')
-    .action((state: 'on' | 'off', opts: { reason: string }, cmd: Command) => {
-      const options = cmd.optsWithGlobals<GlobalOptions>()
-      const configPath = requireConfigPath(options, 'kill', 'it names the kill-switch file')
-      const path = resolveKillSwitchPath(readKillSwitchFile(configPath), configPath)
-      const changed =
-        state === 'on' ? engageKillSwitch(path, opts.reason, whoAmI(), Date.now()) : release(path)
-      const now = readKillSwitchState(path)
-      const result: KillResult = {
-        killSwitch: now.engaged ? 'on' : 'off',
-        path,
-        changed,
-        note: now.note ?? null,
-      }
-      printResult(options, result, () => {
-        const how = changed ? (state === 'on' ? 'created' : 'removed') : `already ${state}`
-        const note = result.note ? `\n  ${result.note}` : ''
-        return `kill switch ${result.killSwitch.toUpperCase()}: ${path} (${how})${note}`
-      })
-    })
+export function killCommand(state: 'on' | 'off', opts: { reason: string }, cmd: Command): void {
+  const options = cmd.optsWithGlobals<GlobalOptions>()
+  const configPath = requireConfigPath(options, 'kill', 'it names the kill-switch file')
+  const path = resolveKillSwitchPath(readKillSwitchFile(configPath), configPath)
+  const changed =
+    state === 'on' ? engageKillSwitch(path, opts.reason, whoAmI(), Date.now()) : release(path)
+  const now = readKillSwitchState(path)
+  const result: KillResult = {
+    killSwitch: now.engaged ? 'on' : 'off',
+    path,
+    changed,
+    note: now.note ?? null,
+  }
+  printResult(options, result, () => {
+    const how = changed ? (state === 'on' ? 'created' : 'removed') : `already ${state}`
+    const note = result.note ? `\n  ${result.note}` : ''
+    return `kill switch ${result.killSwitch.toUpperCase()}: ${path} (${how})${note}`
+  })
 }
 
 function release(path: string): boolean {

@@ -12,15 +12,13 @@ import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { openExistingJournal } from '../openExistingJournal.ts'
+import { DEFAULT_OUT } from './registerReportCommand.ts'
 
 /** Options of `ferry report`. */
 type ReportOptions = { journal?: string; since?: string; out?: string }
 
-/** Where the HTML goes when neither `--out` nor `--json` is given (git-ignored). */
-const DEFAULT_OUT = 'report.html'
-
 /**
- * Registers `ferry report [--config file] [--journal path] [--since 24h|7d|ISO date]
+ * Runs `ferry report [--config file] [--journal path] [--since 24h|7d|ISO date]
  * [--out report.html] [--json]`: reads the journal (opened as `ferry history` opens it; safe while
  * `ferry run` writes) and writes one self-contained HTML page (charts, orders table, journal entries), by
  * default `report.html` in the working directory. With `--json` it prints the same data instead
@@ -28,52 +26,38 @@ const DEFAULT_OUT = 'report.html'
  * the journal beside it and names the arbitrage strategies. An empty journal gives a page that
  * says there is no data yet, and exit 0; a missing journal is a usage error (exit 2).
  */
-export function registerReportCommand(program: Command): void {
-  program
-    .command('report')
-    .description('write a self-contained HTML report of the journal (or --json: its data)')
-    .option(
-      '--journal <path>',
-      'the journal file (else FERRY_JOURNAL, else ferry.journal.sqlite next to --config)',
-    )
-    .option(
-      '--since <when>',
-      'only what was journaled since: a duration back from now (24h, 7d) or an ISO date (UTC unless an offset is given)',
-    )
-    .option('--out <file>', `the HTML file to write (default ${DEFAULT_OUT}; with --json: none)`)
-    .action((opts: ReportOptions, cmd: Command) => {
-      const options = cmd.optsWithGlobals<GlobalOptions & ReportOptions>()
-      const nowMs = Date.now()
-      const sinceMs = opts.since === undefined ? undefined : parseSinceMs(opts.since, nowMs)
-      const config = options.config ? loadConfig({ path: options.config }).config : undefined
-      const arbitrageStrategyIds = (config?.strategies ?? [])
-        .filter((s) => s.name === 'arbitrage')
-        .map((s) => s.id)
-      const journal = openExistingJournal(resolveJournalPath(options.config, opts))
-      let data: ReportData
-      try {
-        data = buildReportData({
-          activity: journal.activitySince(sinceMs),
-          journalPath: journal.path,
-          generatedAtMs: nowMs,
-          sinceMs,
-          arbitrageStrategyIds,
-        })
-        if (config)
-          data.simulationOffChains = Object.entries(config.chains)
-            .filter(([, chain]) => chain.verify.simulation === 'off')
-            .map(([id]) => Number(id))
-      } finally {
-        journal.close()
-      }
-      const out = opts.out ?? (options.json ? undefined : DEFAULT_OUT)
-      if (out !== undefined) writeAtomically(out, renderReportHtml(data, readChartLibrary()))
-      if (options.json) {
-        process.stdout.write(`${JSON.stringify(toPrintableJson(data), null, 2)}\n`)
-      } else {
-        process.stdout.write(`${summarize(data, resolve(out ?? DEFAULT_OUT))}\n`)
-      }
+export function reportCommand(opts: ReportOptions, cmd: Command): void {
+  const options = cmd.optsWithGlobals<GlobalOptions & ReportOptions>()
+  const nowMs = Date.now()
+  const sinceMs = opts.since === undefined ? undefined : parseSinceMs(opts.since, nowMs)
+  const config = options.config ? loadConfig({ path: options.config }).config : undefined
+  const arbitrageStrategyIds = (config?.strategies ?? [])
+    .filter((s) => s.name === 'arbitrage')
+    .map((s) => s.id)
+  const journal = openExistingJournal(resolveJournalPath(options.config, opts))
+  let data: ReportData
+  try {
+    data = buildReportData({
+      activity: journal.activitySince(sinceMs),
+      journalPath: journal.path,
+      generatedAtMs: nowMs,
+      sinceMs,
+      arbitrageStrategyIds,
     })
+    if (config)
+      data.simulationOffChains = Object.entries(config.chains)
+        .filter(([, chain]) => chain.verify.simulation === 'off')
+        .map(([id]) => Number(id))
+  } finally {
+    journal.close()
+  }
+  const out = opts.out ?? (options.json ? undefined : DEFAULT_OUT)
+  if (out !== undefined) writeAtomically(out, renderReportHtml(data, readChartLibrary()))
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify(toPrintableJson(data), null, 2)}\n`)
+  } else {
+    process.stdout.write(`${summarize(data, resolve(out ?? DEFAULT_OUT))}\n`)
+  }
 }
 
 /** Writes beside the target, then renames: a reader never sees half a report. */

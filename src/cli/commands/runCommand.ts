@@ -23,7 +23,6 @@ import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import { strategyParamsSchemas } from '../../settings/strategyParamsSchemas.ts'
 import { openJournal } from '../../store/openJournal.ts'
-import { parseIntegerOption } from '../optionParsers.ts'
 import { buildWorldWiring } from '../run/buildWorldWiring.ts'
 import { checkChainSimulation } from '../run/checkChainSimulation.ts'
 import { checkLiveConfig } from '../run/checkLiveConfig.ts'
@@ -44,191 +43,157 @@ type RunOptions = {
 }
 
 /**
- * Registers `ferry run <config> [--live] [--once] [--ticks N] [--json] [--journal path]`: ferry's
+ * Runs `ferry run <config> [--live] [--once] [--ticks N] [--json] [--journal path]`: ferry's
  * main job. With `service.apiUrl: embedded` it starts the embedded world first (the
  * devnet with public test keys, whose orders are always sent); against real networks it sends
  * only with `mode: live` in the config AND `--live` on the command line (safety P-4.1).
  */
-export function registerRunCommand(program: Command): void {
-  program
-    .command('run')
-    .description('run the strategies of a config file (the demo: config/demo.yaml)')
-    .addHelpText(
-      'after',
-      '\nOutput: on a terminal, a live view (one line per event, and a spinner line while orders\n' +
-        'are in flight); with --json, or when stdout is not a terminal (a pipe, a file, a\n' +
-        'container log), one JSON event per line.\n' +
-        '\nRefusals come in two classes (docs/safety.md):\n' +
-        '  integrity  the service answered a payload that is not what ferry asked for: nothing is\n' +
-        '             signed, the terminal line says "refused", the verificationRefused alert\n' +
-        '             goes out, and it counts toward the kill switch (risk.autoKill).\n' +
-        '  economics  the market moved (output below the minimum, a stale trusted price, a risk\n' +
-        '             limit at its last check before signing): nothing is signed, the terminal\n' +
-        '             line says "failed … (economics)" (JSON: "economics": true), the marketMoved\n' +
-        '             alert goes out, and it never counts toward the kill switch.\n' +
-        "ferry history and ferry status show each intent's end and reason.",
+export async function runCommand(configPath: string, _o: unknown, command: Command): Promise<void> {
+  const options = command.optsWithGlobals<RunOptions>()
+  const { config, env } = loadConfig({ path: configPath })
+  // Unknown strategies and bad params stop here, before anything starts, exit 2.
+  const paramProblems = checkStrategyParams(config, strategyParamsSchemas(builtInStrategies))
+  if (paramProblems.length > 0) throw new ConfigError(configPath, paramProblems)
+  // P-8.8: a live route whose tokens have no trusted price stops here, exit 2.
+  const livePriceProblems = checkLiveConfig(config)
+  if (livePriceProblems.length > 0) throw new ConfigError(configPath, livePriceProblems)
+  const logger = createLogger({
+    level: options.logLevel ?? 'warn',
+    secrets: collectKnownSecrets(config, env),
+  })
+  const crashAt = resolveCrashPoint(env)
+  // The crash-test hook: SIGKILL, so nothing (no finally, no exit handler) runs after it.
+  const failPoint = (name: string): void => {
+    if (name === crashAt) process.kill(process.pid, 'SIGKILL')
+  }
+  const embedded = config.service.apiUrl === 'embedded'
+  if (!embedded && options.live && config.mode !== 'live') {
+    throw new UsageError(
+      '--live',
+      'the config says mode: dry-run',
+      'set mode: live in the config as well to send for real',
     )
-    .argument('<config>', 'a ferry YAML config file')
-    .option('--live', 'send transactions on real networks (the config must say mode: live too)')
-    .option('--once', 'run one tick, then wait for its orders and exit')
-    .option(
-      '--ticks <n>',
-      'run N ticks, then wait for the orders in flight and exit',
-      parseIntegerOption,
-    )
-    .option(
-      '--journal <path>',
-      'the journal database (default: next to the config; a fresh one for the embedded world)',
-    )
-    .action(async (configPath: string, _o: unknown, command: Command) => {
-      const options = command.optsWithGlobals<RunOptions>()
-      const { config, env } = loadConfig({ path: configPath })
-      // Unknown strategies and bad params stop here, before anything starts, exit 2.
-      const paramProblems = checkStrategyParams(config, strategyParamsSchemas(builtInStrategies))
-      if (paramProblems.length > 0) throw new ConfigError(configPath, paramProblems)
-      // P-8.8: a live route whose tokens have no trusted price stops here, exit 2.
-      const livePriceProblems = checkLiveConfig(config)
-      if (livePriceProblems.length > 0) throw new ConfigError(configPath, livePriceProblems)
-      const logger = createLogger({
-        level: options.logLevel ?? 'warn',
-        secrets: collectKnownSecrets(config, env),
+  }
+  let devnet: Devnet | undefined
+  const abort = new AbortController()
+  const stop = (): void => abort.abort()
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  // People at a terminal get the live view; --json, pipes, files and container logs get one
+  // JSON event per line, which machines (and `jq`) can read.
+  const view =
+    !options.json && process.stdout.isTTY
+      ? createLiveView({ stream: process.stdout, clock: systemClock })
+      : undefined
+  const print = (event: EngineEvent): void => {
+    if (view) view.print(event)
+    else process.stdout.write(`${JSON.stringify(event)}\n`)
+  }
+  // Everyone who watches the engine: the output first, then metrics and alerts.
+  const observers: EngineObserver[] = [print]
+  let metricsServer: MetricsServer | undefined
+  let alerter: Alerter | undefined
+  try {
+    // Alerts; an alert URL's unset env var stops the run here, before anything starts.
+    alerter = createRunAlerter({ config, env, configPath, logger, clock: systemClock })
+    if (alerter) observers.push(alerter.observe)
+    // P-8.10: each RPC of a live run must simulate, unless its chain says simulation: off.
+    if (!embedded && config.mode === 'live' && options.live === true)
+      await checkChainSimulation({ config, logger })
+    const chainIds = Object.keys(config.chains).map(Number)
+    if (embedded) {
+      if (view)
+        process.stdout.write('starting the embedded world (local chains, simulator, solver)…\n')
+      devnet = await startDevnet({
+        evmChainIds: chainIds.filter((id) => id !== 7565164),
+        solana: chainIds.includes(7565164),
+        logger,
+        fillDelayMs: 300,
       })
-      const crashAt = resolveCrashPoint(env)
-      // The crash-test hook: SIGKILL, so nothing (no finally, no exit handler) runs after it.
-      const failPoint = (name: string): void => {
-        if (name === crashAt) process.kill(process.pid, 'SIGKILL')
-      }
-      const embedded = config.service.apiUrl === 'embedded'
-      if (!embedded && options.live && config.mode !== 'live') {
-        throw new UsageError(
-          '--live',
-          'the config says mode: dry-run',
-          'set mode: live in the config as well to send for real',
-        )
-      }
-      let devnet: Devnet | undefined
-      const abort = new AbortController()
-      const stop = (): void => abort.abort()
-      process.once('SIGINT', stop)
-      process.once('SIGTERM', stop)
-      // People at a terminal get the live view; --json, pipes, files and container logs get one
-      // JSON event per line, which machines (and `jq`) can read.
-      const view =
-        !options.json && process.stdout.isTTY
-          ? createLiveView({ stream: process.stdout, clock: systemClock })
-          : undefined
-      const print = (event: EngineEvent): void => {
-        if (view) view.print(event)
-        else process.stdout.write(`${JSON.stringify(event)}\n`)
-      }
-      // Everyone who watches the engine: the output first, then metrics and alerts.
-      const observers: EngineObserver[] = [print]
-      let metricsServer: MetricsServer | undefined
-      let alerter: Alerter | undefined
-      try {
-        // Alerts; an alert URL's unset env var stops the run here, before anything starts.
-        alerter = createRunAlerter({ config, env, configPath, logger, clock: systemClock })
-        if (alerter) observers.push(alerter.observe)
-        // P-8.10: each RPC of a live run must simulate, unless its chain says simulation: off.
-        if (!embedded && config.mode === 'live' && options.live === true)
-          await checkChainSimulation({ config, logger })
-        const chainIds = Object.keys(config.chains).map(Number)
-        if (embedded) {
-          if (view)
-            process.stdout.write('starting the embedded world (local chains, simulator, solver)…\n')
-          devnet = await startDevnet({
-            evmChainIds: chainIds.filter((id) => id !== 7565164),
-            solana: chainIds.includes(7565164),
-            logger,
-            fillDelayMs: 300,
+    }
+    // The embedded world is new on every run, so its journal is too (unless one is named).
+    const named = resolveJournalPath(configPath, options)
+    const journalPath =
+      embedded && named === resolveJournalPath(configPath, {}, {})
+        ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
+        : named
+    const journal = openJournal(journalPath)
+    // Before the api client, whose attempts and retries they count.
+    const metrics =
+      config.observe.metricsPort === undefined
+        ? undefined
+        : createFerryMetrics({
+            clock: systemClock,
+            readInFlightUsd: () => journal.status().inFlightUsd,
+            simulationByChain: Object.fromEntries(
+              Object.entries(config.chains).map(([id, c]) => [id, c.verify.simulation]),
+            ),
           })
-        }
-        // The embedded world is new on every run, so its journal is too (unless one is named).
-        const named = resolveJournalPath(configPath, options)
-        const journalPath =
-          embedded && named === resolveJournalPath(configPath, {}, {})
-            ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
-            : named
-        const journal = openJournal(journalPath)
-        // Before the api client, whose attempts and retries they count.
-        const metrics =
-          config.observe.metricsPort === undefined
-            ? undefined
-            : createFerryMetrics({
-                clock: systemClock,
-                readInFlightUsd: () => journal.status().inFlightUsd,
-                simulationByChain: Object.fromEntries(
-                  Object.entries(config.chains).map(([id, c]) => [id, c.verify.simulation]),
-                ),
-              })
-        if (metrics) observers.push(metrics.observe)
-        const api = createApiClient({
-          apiUrl: devnet ? devnet.sim.baseUrl : config.service.apiUrl!,
-          statsUrl: devnet
-            ? devnet.sim.statsUrl
-            : (config.service.statsUrl ?? config.service.apiUrl!),
-          accessToken: resolveAccessToken(config.service, env),
-          requestsPerMinute: config.service.requestsPerMinute,
-          timeoutMs: config.service.timeoutMs,
-          retries: config.service.retries,
-          logger,
-          onAttempt: metrics?.onServiceAttempt,
-          onRetry: metrics?.onServiceRetry,
-        })
-        // A port it cannot bind is logged, not fatal: metrics never stop the job (P-3.6).
-        metricsServer = metrics
-          ? await startMetricsServer({
-              metrics,
-              port: config.observe.metricsPort!,
-              host: config.observe.metricsHost,
-              maxTickAgeMs: healthMaxTickAgeMs(config.strategies, systemClock.nowMs()),
-              clock: systemClock,
-              logger,
-            }).catch((error: Error) => {
-              logger.error({ error: error.message }, 'metrics server not started')
-              return undefined
-            })
-          : undefined
-        const wiring = buildWorldWiring({
-          config,
-          env,
-          configPath,
-          devnet,
-          sending: embedded || (config.mode === 'live' && options.live === true),
-          failPoint,
-        })
-        // One writer per wallet and chain (P-2.4): taken before reconciliation sends anything.
-        const locks = wiring.sending
-          ? holdSenderLocks(journal, sendingWallets(wiring), (error) => {
-              logger.error({ error: error.message }, 'sender lock lost: stopping')
-              abort.abort()
-            })
-          : undefined
-        const world = createWorld({ api, wiring, journal, clock: systemClock, logger })
-        const engine = createEngine({
-          config,
-          strategies: builtInStrategies,
-          market: world.market,
-          runner: world.runner,
-          journal,
+    if (metrics) observers.push(metrics.observe)
+    const api = createApiClient({
+      apiUrl: devnet ? devnet.sim.baseUrl : config.service.apiUrl!,
+      statsUrl: devnet ? devnet.sim.statsUrl : (config.service.statsUrl ?? config.service.apiUrl!),
+      accessToken: resolveAccessToken(config.service, env),
+      requestsPerMinute: config.service.requestsPerMinute,
+      timeoutMs: config.service.timeoutMs,
+      retries: config.service.retries,
+      logger,
+      onAttempt: metrics?.onServiceAttempt,
+      onRetry: metrics?.onServiceRetry,
+    })
+    // A port it cannot bind is logged, not fatal: metrics never stop the job (P-3.6).
+    metricsServer = metrics
+      ? await startMetricsServer({
+          metrics,
+          port: config.observe.metricsPort!,
+          host: config.observe.metricsHost,
+          maxTickAgeMs: healthMaxTickAgeMs(config.strategies, systemClock.nowMs()),
           clock: systemClock,
           logger,
-          emit: fanOutEvents(observers, logger),
+        }).catch((error: Error) => {
+          logger.error({ error: error.message }, 'metrics server not started')
+          return undefined
         })
-        await engine.run({ ticks: options.once ? 1 : options.ticks, signal: abort.signal })
-        world.close()
-        locks?.release()
-        journal.close()
-      } finally {
-        view?.close()
-        process.off('SIGINT', stop)
-        process.off('SIGTERM', stop)
-        await metricsServer?.close()
-        // Flushes the queued alerts (the last terminal events' too), bounded by its deadline.
-        await alerter?.close()
-        await devnet?.stop()
-      }
+      : undefined
+    const wiring = buildWorldWiring({
+      config,
+      env,
+      configPath,
+      devnet,
+      sending: embedded || (config.mode === 'live' && options.live === true),
+      failPoint,
     })
+    // One writer per wallet and chain (P-2.4): taken before reconciliation sends anything.
+    const locks = wiring.sending
+      ? holdSenderLocks(journal, sendingWallets(wiring), (error) => {
+          logger.error({ error: error.message }, 'sender lock lost: stopping')
+          abort.abort()
+        })
+      : undefined
+    const world = createWorld({ api, wiring, journal, clock: systemClock, logger })
+    const engine = createEngine({
+      config,
+      strategies: builtInStrategies,
+      market: world.market,
+      runner: world.runner,
+      journal,
+      clock: systemClock,
+      logger,
+      emit: fanOutEvents(observers, logger),
+    })
+    await engine.run({ ticks: options.once ? 1 : options.ticks, signal: abort.signal })
+    world.close()
+    locks?.release()
+    journal.close()
+  } finally {
+    view?.close()
+    process.off('SIGINT', stop)
+    process.off('SIGTERM', stop)
+    await metricsServer?.close()
+    // Flushes the queued alerts (the last terminal events' too), bounded by its deadline.
+    await alerter?.close()
+    await devnet?.stop()
+  }
 }
 
 /** The (chain, wallet) pairs a sending run may sign for. */

@@ -14,39 +14,30 @@ import { buildStatusReport } from '../status/buildStatusReport.ts'
 const DAY_MS = 86_400_000
 
 /**
- * Registers `ferry status --config <file> [--journal path]`: intents in flight against
+ * Runs `ferry status --config <file> [--journal path]`: intents in flight against
  * `maxInFlightUsd`, the last 24 h and today's (UTC) notional against `maxNotionalUsdPerDay`, global
  * and per route, and whether the kill switch is engaged. Reads only; safe while `ferry run` writes.
  */
-export function registerStatusCommand(program: Command): void {
-  program
-    .command('status')
-    .description('in-flight intents, daily notional against the limits, the kill switch')
-    .option(
-      '--journal <path>',
-      'the journal file (else FERRY_JOURNAL, else ferry.journal.sqlite next to --config)',
-    )
-    .action((opts: { journal?: string }, cmd: Command) => {
-      const options = cmd.optsWithGlobals<GlobalOptions>()
-      const configPath = requireConfigPath(options, 'status', 'its limits and kill switch')
-      const { config } = loadConfig({ path: configPath })
-      const killSwitch = readKillSwitchState(
-        resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
-      )
-      const journal = openExistingJournal(resolveJournalPath(configPath, opts))
-      try {
-        const report = buildStatusReport({
-          journalPath: journal.path,
-          status: journal.status(),
-          last24h: journal.notionalUsdSince(Date.now() - DAY_MS),
-          risk: config.risk,
-          strategyIds: config.strategies.map((s) => s.id),
-          killSwitch,
-          postponed: journal.activePostponements(Date.now()),
-        })
-        printResult(options, toPrintableJson(report), () => formatStatusReport(report))
-      } finally {
-        journal.close()
-      }
+export function statusCommand(opts: { journal?: string }, cmd: Command): void {
+  const options = cmd.optsWithGlobals<GlobalOptions>()
+  const configPath = requireConfigPath(options, 'status', 'its limits and kill switch')
+  const { config } = loadConfig({ path: configPath })
+  const killSwitch = readKillSwitchState(
+    resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
+  )
+  const journal = openExistingJournal(resolveJournalPath(configPath, opts))
+  try {
+    const report = buildStatusReport({
+      journalPath: journal.path,
+      status: journal.status(),
+      last24h: journal.notionalUsdSince(Date.now() - DAY_MS),
+      risk: config.risk,
+      strategyIds: config.strategies.map((s) => s.id),
+      killSwitch,
+      postponed: journal.activePostponements(Date.now()),
     })
+    printResult(options, toPrintableJson(report), () => formatStatusReport(report))
+  } finally {
+    journal.close()
+  }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Command, CommanderError } from 'commander'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { registerConfigCommand } from '../../../src/cli/commands/configCommand.ts'
+import { registerConfigCommand } from '../../../src/cli/commands/registerConfigCommand.ts'
 import { UsageError } from '../../../src/common/UsageError.ts'
 
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

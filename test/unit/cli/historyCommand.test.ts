@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import { afterAll, describe, expect, test } from 'vitest'
-import { registerHistoryCommand } from '../../../src/cli/commands/historyCommand.ts'
+import { registerHistoryCommand } from '../../../src/cli/commands/registerHistoryCommand.ts'
 import {
   ATTEMPT_HASH,
   createEngineCommandsFixture,

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { registerKillCommand } from '../../../src/cli/commands/killCommand.ts'
+import { registerKillCommand } from '../../../src/cli/commands/registerKillCommand.ts'
 import { runCommandInProcess } from '../../helpers/runCommandInProcess.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'ferry-kill-'))

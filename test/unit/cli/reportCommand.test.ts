@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { registerReportCommand } from '../../../src/cli/commands/reportCommand.ts'
+import { registerReportCommand } from '../../../src/cli/commands/registerReportCommand.ts'
 import { runCommandInProcess } from '../../helpers/runCommandInProcess.ts'
 import { buildReportJournal } from '../report/reportJournal.ts'
 import { tmpDir, tmpJournal } from '../store/tmpJournal.ts'

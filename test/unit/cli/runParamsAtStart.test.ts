@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { registerRunCommand } from '../../../src/cli/commands/runCommand.ts'
+import { registerRunCommand } from '../../../src/cli/commands/registerRunCommand.ts'
 import { runCommandInProcess } from '../../helpers/runCommandInProcess.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'ferry-run-params-'))

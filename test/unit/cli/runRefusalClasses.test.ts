@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { registerRunCommand } from '../../../src/cli/commands/runCommand.ts'
+import { registerRunCommand } from '../../../src/cli/commands/registerRunCommand.ts'
 import { formatEngineEvent } from '../../../src/cli/run/formatEngineEvent.ts'
 import { runCommandInProcess } from '../../helpers/runCommandInProcess.ts'
 

@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { registerStatusCommand } from '../../../src/cli/commands/statusCommand.ts'
+import { registerStatusCommand } from '../../../src/cli/commands/registerStatusCommand.ts'
 import {
   ARB_BASE,
   createEngineCommandsFixture,

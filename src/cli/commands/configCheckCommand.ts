@@ -2,7 +2,6 @@ import { type Command, CommanderError } from 'commander'
 import { builtInStrategies } from '../../../strategies/builtInStrategies.ts'
 import { ConfigError, type ConfigProblem } from '../../settings/ConfigError.ts'
 import { checkStrategyParams } from '../../settings/checkStrategyParams.ts'
-import { configJsonSchema } from '../../settings/configJsonSchema.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
@@ -13,44 +12,29 @@ import { checkLiveConfig } from '../run/checkLiveConfig.ts'
 const paramsSchemas = strategyParamsSchemas(builtInStrategies)
 
 /**
- * Registers `ferry config check <file>` (validate a config file: a summary and exit 0, or one
- * line per problem naming its key path and fix, exit 2) and `ferry config schema` (print the
- * JSON Schema of config files, for editor completion).
+ * Runs `ferry config check <file>`: validates a config file (YAML, env vars and .env, strategy
+ * params, live prices): a summary and exit 0, or one line per problem naming its key path and
+ * fix, exit 2.
  */
-export function registerConfigCommand(program: Command): void {
-  const config = program.command('config').description('check config files, print their schema')
-  config
-    .command('check')
-    .description('validate a config file (YAML, env vars and .env, strategy params)')
-    .argument('<file>', 'the YAML config file')
-    .action((file: string, _opts: object, cmd: Command) => {
-      const options = cmd.optsWithGlobals<GlobalOptions>()
-      let loaded: ReturnType<typeof loadConfig>
-      try {
-        loaded = loadConfig({ path: file })
-      } catch (error) {
-        if (error instanceof ConfigError) failWith(file, error.problems)
-        throw error
-      }
-      const problems = [
-        ...checkStrategyParams(loaded.config, paramsSchemas),
-        ...checkLiveConfig(loaded.config),
-      ]
-      if (problems.length > 0) failWith(file, problems)
-      process.stdout.write(
-        options.json
-          ? `${JSON.stringify(loaded.config, null, 2)}\n`
-          : `${formatConfigSummary(file, loaded.config)}\n`,
-      )
-    })
-  config
-    .command('schema')
-    .description('print the JSON Schema of config files (save as ferry.schema.json)')
-    .action(() => {
-      process.stdout.write(
-        `${JSON.stringify(configJsonSchema({ strategyParams: paramsSchemas }), null, 2)}\n`,
-      )
-    })
+export function configCheckCommand(file: string, _opts: object, cmd: Command): void {
+  const options = cmd.optsWithGlobals<GlobalOptions>()
+  let loaded: ReturnType<typeof loadConfig>
+  try {
+    loaded = loadConfig({ path: file })
+  } catch (error) {
+    if (error instanceof ConfigError) failWith(file, error.problems)
+    throw error
+  }
+  const problems = [
+    ...checkStrategyParams(loaded.config, paramsSchemas),
+    ...checkLiveConfig(loaded.config),
+  ]
+  if (problems.length > 0) failWith(file, problems)
+  process.stdout.write(
+    options.json
+      ? `${JSON.stringify(loaded.config, null, 2)}\n`
+      : `${formatConfigSummary(file, loaded.config)}\n`,
+  )
 }
 
 function failWith(file: string, problems: readonly ConfigProblem[]): never {

@@ -1,0 +1,19 @@
+import type { Command } from 'commander'
+import { lazyAction } from '../lazyAction.ts'
+
+/**
+ * Registers `ferry config check <file>` and `ferry config schema` (flags, help); their actions,
+ * configCheckCommand.ts and configSchemaCommand.ts, load when they run.
+ */
+export function registerConfigCommand(program: Command): void {
+  const config = program.command('config').description('check config files, print their schema')
+  config
+    .command('check')
+    .description('validate a config file (YAML, env vars and .env, strategy params)')
+    .argument('<file>', 'the YAML config file')
+    .action(lazyAction(async () => (await import('./configCheckCommand.ts')).configCheckCommand))
+  config
+    .command('schema')
+    .description('print the JSON Schema of config files (save as ferry.schema.json)')
+    .action(lazyAction(async () => (await import('./configSchemaCommand.ts')).configSchemaCommand))
+}

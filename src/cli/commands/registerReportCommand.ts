@@ -1,0 +1,22 @@
+import type { Command } from 'commander'
+import { lazyAction } from '../lazyAction.ts'
+
+/** Where the HTML goes when neither `--out` nor `--json` is given (git-ignored). */
+export const DEFAULT_OUT = 'report.html'
+
+/** Registers `ferry report` (flags, help); its action, reportCommand.ts, loads when it runs. */
+export function registerReportCommand(program: Command): void {
+  program
+    .command('report')
+    .description('write a self-contained HTML report of the journal (or --json: its data)')
+    .option(
+      '--journal <path>',
+      'the journal file (else FERRY_JOURNAL, else ferry.journal.sqlite next to --config)',
+    )
+    .option(
+      '--since <when>',
+      'only what was journaled since: a duration back from now (24h, 7d) or an ISO date (UTC unless an offset is given)',
+    )
+    .option('--out <file>', `the HTML file to write (default ${DEFAULT_OUT}; with --json: none)`)
+    .action(lazyAction(async () => (await import('./reportCommand.ts')).reportCommand))
+}

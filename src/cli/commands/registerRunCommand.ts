@@ -1,0 +1,38 @@
+import type { Command } from 'commander'
+import { lazyAction } from '../lazyAction.ts'
+import { parseIntegerOption } from '../optionParsers.ts'
+
+/** Registers `ferry run` (flags, help); its action, runCommand.ts, loads when it runs. */
+export function registerRunCommand(program: Command): void {
+  program
+    .command('run')
+    .description('run the strategies of a config file (the demo: config/demo.yaml)')
+    .addHelpText(
+      'after',
+      '\nOutput: on a terminal, a live view (one line per event, and a spinner line while orders\n' +
+        'are in flight); with --json, or when stdout is not a terminal (a pipe, a file, a\n' +
+        'container log), one JSON event per line.\n' +
+        '\nRefusals come in two classes (docs/safety.md):\n' +
+        '  integrity  the service answered a payload that is not what ferry asked for: nothing is\n' +
+        '             signed, the terminal line says "refused", the verificationRefused alert\n' +
+        '             goes out, and it counts toward the kill switch (risk.autoKill).\n' +
+        '  economics  the market moved (output below the minimum, a stale trusted price, a risk\n' +
+        '             limit at its last check before signing): nothing is signed, the terminal\n' +
+        '             line says "failed … (economics)" (JSON: "economics": true), the marketMoved\n' +
+        '             alert goes out, and it never counts toward the kill switch.\n' +
+        "ferry history and ferry status show each intent's end and reason.",
+    )
+    .argument('<config>', 'a ferry YAML config file')
+    .option('--live', 'send transactions on real networks (the config must say mode: live too)')
+    .option('--once', 'run one tick, then wait for its orders and exit')
+    .option(
+      '--ticks <n>',
+      'run N ticks, then wait for the orders in flight and exit',
+      parseIntegerOption,
+    )
+    .option(
+      '--journal <path>',
+      'the journal database (default: next to the config; a fresh one for the embedded world)',
+    )
+    .action(lazyAction(async () => (await import('./runCommand.ts')).runCommand))
+}

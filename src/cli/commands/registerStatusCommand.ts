@@ -1,0 +1,14 @@
+import type { Command } from 'commander'
+import { lazyAction } from '../lazyAction.ts'
+
+/** Registers `ferry status` (flags, help); its action, statusCommand.ts, loads when it runs. */
+export function registerStatusCommand(program: Command): void {
+  program
+    .command('status')
+    .description('in-flight intents, daily notional against the limits, the kill switch')
+    .option(
+      '--journal <path>',
+      'the journal file (else FERRY_JOURNAL, else ferry.journal.sqlite next to --config)',
+    )
+    .action(lazyAction(async () => (await import('./statusCommand.ts')).statusCommand))
+}
