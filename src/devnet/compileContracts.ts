@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import type { Abi, Hex } from 'viem'
 import { FerryError } from '../common/FerryError.ts'
+import { packageFile } from '../common/packageFile.ts'
 
 /** One compiled contract: what viem needs to call it and what anvil_setCode places. */
 export type ContractArtifact = { abi: Abi; deployedBytecode: Hex }
@@ -23,7 +23,7 @@ type SolcOutput = {
 type Solc = { compile(input: string): string; version(): string }
 
 /** Source folder of the devnet contracts. */
-export const CONTRACTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'contracts')
+export const CONTRACTS_DIR = packageFile('src', 'devnet', 'contracts')
 /** Generated output (gitignored): one `<Name>.json` per contract plus `manifest.json`. */
 export const ARTIFACTS_DIR = join(CONTRACTS_DIR, 'artifacts')
 

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { FerryError } from '../common/FerryError.ts'
+import { packageFile } from '../common/packageFile.ts'
 
 /** A running local EVM chain. */
 export type AnvilChain = {
@@ -25,7 +25,7 @@ export type StartAnvilOptions = {
   startTimeoutMs?: number
 }
 
-const SUPERVISOR = join(dirname(fileURLToPath(import.meta.url)), 'anvilSupervisor.mjs')
+const SUPERVISOR = packageFile('src', 'devnet', 'anvilSupervisor.mjs')
 
 /** Path of the anvil binary shipped inside `@foundry-rs/anvil`'s platform package. */
 export function anvilBinaryPath(): string {

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { FerryError } from '../../common/FerryError.ts'
+import { packageFile } from '../../common/packageFile.ts'
 
 /** The devnet's Solana, running in a child process behind its JSON-RPC endpoint. */
 export type SolanaDevnetProcess = {
@@ -11,7 +10,11 @@ export type SolanaDevnetProcess = {
   stop(): Promise<void>
 }
 
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), 'solanaDevnetMain.ts')
+// From the sources (vitest, tsx) the child's TypeScript runs through tsx; from dist/ (bin/ferry.js,
+// the image) its compiled entry runs on node alone (scripts/build.mjs builds it there).
+const CHILD_ARGS = import.meta.url.endsWith('.ts')
+  ? ['--import', 'tsx', packageFile('src', 'devnet', 'solana', 'solanaDevnetMain.ts')]
+  : [packageFile('dist', 'src', 'devnet', 'solana', 'solanaDevnetMain.js')]
 
 /**
  * Starts the in-process Solana (litesvm) in a child process and resolves with its RPC URL. The
@@ -20,7 +23,7 @@ const MAIN = join(dirname(fileURLToPath(import.meta.url)), 'solanaDevnetMain.ts'
 export async function startSolanaDevnet(
   options: { startTimeoutMs?: number } = {},
 ): Promise<SolanaDevnetProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, CHILD_ARGS, {
     stdio: ['pipe', 'pipe', 'pipe'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
