@@ -22,8 +22,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The real pieces: the simulator over HTTP, anvil, litesvm, the ferry binary.
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts'] },
+        // The real pieces: the simulator over HTTP, anvil, litesvm, the ferry binary. The binary
+        // runs dist/, which the global setup first builds from the current sources.
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/setup/buildDist.ts'],
+        },
       },
     ],
   },
