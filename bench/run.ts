@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { buildDist } from '../scripts/build.mjs'
 
 /**
  * Runs every `bench/*.bench.ts` (or the ones named on the command line) in turn. Each module
@@ -14,6 +15,10 @@ const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
   .sort()
+
+// Benches that start bin/ferry.js run dist/: build it from the current sources first.
+const build = await buildDist()
+console.log(`built dist/ in ${build.ms.toFixed(0)} ms`)
 
 const results: BenchResult[] = []
 for (const file of files) {
