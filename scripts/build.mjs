@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles ferry's TypeScript into dist/ with esbuild: one ESM bundle per entry point, code that
 // entries or lazily imported commands share in dist/chunks/, node_modules left external (imported
-// from node_modules at run time), source maps beside each file. A full build takes ~0.1-0.3 s, so
+// from node_modules at run time), source maps beside each file. A full build takes 0.1-0.6 s (by load), so
 // nothing is incremental: every build starts from the sources and removes what it no longer
 // writes. Plain JavaScript, so it runs where tsx is not installed (npm's prepare, the image).
 //   node scripts/build.mjs          (npm run build; npm ci runs it through prepare)
