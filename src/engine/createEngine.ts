@@ -7,6 +7,7 @@ import { ConfigError } from '../settings/ConfigError.ts'
 import { checkStrategyParams } from '../settings/checkStrategyParams.ts'
 import type { DeepReadonly } from '../settings/deepFreeze.ts'
 import type { FerryConfig } from '../settings/ferryConfigSchema.ts'
+import { strategyKey } from '../settings/strategyKey.ts'
 import { strategyParamsSchemas } from '../settings/strategyParamsSchemas.ts'
 import type { Journal } from '../store/openJournal.ts'
 import { createAutoKill } from './createAutoKill.ts'
@@ -31,7 +32,10 @@ export type Engine = {
 /** Inputs of {@link createEngine}. */
 export type CreateEngineParams = {
   config: DeepReadonly<FerryConfig>
-  /** The strategies by name (`strategies[].name`): built-ins and plugins, injected. */
+  /**
+   * The strategies by key (settings/strategyKey: a built-in's `name`, `module:` and a module's
+   * path): built-ins and plugins, injected.
+   */
   strategies: Readonly<Record<string, Strategy<never>>>
   market: EngineMarket
   runner: IntentRunner
@@ -56,7 +60,7 @@ export function createEngine(params: CreateEngineParams): Engine {
   if (problems.length > 0) throw new ConfigError('strategies', problems)
   const loaded = new Map<string, LoadedStrategy>(
     config.strategies.map((s) => {
-      const strategy = params.strategies[s.name] as Strategy<unknown>
+      const strategy = params.strategies[strategyKey(s)] as Strategy<unknown>
       return [s.id, { id: s.id, strategy, params: strategy.paramsSchema.parse(s.params) }]
     }),
   )

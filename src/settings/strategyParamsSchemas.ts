@@ -1,6 +1,9 @@
 import type { z } from 'zod'
 
-/** The params schema of each strategy by name, for checkStrategyParams and the config schema. */
+/**
+ * The params schema of each strategy by its key (strategyKey: a built-in's name, `module:` and a
+ * module's path), for checkStrategyParams.
+ */
 export function strategyParamsSchemas(
   strategies: Readonly<Record<string, { paramsSchema: z.ZodType }>>,
 ): Record<string, z.ZodType> {

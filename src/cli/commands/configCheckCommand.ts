@@ -5,6 +5,7 @@ import { checkStrategyParams } from '../../settings/checkStrategyParams.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
+import { strategyLabel } from '../../settings/strategyKey.ts'
 import { strategyParamsSchemas } from '../../settings/strategyParamsSchemas.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { checkLiveConfig } from '../run/checkLiveConfig.ts'
@@ -27,7 +28,7 @@ export function configCheckCommand(file: string, _opts: object, cmd: Command): v
   }
   const problems = [
     ...checkStrategyParams(loaded.config, paramsSchemas),
-    ...checkLiveConfig(loaded.config),
+    ...checkLiveConfig(loaded.config, builtInStrategies),
   ]
   if (problems.length > 0) failWith(file, problems)
   process.stdout.write(
@@ -66,7 +67,7 @@ function formatConfigSummary(file: string, config: DeepReadonly<FerryConfig>): s
       const when = s.schedule.cron
         ? `cron '${s.schedule.cron}'`
         : `every ${s.schedule.intervalMs} ms`
-      return `    - ${s.id} (${s.name}) ${when}${s.enabled ? '' : ', disabled'}`
+      return `    - ${s.id} (${strategyLabel(s)}) ${when}${s.enabled ? '' : ', disabled'}`
     }),
   ]
   return lines.join('\n')

@@ -55,7 +55,7 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
   const paramProblems = checkStrategyParams(config, strategyParamsSchemas(builtInStrategies))
   if (paramProblems.length > 0) throw new ConfigError(configPath, paramProblems)
   // P-8.8: a live route whose tokens have no trusted price stops here, exit 2.
-  const livePriceProblems = checkLiveConfig(config)
+  const livePriceProblems = checkLiveConfig(config, builtInStrategies)
   if (livePriceProblems.length > 0) throw new ConfigError(configPath, livePriceProblems)
   const logger = createLogger({
     level: options.logLevel ?? 'warn',

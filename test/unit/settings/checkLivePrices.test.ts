@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { checkLiveConfig } from '../../../src/cli/run/checkLiveConfig.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
 import { arbitrage } from '../../../strategies/arbitrage.ts'
+import { builtInStrategies } from '../../../strategies/builtInStrategies.ts'
 import { rebalance } from '../../../strategies/rebalance.ts'
 import { sweep } from '../../../strategies/sweep.ts'
 
@@ -45,12 +46,12 @@ function configOf(text: string) {
 
 describe('checkLiveConfig (trusted prices, P-8.8)', () => {
   test('default: a live config pricing every given, taken and fee token passes (paper arbitrage moves nothing)', () => {
-    expect(checkLiveConfig(configOf(LIVE + ALL_PRICED))).toEqual([])
+    expect(checkLiveConfig(configOf(LIVE + ALL_PRICED), builtInStrategies)).toEqual([])
   })
 
   test('failure: a live route token without a trusted price is named with the fix', () => {
     const withoutBaseEth = ALL_PRICED.split('\n').slice(0, -2).join('\n')
-    const problems = checkLiveConfig(configOf(LIVE + withoutBaseEth))
+    const problems = checkLiveConfig(configOf(LIVE + withoutBaseEth), builtInStrategies)
     expect(problems).toEqual([
       {
         path: 'strategies[0]',
@@ -58,7 +59,11 @@ describe('checkLiveConfig (trusted prices, P-8.8)', () => {
         fix: `add a prices entry for chainId 8453 token ${NATIVE} (usd peg, feed, or sameAs)`,
       },
     ])
-    expect(checkLiveConfig(configOf(LIVE)).map((p) => p.problem.split(' on chain')[0])).toEqual([
+    expect(
+      checkLiveConfig(configOf(LIVE), builtInStrategies).map(
+        (p) => p.problem.split(' on chain')[0],
+      ),
+    ).toEqual([
       `"usdc" gives ${USDC_ARB}`,
       `"usdc" gives ${USDC_BASE}`,
       `"usdc" pays the fee in ${NATIVE}`,
@@ -67,9 +72,11 @@ describe('checkLiveConfig (trusted prices, P-8.8)', () => {
   })
 
   test('behavior: dry-run and disabled instances are not checked', () => {
-    expect(checkLiveConfig(configOf(LIVE.replace('mode: live', 'mode: dry-run')))).toEqual([])
+    expect(
+      checkLiveConfig(configOf(LIVE.replace('mode: live', 'mode: dry-run')), builtInStrategies),
+    ).toEqual([])
     const disabled = LIVE.replace('id: usdc\n', 'id: usdc\n    enabled: false\n')
-    expect(checkLiveConfig(configOf(disabled))).toEqual([])
+    expect(checkLiveConfig(configOf(disabled), builtInStrategies)).toEqual([])
   })
 })
 
