@@ -40,13 +40,22 @@ export function zodIssuesToProblems(
     }
     const fallbackFix =
       issue.code === 'invalid_type'
-        ? issue.input === undefined
+        ? isMissing(issue)
           ? 'add this key (it is required)'
           : `write a ${issue.expected}`
         : SEE_SCHEMA
     problems.push({ path: formatConfigPath(path), ...split(issue.message, fallbackFix) })
   }
   return problems
+}
+
+/**
+ * Whether a type issue is about a key that is not there. zod 4 leaves `input` out of issues unless
+ * asked to report it, so the message tells: `…, received undefined` (zod 3 writes `Required`).
+ */
+function isMissing(issue: z.core.$ZodIssueInvalidType): boolean {
+  if (issue.input !== undefined) return false
+  return /received undefined$/.test(issue.message) || issue.message === 'Required'
 }
 
 function split(message: string, fallbackFix: string): { problem: string; fix: string } {
