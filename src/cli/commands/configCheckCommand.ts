@@ -1,5 +1,6 @@
+import { dirname } from 'node:path'
 import { type Command, CommanderError } from 'commander'
-import { builtInStrategies } from '../../../strategies/builtInStrategies.ts'
+import { silentLogger } from '../../common/Logger.ts'
 import { ConfigError, type ConfigProblem } from '../../settings/ConfigError.ts'
 import { checkStrategyParams } from '../../settings/checkStrategyParams.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
@@ -9,26 +10,29 @@ import { strategyLabel } from '../../settings/strategyKey.ts'
 import { strategyParamsSchemas } from '../../settings/strategyParamsSchemas.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { checkLiveConfig } from '../run/checkLiveConfig.ts'
-
-const paramsSchemas = strategyParamsSchemas(builtInStrategies)
+import { collectKnownSecrets } from '../run/collectKnownSecrets.ts'
+import { loadStrategies } from '../run/loadStrategies.ts'
 
 /**
- * Runs `ferry config check <file>`: validates a config file (YAML, env vars and .env, strategy
- * params, live prices): a summary and exit 0, or one line per problem naming its key path and
- * fix, exit 2.
+ * Runs `ferry config check <file>`: validates a config file (YAML, env vars and .env, its
+ * strategy modules, strategy params, live prices): a summary and exit 0, or one line per problem
+ * naming its key path and fix, exit 2; a strategy module that cannot be used is exit 2 too.
  */
-export function configCheckCommand(file: string, _opts: object, cmd: Command): void {
+export async function configCheckCommand(file: string, _opts: object, cmd: Command): Promise<void> {
   const options = cmd.optsWithGlobals<GlobalOptions>()
-  let loaded: ReturnType<typeof loadConfig>
-  try {
-    loaded = loadConfig({ path: file })
-  } catch (error) {
-    if (error instanceof ConfigError) failWith(file, error.problems)
-    throw error
-  }
+  const loaded = loadConfigOrFail(file)
+  // Only a module's stack is logged here, at debug: pino loads for --log-level debug alone.
+  const logger =
+    options.logLevel === 'debug'
+      ? (await import('../../observe/createLogger.ts')).createLogger({
+          level: 'debug',
+          secrets: collectKnownSecrets(loaded.config, loaded.env),
+        })
+      : silentLogger
+  const strategies = await loadStrategies(loaded.config, dirname(file), { logger })
   const problems = [
-    ...checkStrategyParams(loaded.config, paramsSchemas),
-    ...checkLiveConfig(loaded.config, builtInStrategies),
+    ...checkStrategyParams(loaded.config, strategyParamsSchemas(strategies)),
+    ...checkLiveConfig(loaded.config, strategies),
   ]
   if (problems.length > 0) failWith(file, problems)
   process.stdout.write(
@@ -36,6 +40,16 @@ export function configCheckCommand(file: string, _opts: object, cmd: Command): v
       ? `${JSON.stringify(loaded.config, null, 2)}\n`
       : `${formatConfigSummary(file, loaded.config)}\n`,
   )
+}
+
+/** The config at `file`, or its problems printed one per line and exit 2. */
+export function loadConfigOrFail(file: string): ReturnType<typeof loadConfig> {
+  try {
+    return loadConfig({ path: file })
+  } catch (error) {
+    if (error instanceof ConfigError) failWith(file, error.problems)
+    throw error
+  }
 }
 
 function failWith(file: string, problems: readonly ConfigProblem[]): never {

@@ -2,8 +2,8 @@ import type { Command } from 'commander'
 import { lazyAction } from '../lazyAction.ts'
 
 /**
- * Registers `ferry config check <file>` and `ferry config schema` (flags, help); their actions,
- * configCheckCommand.ts and configSchemaCommand.ts, load when they run.
+ * Registers `ferry config check <file>` and `ferry config schema [file]` (flags, help); their
+ * actions, configCheckCommand.ts and configSchemaCommand.ts, load when they run.
  */
 export function registerConfigCommand(program: Command): void {
   const config = program.command('config').description('check config files, print their schema')
@@ -15,5 +15,6 @@ export function registerConfigCommand(program: Command): void {
   config
     .command('schema')
     .description('print the JSON Schema of config files (save as ferry.schema.json)')
+    .argument('[file]', "a config whose strategy modules' params to include as well")
     .action(lazyAction(async () => (await import('./configSchemaCommand.ts')).configSchemaCommand))
 }

@@ -1,8 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { Command } from 'commander'
-import { builtInStrategies } from '../../../strategies/builtInStrategies.ts'
 import { createApiClient } from '../../api/createApiClient.ts'
 import { systemClock } from '../../common/clock.ts'
 import { UsageError } from '../../common/UsageError.ts'
@@ -31,6 +30,7 @@ import { createLiveView } from '../run/createLiveView.ts'
 import { createRunAlerter } from '../run/createRunAlerter.ts'
 import { createWorld } from '../run/createWorld.ts'
 import { holdSenderLocks } from '../run/holdSenderLocks.ts'
+import { loadStrategies } from '../run/loadStrategies.ts'
 import { resolveCrashPoint } from '../run/resolveCrashPoint.ts'
 
 type RunOptions = {
@@ -51,16 +51,18 @@ type RunOptions = {
 export async function runCommand(configPath: string, _o: unknown, command: Command): Promise<void> {
   const options = command.optsWithGlobals<RunOptions>()
   const { config, env } = loadConfig({ path: configPath })
-  // Unknown strategies and bad params stop here, before anything starts, exit 2.
-  const paramProblems = checkStrategyParams(config, strategyParamsSchemas(builtInStrategies))
-  if (paramProblems.length > 0) throw new ConfigError(configPath, paramProblems)
-  // P-8.8: a live route whose tokens have no trusted price stops here, exit 2.
-  const livePriceProblems = checkLiveConfig(config, builtInStrategies)
-  if (livePriceProblems.length > 0) throw new ConfigError(configPath, livePriceProblems)
   const logger = createLogger({
     level: options.logLevel ?? 'warn',
     secrets: collectKnownSecrets(config, env),
   })
+  // Strategy modules that cannot be used, unknown strategies and bad params stop here, before
+  // anything starts, exit 2.
+  const strategies = await loadStrategies(config, dirname(configPath), { logger })
+  const paramProblems = checkStrategyParams(config, strategyParamsSchemas(strategies))
+  if (paramProblems.length > 0) throw new ConfigError(configPath, paramProblems)
+  // P-8.8: a live route whose tokens have no trusted price stops here, exit 2.
+  const livePriceProblems = checkLiveConfig(config, strategies)
+  if (livePriceProblems.length > 0) throw new ConfigError(configPath, livePriceProblems)
   const crashAt = resolveCrashPoint(env)
   // The crash-test hook: SIGKILL, so nothing (no finally, no exit handler) runs after it.
   const failPoint = (name: string): void => {
@@ -173,7 +175,7 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     const world = createWorld({ api, wiring, journal, clock: systemClock, logger })
     const engine = createEngine({
       config,
-      strategies: builtInStrategies,
+      strategies,
       market: world.market,
       runner: world.runner,
       journal,

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { Command, CommanderError } from 'commander'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { registerConfigCommand } from '../../../src/cli/commands/registerConfigCommand.ts'
+import { StrategyModuleError } from '../../../src/cli/run/StrategyModuleError.ts'
 import { UsageError } from '../../../src/common/UsageError.ts'
 
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -94,5 +95,53 @@ describe('ferry config', () => {
     const schema = JSON.parse(result.stdout)
     expect(schema.$schema).toContain('json-schema.org')
     expect(result.stdout).toContain('toleranceBps')
+  })
+  describe('with a strategy module (module: in the config)', () => {
+    const plugins = join(process.cwd(), 'test/fixtures/plugins')
+    /** A config in a tmp dir running `module` with `params` (YAML flow). */
+    function pluginConfig(module: string, params: string): string {
+      const dir = mkdtempSync(join(tmpdir(), 'ferry-cli-'))
+      const file = join(dir, 'plugin.yaml')
+      writeFileSync(
+        file,
+        `strategies:\n  - { module: ${module}, id: mine, schedule: { intervalMs: 5000 }, params: ${params} }\n`,
+      )
+      return file
+    }
+
+    test('behavior: check loads the module, validates its params and names it in the summary', async () => {
+      const module = join(plugins, 'jsonSchemaPlugin.mjs')
+      const ok = await run(['config', 'check', pluginConfig(module, '{ minAmount: "5" }')])
+      expect(ok.stderr).toBe('')
+      expect(ok.code).toBe(0)
+      expect(ok.stdout).toContain(`mine (${module})`)
+      const bad = await run(['config', 'check', pluginConfig(module, '{ minAmount: 5 }')])
+      expect(bad.code).toBe(2)
+      expect(bad.stderr).toContain(
+        `strategies[0].params.minAmount: must be string (strategy mine, ${module}) (fix: write a string)`,
+      )
+    })
+
+    test('behavior: a module that cannot be used stops check and schema with its error', async () => {
+      const file = pluginConfig(join(plugins, 'noExport.mjs'), '{}')
+      await expect(run(['config', 'check', file])).rejects.toThrow(StrategyModuleError)
+      await expect(run(['config', 'schema', file])).rejects.toThrow(StrategyModuleError)
+    })
+
+    test('behavior: schema with a config completes the params of its modules by their path', async () => {
+      const module = join(plugins, 'zodPlugin.mjs')
+      const result = await run(['config', 'schema', pluginConfig(module, '{}')])
+      expect(result.code).toBe(0)
+      const items = JSON.parse(result.stdout).properties.strategies.items
+      const mine = items.allOf.find(
+        (a: { if: { properties: { module?: { const: string } } } }) =>
+          a.if.properties.module?.const === module,
+      )
+      expect(mine.then.properties.params).toMatchObject({
+        type: 'object',
+        properties: { minAmount: { type: 'string' } },
+        additionalProperties: false,
+      })
+    })
   })
 })

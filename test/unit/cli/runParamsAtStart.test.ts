@@ -36,4 +36,37 @@ describe('ferry run checks strategy params at start', () => {
     expect(result.stderr).toContain('strategies[1].name')
     expect(result.stderr).toContain('"swep" is not a built-in strategy')
   })
+
+  test('behavior: a strategy module that throws on import exits 2 with its file and first line, nothing started', async () => {
+    const module = join(process.cwd(), 'test/fixtures/plugins/throwsOnImport.mjs')
+    const config = demoWith((y) =>
+      y.replace(
+        'strategies:\n',
+        `strategies:\n  - { module: ${module}, id: mine, schedule: { intervalMs: 5000 } }\n`,
+      ),
+    )
+    const result = await runCommandInProcess(registerRunCommand, ['run', config, '--ticks', '1'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(
+      `ferry: ${module}: fails to import: FIXTURE_SETTING is not set (fix: fix the module (--log-level debug prints the stack))\n`,
+    )
+    expect(result.stdout).toBe('')
+  })
+
+  test('behavior: a bad param of a strategy module exits 2 naming the instance, module and field', async () => {
+    const module = join(process.cwd(), 'test/fixtures/plugins/zodPlugin.mjs')
+    const config = demoWith((y) =>
+      y.replace(
+        'strategies:\n',
+        `strategies:\n  - { module: ${module}, id: mine, schedule: { intervalMs: 5000 }, params: { minAmount: "1.5" } }\n`,
+      ),
+    )
+    const result = await runCommandInProcess(registerRunCommand, ['run', config, '--ticks', '1'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(
+      `strategies[0].params.minAmount: is not an integer (strategy mine, ${module})`,
+    )
+    expect(result.stderr).toContain('fix: write base units')
+    expect(result.stdout).toBe('')
+  })
 })
