@@ -164,6 +164,7 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
       devnet,
       sending: embedded || (config.mode === 'live' && options.live === true),
       failPoint,
+      strategies,
     })
     // One writer per wallet and chain (P-2.4): taken before reconciliation sends anything.
     const locks = wiring.sending

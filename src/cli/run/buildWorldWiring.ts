@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
+import type { Strategy } from '../../common/strategy/strategyContract.ts'
 import { devnetEvmAccount, devnetSolanaKeypair } from '../../devnet/devnetAccounts.ts'
 import type { Devnet } from '../../devnet/startDevnet.ts'
 import type { FailPoint } from '../../execute/failPoints.ts'
@@ -17,6 +18,7 @@ import type { TrustedPriceSource } from '../../verify/prices/tokenUsdPrice.ts'
 import { resolveEvmKeySource } from '../resolveEvmKeySource.ts'
 import { resolveSolanaSecretKey } from '../resolveSolanaSecretKey.ts'
 import { collectWatchedTokens } from './collectWatchedTokens.ts'
+import { instanceTokensOf } from './instanceTokensOf.ts'
 
 const SOLANA = 7565164
 /** maxFeePerGas cap when a chain sets none, gwei: high enough for a busy L1, a bound all the same. */
@@ -67,6 +69,12 @@ export type BuildWorldWiringParams = {
    * refused as unpriced). A config with `prices` is always priced from it.
    */
   prices?: TrustedPriceSource
+  /**
+   * The strategies by strategyKey (loadStrategies): the tokens each instance's `tokens(params)`
+   * names are watched too, so a plugin whose params write tokens another way still sees its
+   * balances. Default: the `{ chainId, token }` objects of the params alone.
+   */
+  strategies?: Readonly<Record<string, Strategy<never>>>
 }
 
 /**
@@ -122,7 +130,10 @@ export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
       : undefined,
     evmWallet,
     solanaWallet,
-    watched: collectWatchedTokens(config.strategies.map((s) => s.params)),
+    watched: collectWatchedTokens([
+      ...config.strategies.map((s) => s.params),
+      ...(params.strategies ? config.strategies.map(instanceTokensOf(params.strategies)) : []),
+    ]),
     killSwitchFile: resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
     sending,
     trackingDeadlineMs: config.tracking.deadlineMs,

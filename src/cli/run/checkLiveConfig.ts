@@ -3,7 +3,7 @@ import type { ConfigProblem } from '../../settings/ConfigError.ts'
 import { checkLivePrices } from '../../settings/checkLivePrices.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
-import { strategyKey } from '../../settings/strategyKey.ts'
+import { instanceTokensOf } from './instanceTokensOf.ts'
 
 /**
  * The start-up checks of a live config that need its strategies (built-ins and loaded plugins,
@@ -14,10 +14,5 @@ export function checkLiveConfig(
   config: DeepReadonly<FerryConfig>,
   strategies: Readonly<Record<string, Strategy<never>>>,
 ): ConfigProblem[] {
-  return checkLivePrices(config, (instance) => {
-    const strategy = strategies[strategyKey(instance)]
-    const parsed = strategy?.paramsSchema.safeParse(instance.params)
-    if (!strategy || !parsed?.success) return undefined
-    return strategy.tokens(parsed.data as never)
-  })
+  return checkLivePrices(config, instanceTokensOf(strategies))
 }

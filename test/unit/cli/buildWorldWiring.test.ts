@@ -5,6 +5,7 @@ import { Keypair } from '@solana/web3.js'
 import { describe, expect, test } from 'vitest'
 import { encodeBase58 } from '../../../src/chains/base58.ts'
 import { buildWorldWiring } from '../../../src/cli/run/buildWorldWiring.ts'
+import { loadStrategies } from '../../../src/cli/run/loadStrategies.ts'
 import { UsageError } from '../../../src/common/UsageError.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
 
@@ -129,5 +130,21 @@ describe('buildWorldWiring', () => {
     expect(build).toThrow('chmod 600')
     chmodSync(path, 0o600)
     expect(build().solanaWallet?.secretKey).toEqual(solana.secretKey)
+  })
+
+  test('behavior: the tokens a plugin names in tokens(params) are watched, whatever its params look like', async () => {
+    // The fixture's params hold no { chainId, token } object; its tokens() gives USDC on 42161.
+    const module = join(process.cwd(), 'test/fixtures/plugins/jsonSchemaPlugin.mjs')
+    const parsed = parseFerryConfig(
+      `strategies:\n  - { module: ${module}, id: mine, schedule: { intervalMs: 5000 }, params: { minAmount: "1" } }\n`,
+      {},
+    )
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems))
+    const params = { config: parsed.config, env: {}, configPath, devnet: undefined, sending: false }
+    expect(buildWorldWiring(params).watched).toEqual([])
+    const strategies = await loadStrategies(parsed.config, dir)
+    expect(buildWorldWiring({ ...params, strategies }).watched).toEqual([
+      { chainId: 42161, token: '0xaf88d065e77c8cc2239327c5edb3a432268e5831' },
+    ])
   })
 })
