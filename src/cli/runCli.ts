@@ -15,6 +15,7 @@ import { registerReportCommand } from './commands/registerReportCommand.ts'
 import { registerRunCommand } from './commands/registerRunCommand.ts'
 import { registerSimCommand } from './commands/registerSimCommand.ts'
 import { registerStatusCommand } from './commands/registerStatusCommand.ts'
+import { registerStrategyCommand } from './commands/registerStrategyCommand.ts'
 import { registerSwapQuoteCommand } from './commands/registerSwapQuoteCommand.ts'
 import { parseIntegerOption } from './optionParsers.ts'
 
@@ -61,6 +62,7 @@ function buildProgram(): Command {
   registerInspectCommand(program)
   registerDevnetCommand(program)
   registerConfigCommand(program)
+  registerStrategyCommand(program)
   for (const command of program.commands) command.exitOverride()
   return program
 }
