@@ -48,12 +48,17 @@ export type DevnetLiveConfigOptions = {
   hook?: boolean
   /** The `tracking` section's lines, indented by two spaces. Default none. */
   tracking?: string
+  /**
+   * The entries of the `strategies` section, each line indented by two spaces (`  - module: …`).
+   * Default: one USDC rebalance between Arbitrum and Base (`targets`, `hook`).
+   */
+  strategies?: string
 }
 
 /**
  * Writes a `mode: live` config for real networks pointed at a devnet's chains and simulator: one
- * USDC rebalance between Arbitrum and Base, the user's key from {@link DEVNET_KEY_ENV}. Returns
- * `path`.
+ * USDC rebalance between Arbitrum and Base (or `strategies`), the user's key from
+ * {@link DEVNET_KEY_ENV}. Returns `path`.
  */
 export function writeDevnetLiveConfig(
   devnet: Devnet,
@@ -84,7 +89,14 @@ risk:
   maxCostBps: 150
   killSwitchFile: ${options.killSwitchFile}
 ${options.extraRisk ?? ''}${devnetPricesYaml()}strategies:
-  - name: rebalance
+${options.strategies ?? rebalanceEntry(targets, options.hook === true)}${options.tracking ? `tracking:\n${options.tracking}` : ''}`,
+  )
+  return path
+}
+
+/** The default strategy: a USDC rebalance between Arbitrum and Base to `targets`. */
+function rebalanceEntry(targets: { arbitrum: string; base: string }, hook: boolean): string {
+  return `  - name: rebalance
     id: usdc
     schedule: { intervalMs: 1000 }
     params:
@@ -93,11 +105,9 @@ ${options.extraRisk ?? ''}${devnetPricesYaml()}strategies:
         - chainId: 8453
           token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913"
           targetAmount: "${targets.base}"
-${options.hook ? DEMO_HOOK : ''}      toleranceBps: 1
+${hook ? DEMO_HOOK : ''}      toleranceBps: 1
       maxCostBps: 100
       minMoveAmount: "10000000"
       maxMoveAmount: "1000000000"
-${options.tracking ? `tracking:\n${options.tracking}` : ''}`,
-  )
-  return path
+`
 }
