@@ -11,7 +11,6 @@ import type {
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { foreignZodParams } from '../../settings/foreignZodParams.ts'
-import { jsonSchemaParams } from '../../settings/jsonSchemaParams.ts'
 import { strategyKey } from '../../settings/strategyKey.ts'
 import { importStrategyModule } from './importStrategyModule.ts'
 import { StrategyModuleError } from './StrategyModuleError.ts'
@@ -66,16 +65,18 @@ export async function loadStrategies(
         'give each strategy module a name of its own',
       )
     byName.set(plugin.name, { file, plugin })
-    loaded[key] = asStrategy(plugin, file)
+    loaded[key] = await asStrategy(plugin, file)
   }
   return loaded
 }
 
 /** A plugin as the engine runs it: ferry's zod over its params schema, its methods bound. */
-function asStrategy(plugin: StrategyPlugin<unknown>, file: string): Strategy<never> {
+async function asStrategy(plugin: StrategyPlugin<unknown>, file: string): Promise<Strategy<never>> {
   let paramsSchema: z.ZodType
   let paramsJsonSchema: JsonSchemaObject
   if (plugin.paramsJsonSchema !== undefined) {
+    // ajv loads only when a module needs it: every ferry command starts without it.
+    const { jsonSchemaParams } = await import('../../settings/jsonSchemaParams.ts')
     try {
       paramsSchema = jsonSchemaParams(plugin.paramsJsonSchema, file)
     } catch (error) {
