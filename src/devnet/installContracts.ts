@@ -32,6 +32,11 @@ export type InstallContractsOptions = {
   /** globalTransferFeeBps. Default 4 (docs/dln.md §1.5). */
   transferFeeBps?: number
   /**
+   * The messenger's flat fee per unlock or cancel message (the gate's globalFixedNativeFee), in
+   * wei. Default 0.0005 ETH: apart from DlnSource's fee, so a test can tell which one was paid.
+   */
+  messageFeeWei?: bigint
+  /**
    * The only account that may call DevnetMessenger.deliver (the solver's relayer). Default: the
    * zero address, which lets anyone deliver.
    */
@@ -60,6 +65,7 @@ export type InstalledContracts = {
   tokens: Record<DevnetTokenSymbol, DevnetToken>
   fixedFeeWei: bigint
   transferFeeBps: number
+  messageFeeWei: bigint
   relayer: Address
   routerOwner: Address
   supportedChains: SupportedDstChain[]
@@ -119,6 +125,7 @@ export async function installContracts(
       CHAINS[options.chainId as keyof typeof CHAINS]?.fixedFeeFallback ??
       parseEther('0.001'),
     transferFeeBps: options.transferFeeBps ?? 4,
+    messageFeeWei: options.messageFeeWei ?? parseEther('0.0005'),
     relayer: options.relayer ?? zeroAddress,
     routerOwner: options.routerOwner ?? ANVIL_ACCOUNT_0,
     supportedChains: options.supportedChains ?? defaultSupportedChains(options.chainId),
@@ -193,6 +200,7 @@ export async function installContracts(
     await call(installed.messenger, 'DevnetMessenger', 'initialize', [
       installed.relayer,
       installed.dlnDestination,
+      installed.messageFeeWei,
     ])
     await call(installed.dlnSource, 'DlnSource', 'initialize', [
       installed.messenger,

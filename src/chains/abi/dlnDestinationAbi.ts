@@ -58,6 +58,14 @@ export const dlnDestinationAbi = [
     outputs: [],
   },
   {
+    // The gate that carries unlock and cancel messages; its flat fee is paid with each one.
+    type: 'function',
+    name: 'deBridgeGate',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'address' }],
+  },
+  {
     // Outputs follow the OrderTakeState struct (status 0..3, see docs/dln.md §4.5).
     type: 'function',
     name: 'takeOrders',

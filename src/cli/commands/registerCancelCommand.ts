@@ -15,7 +15,11 @@ export function registerCancelCommand(program: Command): void {
     .option('--live', 'send the cancel (the config must say mode: live too)')
     .option('--no-wait', 'stop once the cancel is mined; do not wait for the refund')
     .option('--wait-ms <ms>', 'how long to wait for the refund', parseIntegerOption, 600_000)
-    .option('--messaging-fee-wei <wei>', 'messaging fee the cancel pays (default 0)', parseWei)
+    .option(
+      '--messaging-fee-wei <wei>',
+      'messaging fee the cancel pays (default: the gate fee read on the destination chain)',
+      parseWei,
+    )
     .option('--execution-fee-wei <wei>', 'reward of the claim keeper (default 0)', parseWei)
     .option(
       '--max-value-wei <wei>',

@@ -9,6 +9,8 @@ pragma solidity ^0.8.20;
 ///   calls `deliver(target, data)` here, on the chain `dstChainId`; `deliver` forwards the call,
 ///   so DlnSource sees this messenger as msg.sender and accepts claimUnlock/claimCancel.
 /// No proof crosses chains: the relayer is trusted, which is why `deliver` is restricted to it.
+/// Like the gate, it charges a flat native fee per message (`globalFixedNativeFee`), which
+/// DlnDestination reads and requires on every unlock and cancel; the fee stays here.
 contract DevnetMessenger {
     bool public initialized;
     /// @notice The only account allowed to deliver; the zero address lets anyone deliver.
@@ -17,6 +19,8 @@ contract DevnetMessenger {
     address public sender;
     /// @notice Messages sent so far; each one's nonce enters its submissionId.
     uint256 public nonce;
+    /// @notice The gate's flat fee per message, in native wei (the real gate's getter name).
+    uint256 public globalFixedNativeFee;
 
     /// @notice A message for `target` on chain `dstChainId`; `data` is the full calldata.
     event MessageSent(uint256 dstChainId, address target, bytes data);
@@ -28,16 +32,18 @@ contract DevnetMessenger {
     error OnlyRelayer();
     error DeliveryFailed(bytes reason);
 
-    function initialize(address _relayer, address _sender) external {
+    function initialize(address _relayer, address _sender, uint256 _globalFixedNativeFee) external {
         if (initialized) revert AlreadyInitialized();
         initialized = true;
         relayer = _relayer;
         sender = _sender;
+        globalFixedNativeFee = _globalFixedNativeFee;
     }
 
     /// @return submissionId an id for the message, as the gate's submissionId
     function send(uint256 _dstChainId, address _target, bytes calldata _data)
         external
+        payable
         returns (bytes32 submissionId)
     {
         if (msg.sender != sender) revert OnlySender();

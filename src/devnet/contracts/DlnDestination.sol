@@ -5,7 +5,8 @@ import {DlnOrderLib} from "./DlnOrderLib.sol";
 import {SafeTransfer} from "./SafeTransfer.sol";
 
 interface IDevnetMessenger {
-    function send(uint256 _dstChainId, address _target, bytes calldata _data) external returns (bytes32);
+    function send(uint256 _dstChainId, address _target, bytes calldata _data) external payable returns (bytes32);
+    function globalFixedNativeFee() external view returns (uint256);
 }
 
 interface IDlnExternalCallAdapter {
@@ -23,8 +24,11 @@ interface IDlnExternalCallAdapter {
 /// @notice The destination side of DLN with the real 1.4.0 ABI for both fulfillOrder overloads,
 /// sendEvmUnlock, sendEvmOrderCancel, takeOrders, getOrderId and the FulfilledOrder /
 /// SentOrderUnlock / SentOrderCancel events (docs/dln.md §4.3, §4.5). Unlock and cancel messages
-/// go through the DevnetMessenger instead of the deBridge gate: the gate fee is zero, so any
-/// msg.value sent with them stays here. No patchOrderTake, batch unlock, Solana unlock or permits.
+/// go through the DevnetMessenger instead of the deBridge gate, which, like the gate, charges a
+/// flat fee per message: msg.value must be exactly the messenger's `globalFixedNativeFee` plus
+/// `_executionFee` (else `WrongMessageFee`), and all of it goes to the messenger. `deBridgeGate()`
+/// names the messenger as the real contract names its gate. No patchOrderTake, batch unlock,
+/// Solana unlock or permits.
 contract DlnDestination {
     using SafeTransfer for address;
 
@@ -61,6 +65,7 @@ contract DlnDestination {
     error MismatchNativeTakerAmount();
     error WrongAddressLength();
     error AllowOnlyForBeneficiary(bytes expectedBeneficiary);
+    error WrongMessageFee(uint256 sent, uint256 required);
 
     function initialize(address _messenger, address _externalCallAdapter, address _dlnSource) external {
         if (initialized) revert AlreadyInitialized();
@@ -68,6 +73,18 @@ contract DlnDestination {
         messenger = _messenger;
         externalCallAdapter = _externalCallAdapter;
         dlnSource = _dlnSource;
+    }
+
+    /// @notice The contract that carries unlock and cancel messages (the real DlnBase getter).
+    function deBridgeGate() external view returns (address) {
+        return messenger;
+    }
+
+    /// @dev The gate's flat fee plus the keeper's execution fee, exactly, forwarded with the message.
+    function _sendMessage(uint256 _chainIdTo, bytes memory _data, uint256 _executionFee) internal returns (bytes32) {
+        uint256 required = IDevnetMessenger(messenger).globalFixedNativeFee() + _executionFee;
+        if (msg.value != required) revert WrongMessageFee(msg.value, required);
+        return IDevnetMessenger(messenger).send{value: msg.value}(_chainIdTo, dlnSource, _data);
     }
 
     /// @notice Fills with the hook reward going to msg.sender.
@@ -97,13 +114,12 @@ contract DlnDestination {
     /// @notice Only the recorded taker; Fulfilled -> SentUnlock; asks the messenger to call
     /// DlnSource.claimUnlock(orderId, beneficiary) on the give chain.
     function sendEvmUnlock(bytes32 _orderId, address _beneficiary, uint256 _executionFee) external payable {
-        _executionFee;
         OrderTakeState storage s = takeOrders[_orderId];
         if (s.status != OrderTakeStatus.Fulfilled) revert IncorrectOrderStatus();
         if (s.takerAddress != msg.sender) revert Unauthorized();
         s.status = OrderTakeStatus.SentUnlock;
-        bytes32 submissionId = IDevnetMessenger(messenger).send(
-            s.giveChainId, dlnSource, abi.encodeWithSignature("claimUnlock(bytes32,address)", _orderId, _beneficiary)
+        bytes32 submissionId = _sendMessage(
+            s.giveChainId, abi.encodeWithSignature("claimUnlock(bytes32,address)", _orderId, _beneficiary), _executionFee
         );
         emit SentOrderUnlock(_orderId, abi.encodePacked(_beneficiary), submissionId);
     }
@@ -115,7 +131,6 @@ contract DlnDestination {
         external
         payable
     {
-        _executionFee;
         if (_order.takeChainId != block.chainid) revert WrongChain();
         bytes32 orderId = DlnOrderLib.getOrderId(_order);
         OrderTakeState storage s = takeOrders[orderId];
@@ -130,10 +145,10 @@ contract DlnDestination {
         }
         s.status = OrderTakeStatus.SentCancel;
         s.giveChainId = _order.giveChainId;
-        bytes32 submissionId = IDevnetMessenger(messenger).send(
+        bytes32 submissionId = _sendMessage(
             _order.giveChainId,
-            dlnSource,
-            abi.encodeWithSignature("claimCancel(bytes32,address)", orderId, _cancelBeneficiary)
+            abi.encodeWithSignature("claimCancel(bytes32,address)", orderId, _cancelBeneficiary),
+            _executionFee
         );
         emit SentOrderCancel(_order, orderId, abi.encodePacked(_cancelBeneficiary), submissionId);
     }

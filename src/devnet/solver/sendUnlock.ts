@@ -1,6 +1,7 @@
 import { encodeFunctionData } from 'viem'
 import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
+import { readMessagingFee } from '../../chains/evm/readMessagingFee.ts'
 import { devnetMessengerAbi } from '../devnetMessengerAbi.ts'
 import { claimAbi } from './claimAbi.ts'
 import type { SeenOrder } from './SeenOrder.ts'
@@ -19,12 +20,17 @@ export async function sendUnlock(ctx: SolverContext, s: SeenOrder): Promise<void
 async function sendEvmUnlock(ctx: SolverContext, s: SeenOrder): Promise<void> {
   const chain = ctx.chains.get(Number(s.order.takeChainId))!
   const wallet = ctx.wallets.get(Number(s.order.takeChainId))!
+  // The gate's flat fee, as a real taker pays it; no execution fee, the watcher relays for free.
+  const { messagingFeeWei } = await readMessagingFee(chain.client, {
+    dlnDestination: chain.contracts.dlnDestination,
+  })
   const hash = await wallet.writeContract({
     chain: null,
     address: chain.contracts.dlnDestination,
     abi: dlnDestinationAbi,
     functionName: 'sendEvmUnlock',
     args: [s.orderId, ctx.solverEvm.address, 0n],
+    value: messagingFeeWei,
   })
   const receipt = await chain.client.waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success') throw new Error(`sendEvmUnlock reverted in ${hash}`)

@@ -10,6 +10,7 @@ import type { CancelOrderState } from '../../chains/evm/cancelJournal.ts'
 import { checkCancelRefund } from '../../chains/evm/checkCancelRefund.ts'
 import { toEvmRevertError } from '../../chains/evm/EvmRevertError.ts'
 import { readCreatedOrder } from '../../chains/evm/readCreatedOrder.ts'
+import { readMessagingFee } from '../../chains/evm/readMessagingFee.ts'
 import { sentOrderCancelIn } from '../../chains/evm/sentOrderCancelIn.ts'
 import { explainRevert } from '../../chains/evm/simulateEvmTx.ts'
 import { type CancelClaim, waitForCancelClaim } from '../../chains/evm/waitForCancelClaim.ts'
@@ -34,7 +35,8 @@ import { checkCancellableOrder } from './checkCancellableOrder.ts'
  * 3. the destination's `takeOrders` and the source's `giveOrders` say the order is still open
  *    (a filled order is refused; a cancel already on chain is followed, never sent twice; a
  *    journaled cancel not yet mined is refused as `inFlight`);
- * 4. `sendEvmOrderCancel(order, ourSourceAddress, executionFee)` is built, verified
+ * 4. `sendEvmOrderCancel(order, ourSourceAddress, executionFee)` is built with the gate's
+ *    messaging fee read from the destination chain plus the execution fee as value, verified
  *    (P-7.4: target, selector, order, authority, beneficiary, value cap), simulated (P-1.8),
  *    then sent through the destination's EvmSender, journaled as kind `cancel` before broadcast;
  * 5. at the confirmation depth, SentOrderCancel in the receipt moves the order to
@@ -133,11 +135,14 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
     setState('SentOrderCancel', cancelTxHash)
   } else {
     await refuseInFlight(orderId, sender, attempts, journal)
+    const messagingFeeWei =
+      params.messagingFeeWei ??
+      (await readMessagingFee(sender.rpc.read, { dlnDestination })).messagingFeeWei
     const tx = buildEvmOrderCancelTx({
       order: onChain.order,
       dlnDestination,
       beneficiary: params.sourceAddress as Address,
-      ...(params.messagingFeeWei === undefined ? {} : { messagingFeeWei: params.messagingFeeWei }),
+      messagingFeeWei,
       ...(params.executionFeeWei === undefined ? {} : { executionFeeWei: params.executionFeeWei }),
     })
     const verified = verifyEvmOrderCancelTx({

@@ -21,7 +21,11 @@ export type CancelEvmOrderParams = {
   sender: EvmSender
   /** Our wallet on the source chain: the refund beneficiary (P-7.2). */
   sourceAddress: string
-  /** deBridge messaging fee the cancel carries as value. Default 0 (the devnet's messenger). */
+  /**
+   * deBridge messaging fee the cancel carries as value. Default: read from the destination chain
+   * (`DlnDestination.deBridgeGate()`, then the gate's `globalFixedNativeFee()`), as the gate
+   * refuses a cancel that pays less.
+   */
   messagingFeeWei?: bigint
   /** Reward of the keeper that claims the cancel on the source. Default 0. */
   executionFeeWei?: bigint

@@ -24,6 +24,7 @@ import type { NetHook } from '../../../src/api/schemas/hooks.ts'
 import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwarderAbi.ts'
 import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
+import { readMessagingFee } from '../../../src/chains/evm/readMessagingFee.ts'
 import { encodeHookBytes } from '../../../src/chains/hooks/encodeHookBytes.ts'
 import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder, DlnOrderCreation } from '../../../src/chains/orderId/dlnOrder.ts'
@@ -45,6 +46,8 @@ const RELAYER: Address = '0x90f79bf6eb2c4f870365e785982e1f101e93b906'
 const BENEFICIARY: Address = '0x15d34aaf54267db7d7c367839aaf71a00a2c6a65'
 const AFFILIATE: Address = '0x9965507d1a55bcc2695c58ba16fb37d819b0a4dc'
 const FIX_FEE = 1_000_000_000_000_000n
+/** The devnet messenger's flat fee per message (installContracts' default). */
+const MESSAGE_FEE = 500_000_000_000_000n
 const SRC_ID = 42161
 const DST_ID = 8453
 
@@ -558,8 +561,10 @@ describe('DlnDestination', () => {
       abi: destinationAbi(),
       functionName: 'sendEvmUnlock',
       args: [orderId, BENEFICIARY, 0n],
+      value: MESSAGE_FEE,
     }
     expect((await revertOf(dst, { ...unlock, ...notTaker })).name).toBe('Unauthorized')
+    expect((await revertOf(dst, { ...unlock, value: 0n })).name).toBe('WrongMessageFee')
     const sent = await send(dst, unlock)
     const srcUsdc = src.c.tokens.USDC.address
     const beneficiaryBefore = await balanceOf(src, srcUsdc, BENEFICIARY)
@@ -690,17 +695,35 @@ describe('cancel', () => {
       affiliateFee,
     )
     expect(order.giveAmount).toBe(100_035_000n - 40_014n - 5_000n)
+    // The message carries the gate's flat fee plus the execution fee, exactly, as on mainnet.
+    const gate = await dst.pub.readContract({
+      address: dst.c.dlnDestination,
+      abi: dlnDestinationAbi,
+      functionName: 'deBridgeGate',
+    })
+    expect(gate).toBe(getAddress(dst.c.messenger))
+    const { messagingFeeWei } = await readMessagingFee(dst.pub, {
+      dlnDestination: dst.c.dlnDestination,
+    })
+    expect(messagingFeeWei).toBe(MESSAGE_FEE)
     const cancel: Call = {
       from: USER,
       address: dst.c.dlnDestination,
       abi: destinationAbi(),
       functionName: 'sendEvmOrderCancel',
-      args: [order, BENEFICIARY, 0n],
+      args: [order, BENEFICIARY, 7n],
+      value: MESSAGE_FEE + 7n,
     }
     expect((await revertOf(dst, { ...cancel, from: TAKER })).name).toBe('Unauthorized')
-    const wrongBeneficiary = { ...cancel, args: [order, RECEIVER, 0n] }
+    const wrongBeneficiary = { ...cancel, args: [order, RECEIVER, 7n] }
     expect((await revertOf(dst, wrongBeneficiary)).name).toBe('AllowOnlyForBeneficiary')
+    expect((await revertOf(dst, { ...cancel, value: 0n })).name).toBe('WrongMessageFee')
+    expect((await revertOf(dst, { ...cancel, value: MESSAGE_FEE })).name).toBe('WrongMessageFee')
+    const gateBefore = await dst.pub.getBalance({ address: dst.c.messenger })
     const sent = await send(dst, cancel)
+    expect((await dst.pub.getBalance({ address: dst.c.messenger })) - gateBefore).toBe(
+      MESSAGE_FEE + 7n,
+    )
     const [event] = parseEventLogs({
       abi: dlnDestinationAbi,
       logs: sent.logs,

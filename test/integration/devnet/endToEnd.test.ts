@@ -15,6 +15,7 @@ import { type ApiClient, createApiClient } from '../../../src/api/createApiClien
 import { ServiceError } from '../../../src/api/ServiceError.ts'
 import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
+import { readMessagingFee } from '../../../src/chains/evm/readMessagingFee.ts'
 import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
 import { devnetEvmAccount, devnetSolanaKeypair } from '../../../src/devnet/devnetAccounts.ts'
 import { type Devnet, SOLANA_USDC_MINT, startDevnet } from '../../../src/devnet/startDevnet.ts'
@@ -268,6 +269,8 @@ describe('devnet end to end (plain viem and web3.js, no ferry engine)', () => {
       abi: dlnDestinationAbi,
       functionName: 'sendEvmOrderCancel',
       args: [order, user.address, 0n],
+      value: (await readMessagingFee(dst.client, { dlnDestination: dst.contracts.dlnDestination }))
+        .messagingFeeWei,
     })
     expect((await dst.client.waitForTransactionReceipt({ hash: cancel })).status).toBe('success')
     const ethBefore = await chain(42161).client.getBalance({ address: user.address })

@@ -5,6 +5,7 @@ import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CancelOrderError } from '../../../src/chains/evm/CancelOrderError.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
+import { readMessagingFee } from '../../../src/chains/evm/readMessagingFee.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { cancelIntentOrder } from '../../../src/execute/cancelIntentOrder.ts'
@@ -91,8 +92,18 @@ describe('cancelEvmOrder against the devnet', () => {
     const orderId = await createOrder('cancel-default', 120_000_000n)
     expect(await balanceOf(arb.client, usdc, user.address)).toBeLessThan(usdcBefore)
 
+    const baseEthBefore = await base.client.getBalance({ address: user.address })
+    const { messagingFeeWei } = await readMessagingFee(base.client, {
+      dlnDestination: base.contracts.dlnDestination,
+    })
+    expect(messagingFeeWei).toBeGreaterThan(0n)
     const { run, stages } = cancel(orderId)
     const result = await run
+    // The cancel paid the gate's fee read on 8453 (the gate refuses less), and nothing else.
+    expect(stages.find((s) => s.stage === 'verified')).toMatchObject({ valueWei: messagingFeeWei })
+    expect(await base.client.getBalance({ address: user.address })).toBe(
+      baseEthBefore - messagingFeeWei - (await gasSpent(base, [result.cancelTxHash as string])),
+    )
 
     // Every unit of the give token is back, and the fixed fee too: only the gas of our own
     // approve and create transactions is gone on the source chain.

@@ -1,6 +1,7 @@
 import { type AbiFunction, toEventSelector, toFunctionSelector } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwarderAbi.ts'
+import { deBridgeGateAbi } from '../../../src/chains/abi/deBridgeGateAbi.ts'
 import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 
@@ -13,6 +14,7 @@ describe('DLN ABIs', () => {
       ...functions(dlnSourceAbi),
       ...functions(dlnDestinationAbi),
       ...functions(crosschainForwarderAbi),
+      ...functions(deBridgeGateAbi),
     ].map((f) => `${f.name}:${toFunctionSelector(f)}`)
     expect(selectors).toEqual(
       expect.arrayContaining([
@@ -27,10 +29,11 @@ describe('DLN ABIs', () => {
         'sendEvmOrderCancel:0xd38d9626',
         'sendEvmUnlock:0xb41100b3',
         'takeOrders:0x5b2f30e9',
+        'deBridgeGate:0xca777fbf',
         'strictlySwapAndCall:0x4d8160ba',
       ]),
     )
-    expect(selectors).toHaveLength(12)
+    expect(selectors).toHaveLength(14)
   })
 
   test('default: event topics match docs/dln.md §4.3', () => {
