@@ -65,6 +65,7 @@ async function measure(routes: number): Promise<TickFigures> {
     quote: async (request: RouteRequest, nowMs: number) => cannedQuote(request, nowMs),
     execute: async () => ({ kind: 'failed' as const, detail: 'the bench world never sends' }),
     settle: async () => ({ kind: 'failed' as const, detail: 'the bench world never sends' }),
+    followRefund: async () => ({ state: 'failed' as const, detail: 'the bench world never sends' }),
     track: async () => ({ state: 'failed' as const, detail: 'the bench world never sends' }),
     killSwitchEngaged: () => false,
     engageKillSwitch: () => false,

@@ -54,6 +54,7 @@ const world: FakeWorld = {
     }
   },
   settle: async () => ({ kind: 'failed', detail: 'the bench world has nothing to settle' }),
+  followRefund: async () => ({ state: 'failed', detail: 'the bench world never cancels' }),
   async track(order, emit) {
     const { intentId, orderId } = order
     emit({ type: 'filled', intentId, orderId, chainId: 8453, txHash: TX_HASH, amountOut: '1' })

@@ -8,6 +8,7 @@ import type { Logger } from '../common/Logger.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
 import { cancelEvmOrder } from './evm/cancelEvmOrder.ts'
 import type { TrackingOutcome } from './executionOutcome.ts'
+import type { FailPoint } from './failPoints.ts'
 
 /** Inputs of {@link autoCancelOrder}. Durations in ms. */
 export type AutoCancelOrderParams = {
@@ -27,6 +28,8 @@ export type AutoCancelOrderParams = {
   clock: Clock
   logger: Logger
   emit: (e: EngineEvent) => void
+  /** Crash-test hook, called once the cancel is journaled as sent (failPoints.ts). */
+  failPoint?: FailPoint
 }
 
 const LATE = 'not filled before the tracking deadline'
@@ -37,7 +40,7 @@ const LATE = 'not filled before the tracking deadline'
  * the cancel is mined, and waits for the refund. Returns `cancelled` once ClaimedOrderCancel is
  * seen (the intent is then `cancelled` in the journal, P-7.5), else `failed` with the reason.
  * Throws only while the cancel is in transit (`refundNotSeen`, `inFlight`): the intent then stays
- * in flight with its order in SentOrderCancel (a restart waits on it), and `ferry cancel
+ * in flight with its order in SentOrderCancel (a restart follows its refund), and `ferry cancel
  * <orderId>` follows the refund to its end.
  */
 export async function autoCancelOrder(params: AutoCancelOrderParams): Promise<TrackingOutcome> {
@@ -68,6 +71,7 @@ export async function autoCancelOrder(params: AutoCancelOrderParams): Promise<Tr
           chainId: order.dstChainId,
           txHash: p.txHash ?? '',
         })
+        params.failPoint?.('afterCancelSent')
       },
     })
     const refund = result.refund!

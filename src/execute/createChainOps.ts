@@ -4,6 +4,7 @@ import { executeOrderIntent } from './executeOrderIntent.ts'
 import { executeSwapIntent } from './executeSwapIntent.ts'
 import type { ChainOps } from './executionOutcome.ts'
 import { fillReaderOf } from './fillReaderOf.ts'
+import { followCancelRefund } from './followCancelRefund.ts'
 import { journaledRoute } from './planReconciliation.ts'
 import { recordCreatedOrder } from './recordCreatedOrder.ts'
 import { settleIntent } from './settleIntent.ts'
@@ -88,6 +89,7 @@ export function createChainOps(ctx: ChainContext): ChainOps {
                   clock,
                   logger,
                   emit,
+                  failPoint: ctx.failPoint,
                 })
             : undefined,
           trackingDeadlineMs: wiring.trackingDeadlineMs,
@@ -99,6 +101,20 @@ export function createChainOps(ctx: ChainContext): ChainOps {
         emit,
         signal,
       )
+    },
+    followRefund(order) {
+      return followCancelRefund({
+        order,
+        journal,
+        sender: evm.get(order.dstChainId)?.sender,
+        source: evm.get(order.srcChainId)?.rpc.read,
+        sourceAddress: ctx.walletOn(order.srcChainId),
+        refundTimeoutMs: wiring.trackingDeadlineMs,
+        pollIntervalMs: wiring.pollIntervalMs,
+        sourceConfirmations: evm.get(order.srcChainId)?.confirmations ?? 1,
+        clock,
+        logger,
+      })
     },
   }
 }

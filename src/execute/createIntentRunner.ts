@@ -97,9 +97,12 @@ export function createIntentRunner(params: CreateIntentRunnerParams): IntentRunn
     })
   }
 
-  function startTracking(order: TrackedOrder, emit: (e: EngineEvent) => void): void {
-    const job = ops
-      .track(order, emit, stopTracking.signal)
+  function startTracking(
+    order: TrackedOrder,
+    emit: (e: EngineEvent) => void,
+    follow: ChainOps['track'] = ops.track,
+  ): void {
+    const job = follow(order, emit, stopTracking.signal)
       .then((t) => conclude(order.intentId, t, emit, order.orderId))
       .catch((error: unknown) => {
         logger.error(
@@ -143,9 +146,21 @@ export function createIntentRunner(params: CreateIntentRunnerParams): IntentRunn
               },
               emit,
             )
+          } else if (plan.kind === 'refund') {
+            startTracking(
+              {
+                intentId,
+                orderId: plan.order.orderId,
+                srcChainId: plan.order.srcChainId,
+                dstChainId: plan.order.dstChainId,
+                hasHook: false,
+              },
+              emit,
+              ops.followRefund,
+            )
           } else if (plan.kind === 'finish') {
             conclude(intentId, { state: plan.state, detail: plan.detail }, emit)
-          } else if (plan.kind !== 'wait') {
+          } else {
             conclude(intentId, await ops.settle(rec, plan, emit), emit)
           }
         } catch (error) {

@@ -71,6 +71,16 @@ export type ChainOps = {
     /** Aborted when ferry stops: tracking ends `interrupted` at its next wait. */
     signal?: AbortSignal,
   ): Promise<TrackingOutcome>
+  /**
+   * Follows a cancelled order's refund on its source chain (a restart's `refund` plan): ends
+   * `cancelled` once DlnSource paid it; throws while it is still in transit (P-7.5).
+   */
+  followRefund(
+    order: TrackedOrder,
+    emit: (e: EngineEvent) => void,
+    /** Aborted when ferry stops: the order stays in flight for the next start. */
+    signal?: AbortSignal,
+  ): Promise<TrackingOutcome>
   /** Whether transactions are really sent (embedded world, or live with --live). */
   sending: boolean
 }

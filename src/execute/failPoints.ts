@@ -12,8 +12,15 @@ export const FAIL_POINTS = [
   'afterOrderCreated',
 ] as const
 
-/** One named step of {@link FAIL_POINTS}. */
-export type FailPointName = (typeof FAIL_POINTS)[number]
+/**
+ * Steps of the cancel path at which a crash is tested (P-7.5): after the auto-cancel is mined
+ * and journaled (the order SentOrderCancel), before its refund is seen. Apart from
+ * {@link FAIL_POINTS}, which every order passes, since only an unfilled order reaches them.
+ */
+export const CANCEL_FAIL_POINTS = ['afterCancelSent'] as const
+
+/** One named step of {@link FAIL_POINTS} or {@link CANCEL_FAIL_POINTS}. */
+export type FailPointName = (typeof FAIL_POINTS)[number] | (typeof CANCEL_FAIL_POINTS)[number]
 
 /** Called at each named step; the test harness makes one of them kill the process. */
 export type FailPoint = (name: FailPointName) => void

@@ -17,7 +17,8 @@ import type {
  *   (P-1.12).
  * - `finish`: the journal alone proves the end (every business attempt reverted or dropped, or the
  *   refund of a cancel was claimed).
- * - `wait`: a cancel is on its way; funds stay in transit until the claim (P-7.5).
+ * - `refund`: the order was cancelled on its destination; the refund is followed on the source
+ *   until DlnSource pays it, and only then does the intent end `cancelled` (P-7.5).
  */
 export type ReconciliationPlan =
   | { kind: 'track'; order: OrderRecord; hasHook: boolean }
@@ -36,7 +37,7 @@ export type ReconciliationPlan =
       detail: string
     }
   | { kind: 'finish'; state: 'failed' | 'cancelled'; detail: string }
-  | { kind: 'wait'; detail: string }
+  | { kind: 'refund'; order: OrderRecord; detail: string }
 
 const LIVE_ORDER_STATES: readonly OrderState[] = [
   'Created',
@@ -69,8 +70,9 @@ export function planReconciliation(rec: IntentReconciliation): ReconciliationPla
   )
   if (cancelling) {
     return {
-      kind: 'wait',
-      detail: `order ${cancelling.orderId} is cancelled; its refund is not claimed yet`,
+      kind: 'refund',
+      order: cancelling,
+      detail: `order ${cancelling.orderId} is cancelled; its refund is followed on the source`,
     }
   }
   const business = rec.attempts.filter((a) => a.kind === 'order' || a.kind === 'swap')

@@ -54,7 +54,7 @@ async function ordersOnChain(afterBlock: bigint): Promise<string[]> {
 }
 
 /** The crash points after which the order can no longer be stopped, so it must exist once. */
-const ORDER_EXPECTED: Record<FailPointName, boolean> = {
+const ORDER_EXPECTED: Record<(typeof FAIL_POINTS)[number], boolean> = {
   afterIntentJournaled: false,
   afterApprovalSent: false,
   afterSign: true,

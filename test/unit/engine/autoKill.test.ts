@@ -42,6 +42,7 @@ function world(outcome: ExecutionOutcome) {
     quote: async (request) => buildQuote(request, (request.amountIn * 999n) / 1000n),
     execute: async () => outcome,
     settle: async () => outcome,
+    followRefund: async () => ({ state: 'failed', detail: 'no cancels here' }),
     track: async () => ({ state: 'completed', detail: 'filled' }),
     killSwitchEngaged: () => reasons.length > 0,
     engageKillSwitch: (reason) => {

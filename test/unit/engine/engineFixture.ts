@@ -99,6 +99,7 @@ export function engineWithFakes(config: ReturnType<typeof rebalanceConfig>, chai
       }
     },
     settle: async () => ({ kind: 'failed', detail: 'nothing to settle' }),
+    followRefund: async () => ({ state: 'failed', detail: 'no cancels here' }),
     track: (_order, _emit, signal) =>
       chain.track?.() ??
       new Promise((resolve) =>

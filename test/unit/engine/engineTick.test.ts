@@ -48,6 +48,7 @@ describe('the engine tick over a fake world (no processes)', () => {
         sending: true,
         execute: async () => ({ kind: 'failed', detail: 'unused' }),
         settle: async () => ({ kind: 'failed', detail: 'unused' }),
+        followRefund: async () => ({ state: 'failed', detail: 'unused' }),
         track: async () => ({ state: 'completed', detail: 'unused' }),
       },
       ledger: createIntentLedger(journal),

@@ -25,6 +25,10 @@ function runnerOver(ops: Partial<ChainOps>) {
         calls.push('track')
         return { state: 'completed', detail: 'filled' }
       },
+      followRefund: async (order) => {
+        calls.push(`refund:${order.orderId}`)
+        return { state: 'cancelled', detail: 'refunded' }
+      },
       ...ops,
     },
     ledger: createIntentLedger(journal),
@@ -122,6 +126,54 @@ describe('the intent runner: the one state machine of an intent', () => {
     expect(journal.getIntent('refunded')?.state).toBe('cancelled')
     expect(journal.getIntent('bare')?.state).toBe('failed')
     expect(journal.pendingReconciliations()).toEqual([])
+  })
+
+  test('behavior: an order left cancelled but not refunded is followed to its refund, no person needed', async () => {
+    const { runner, journal, calls, events, emit } = runnerOver({})
+    const orderId = `0x${'0c'.repeat(32)}`
+    journalIntent(journal, 'cancelling')
+    journal.recordOrder({
+      orderId: orderId as `0x${string}`,
+      intentId: 'cancelling',
+      srcChainId: 42161,
+      dstChainId: 8453,
+      state: 'Created',
+      createTxHash: '0xcc',
+    })
+    journal.setOrderState(orderId, 'OrderCancelled')
+    await runner.reconcile(emit)
+    await runner.drain()
+    expect(calls).toEqual([`refund:${orderId}`])
+    expect(events.find((e) => e.type === 'reconcile')).toMatchObject({ plan: 'refund' })
+    expect(events.at(-1)).toMatchObject({
+      type: 'terminal',
+      intentId: 'cancelling',
+      state: 'cancelled',
+    })
+    expect(journal.getIntent('cancelling')?.state).toBe('cancelled')
+  })
+
+  test('behavior: a refund still in transit leaves the intent in flight for the next start', async () => {
+    const { runner, journal, emit } = runnerOver({
+      followRefund: async () => {
+        throw new Error('the refund has not appeared on the source chain')
+      },
+    })
+    const orderId = `0x${'0d'.repeat(32)}`
+    journalIntent(journal, 'transit')
+    journal.recordOrder({
+      orderId: orderId as `0x${string}`,
+      intentId: 'transit',
+      srcChainId: 42161,
+      dstChainId: 8453,
+      state: 'Created',
+      createTxHash: '0xdd',
+    })
+    journal.setOrderState(orderId, 'SentOrderCancel')
+    await runner.reconcile(emit)
+    await runner.drain()
+    expect(journal.getIntent('transit')?.state).not.toMatch(/completed|failed|cancelled/)
+    expect(journal.pendingReconciliations().map((r) => r.intent.id)).toEqual(['transit'])
   })
 
   test('behavior: drain with a stop ends tracking at its next wait; the order stays in flight', async () => {

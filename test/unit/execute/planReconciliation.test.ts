@@ -148,10 +148,13 @@ describe('planReconciliation', () => {
     })
   })
 
-  test('behavior: a cancel in flight waits for its claim; a claimed refund finishes as cancelled', () => {
-    expect(planReconciliation(rec({ orders: [order('SentOrderCancel')] }))).toMatchObject({
-      kind: 'wait',
-    })
+  test('behavior: a cancelled order has its refund followed; a claimed refund finishes as cancelled', () => {
+    for (const state of ['OrderCancelled', 'SentOrderCancel'] as const) {
+      expect(planReconciliation(rec({ orders: [order(state)] }))).toMatchObject({
+        kind: 'refund',
+        order: { state },
+      })
+    }
     expect(planReconciliation(rec({ orders: [order('ClaimedOrderCancel')] }))).toMatchObject({
       kind: 'finish',
       state: 'cancelled',
