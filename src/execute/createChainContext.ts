@@ -72,6 +72,7 @@ export function createChainContext(params: {
   // The fail points of the send pipeline sit right after each journal write they follow.
   const evmJournal: typeof storeJournal = {
     afterInclusion: (inclusion) => storeJournal.afterInclusion(inclusion),
+    openNonces: (chainId, from) => storeJournal.openNonces(chainId, from),
     async beforeBroadcast(record) {
       await storeJournal.beforeBroadcast(record)
       if (record.kind === 'order') failPoint('afterSign')

@@ -12,7 +12,7 @@ export type EvmSendRecordShape = {
   nonce: number
   hash: HexText
   rawTx: HexText
-  kind: 'approve' | 'revoke' | 'order' | 'swap' | 'cancel'
+  kind: 'approve' | 'revoke' | 'order' | 'swap' | 'cancel' | 'fence'
   attempt: number
   hashesOfNonce: HexText[]
   maxFeePerGas: bigint
@@ -32,9 +32,13 @@ export type EvmBroadcastShape = {
 /** A journal-backed implementation of the EVM sender's `EvmSendJournal`. */
 export type StoreEvmSendJournal = {
   beforeBroadcast(record: EvmSendRecordShape): Promise<void>
+  openNonces(chainId: number, from: HexText): OpenNonceShape[]
   afterBroadcast(outcome: EvmBroadcastShape): Promise<void>
   afterInclusion(inclusion: EvmInclusionShape): Promise<void>
 }
+
+/** A journaled nonce of a sender whose signature may still land, with its highest fees. */
+export type OpenNonceShape = { nonce: number; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
 
 /** What the EVM sender reports when a signature of a nonce is mined at its depth. */
 export type EvmInclusionShape = {
@@ -54,7 +58,7 @@ export type EvmInclusionShape = {
  * only chain evidence, found by reconciliation, may make an attempt final.
  */
 export function createEvmSendJournal(
-  journal: Pick<SendRecords, 'recordSignedAttempt' | 'setAttemptState'>,
+  journal: Pick<SendRecords, 'recordSignedAttempt' | 'setAttemptState' | 'openAttemptsOf'>,
   options: {
     intentId?: string
     /** The pre-sign guard of an intent, run in the write-ahead transaction of its records. */
@@ -62,6 +66,24 @@ export function createEvmSendJournal(
   } = {},
 ): StoreEvmSendJournal {
   return {
+    openNonces(chainId, from) {
+      const byNonce = new Map<number, OpenNonceShape>()
+      for (const a of journal.openAttemptsOf(chainId, from)) {
+        if (a.nonce === undefined) continue
+        const seen = byNonce.get(a.nonce)
+        const maxFeePerGas = a.maxFeePerGas ?? 0n
+        const maxPriorityFeePerGas = a.maxPriorityFeePerGas ?? 0n
+        byNonce.set(a.nonce, {
+          nonce: a.nonce,
+          maxFeePerGas: seen && seen.maxFeePerGas > maxFeePerGas ? seen.maxFeePerGas : maxFeePerGas,
+          maxPriorityFeePerGas:
+            seen && seen.maxPriorityFeePerGas > maxPriorityFeePerGas
+              ? seen.maxPriorityFeePerGas
+              : maxPriorityFeePerGas,
+        })
+      }
+      return [...byNonce.values()]
+    },
     async beforeBroadcast(record) {
       const intentId = record.intentId ?? options.intentId
       // Only a first signature is guarded: a fee bump replaces bytes that may land anyway, so

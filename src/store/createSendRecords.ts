@@ -75,6 +75,11 @@ export type SendRecords = {
   unsettledAttempts(): AttemptRecord[]
   /** Highest journaled nonce of a sender, for `max(journal + 1, chain latest)` (P-2.6). */
   highestNonce(chainId: number, from: string): number | undefined
+  /**
+   * The EVM signatures of a sender that may still land (signed or broadcast, not replaced), by
+   * nonce: where the nonce manager looks for a gap its counter alone cannot see (P-2.8).
+   */
+  openAttemptsOf(chainId: number, from: string): AttemptRecord[]
 }
 
 type AttemptRow = {
@@ -164,6 +169,10 @@ export function createSendRecords(db: Database.Database, clock: Clock): SendReco
   const selectHighestNonce = db.prepare<[number, string], { nonce: number | null }>(
     'SELECT MAX(nonce) AS nonce FROM attempts WHERE chain_id = ? AND from_address = ?',
   )
+  const selectOpenOfSender = db.prepare<[number, string], AttemptRow>(
+    `SELECT * FROM attempts WHERE chain_id = ? AND from_address = ? AND family = 'evm'
+       AND state IN ('signed', 'broadcast') ORDER BY nonce, id`,
+  )
   const markReplaced = db.prepare(
     `UPDATE attempts SET state = 'replaced', updated_ms = ?
      WHERE chain_id = ? AND from_address = ? AND nonce = ? AND state IN ('signed', 'broadcast')`,
@@ -244,5 +253,7 @@ export function createSendRecords(db: Database.Database, clock: Clock): SendReco
     unsettledAttempts: () => selectUnsettled.all().map(toAttemptRecord),
     highestNonce: (chainId, from) =>
       selectHighestNonce.get(chainId, toWalletKey(from))?.nonce ?? undefined,
+    openAttemptsOf: (chainId, from) =>
+      selectOpenOfSender.all(chainId, toWalletKey(from)).map(toAttemptRecord),
   }
 }

@@ -20,8 +20,8 @@ import {
   resolveEvmFees,
 } from './evmFeePolicy.ts'
 import { followEvmSend } from './followEvmSend.ts'
+import { nextFreshNonce } from './nextFreshNonce.ts'
 import type { EvmSendJournal } from './sendJournal.ts'
-import { syncEvmNonce } from './syncEvmNonce.ts'
 
 /** Default per-chain gas limit cap: above it ferry refuses the transaction. */
 export const DEFAULT_GAS_LIMIT_CAP = 3_000_000n
@@ -68,8 +68,10 @@ const claimed = new Set<string>()
 
 /**
  * Creates the serialized sender of one (chain, address). Sends run one at a time, from signing to
- * the required depth, so nonces never race. The nonce comes from the chain's `pending` count on
- * first use and from the sender's own counter after that; a "nonce too low" or "replacement
+ * the required depth, so nonces never race. The nonce manager ({@link nextFreshNonce}) picks each
+ * nonce from the chain's `latest` and `pending` counts, the sender's own counter and the journal's
+ * open nonces, and first fills a gap (a dropped transaction ferry signed past) with a 0-value
+ * self-transfer, journaled like any send (P-2.8); a "nonce too low" or "replacement
  * underpriced" answer on a fresh nonce re-syncs it from the chain and re-signs the same call.
  * Each signed transaction goes to the journal before the RPC (P-2.1), is broadcast exactly once
  * with no retry layer (P-3.1), and a lost answer is resolved by hash lookup (P-2.3). A transaction
@@ -136,7 +138,7 @@ export function createEvmSender(options: CreateEvmSenderOptions): EvmSender {
       }
       const confirmations = req.confirmations ?? defaultConfirmations
       const fees = await suggestFees(req.priorityLevel)
-      const firstNonce = nextNonce ?? (await syncEvmNonce(ctx))
+      const firstNonce = await nextFreshNonce(ctx, nextNonce, fees, confirmations)
       const broadcaster = createNonceBroadcaster(ctx, req)
       const nonce = await broadcastFreshNonce(ctx, broadcaster, firstNonce, fees)
       nextNonce = nonce + 1

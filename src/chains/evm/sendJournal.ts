@@ -2,9 +2,13 @@ import type { Address, Hex } from 'viem'
 
 /**
  * What a signed transaction is for; approvals and orders are separate entries (safety P-1.13).
- * `cancel` is DlnDestination.sendEvmOrderCancel on the destination chain (P-7.4).
+ * `cancel` is DlnDestination.sendEvmOrderCancel on the destination chain (P-7.4); `fence` is the
+ * 0-value self-transfer that fills a nonce gap (P-2.8).
  */
-export type EvmSendKind = 'approve' | 'revoke' | 'order' | 'swap' | 'cancel'
+export type EvmSendKind = 'approve' | 'revoke' | 'order' | 'swap' | 'cancel' | 'fence'
+
+/** A journaled nonce whose signature may still land, with the highest fees signed for it. */
+export type OpenNonce = { nonce: number; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
 
 /** One signed transaction, recorded before its first byte leaves the process (safety P-2.1). */
 export type EvmSendRecord = {
@@ -49,6 +53,11 @@ export type EvmBroadcastOutcome = {
  */
 export type EvmSendJournal = {
   beforeBroadcast(record: EvmSendRecord): Promise<void>
+  /**
+   * The sender's journaled nonces that may still land (signed or broadcast): the nonce manager
+   * reads them with the chain's counts to find gaps after a drop or a restart. Default: none.
+   */
+  openNonces?(chainId: number, from: Address): OpenNonce[]
   /** Called after each broadcast attempt with what the node answered. Best effort. */
   afterBroadcast?(outcome: EvmBroadcastOutcome & { record: EvmSendRecord }): void | Promise<void>
   /**

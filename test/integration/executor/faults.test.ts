@@ -1,4 +1,7 @@
 import { EventEmitter, once } from 'node:events'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import {
   type Address,
   createTestClient,
@@ -22,6 +25,8 @@ import type {
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
+import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
+import { openJournal } from '../../../src/store/openJournal.ts'
 import {
   chainsOf,
   devnetValueFlow,
@@ -40,8 +45,12 @@ let anvil: TestClient
 let proxy: RpcProxy
 const open: EvmSender[] = []
 
-/** A journal that keeps records and emits each broadcast outcome, so tests wait on events. */
-function eventJournal(): EvmSendJournal & {
+/**
+ * A journal that keeps records and emits each broadcast outcome, so tests wait on events.
+ * `beforeEach` runs once the record is journaled and before its bytes go out: a test puts a
+ * foreign transaction there to race the sender exactly between its nonce read and its broadcast.
+ */
+function eventJournal(beforeEach?: (record: EvmSendRecord) => Promise<void>): EvmSendJournal & {
   records: EvmSendRecord[]
   outcomes: EvmBroadcastOutcome[]
   events: EventEmitter
@@ -55,6 +64,7 @@ function eventJournal(): EvmSendJournal & {
     events,
     async beforeBroadcast(record) {
       records.push(record)
+      await beforeEach?.(record)
     },
     afterBroadcast(outcome) {
       outcomes.push(outcome)
@@ -132,7 +142,7 @@ describe('EVM sending under faults', () => {
     expect(results.every((r) => r.receipt.status === 'success')).toBe(true)
   })
 
-  test('behavior: "nonce too low" (a foreign tx used the nonce) re-syncs and re-signs', async () => {
+  test('behavior: a foreign tx sent from the wallet before a send is seen by the nonce manager', async () => {
     const journal = eventJournal()
     const s = sender(journal)
     const first = await s.send(approveReq(1n))
@@ -145,6 +155,27 @@ describe('EVM sending under faults', () => {
       nonce: first.nonce + 1,
     })
     const second = await s.send(approveReq(2n))
+    expect(journal.outcomes.map((o) => o.outcome)).toEqual(['accepted', 'accepted'])
+    expect(second.nonce).toBe(first.nonce + 2)
+    expect(second.receipt.status).toBe('success')
+  })
+
+  test('behavior: "nonce too low" (a foreign tx took the nonce after it was read) re-syncs and re-signs', async () => {
+    const wallet = createWalletClient({ account: user.account, transport: http(arb.rpcUrl) })
+    let raced = false
+    const journal = eventJournal(async (record) => {
+      if (record.attempt > 0 || raced || journal.records.length < 2) return
+      raced = true
+      await wallet.sendTransaction({
+        chain: null,
+        to: user.address,
+        value: 0n,
+        nonce: record.nonce,
+      })
+    })
+    const s = sender(journal)
+    const first = await s.send(approveReq(1n))
+    const second = await s.send(approveReq(2n))
     expect(journal.outcomes.map((o) => o.outcome)).toEqual(['accepted', 'rejected', 'accepted'])
     expect(journal.outcomes[1]?.error).toMatch(/nonce too low/i)
     expect(second.nonce).toBe(first.nonce + 2)
@@ -152,19 +183,23 @@ describe('EVM sending under faults', () => {
   })
 
   test('behavior: "replacement transaction underpriced" (a foreign pending tx) moves to the next nonce', async () => {
-    const journal = eventJournal()
+    const wallet = createWalletClient({ account: user.account, transport: http(arb.rpcUrl) })
+    let raced = false
+    const journal = eventJournal(async (record) => {
+      if (record.attempt > 0 || raced || journal.records.length < 2) return
+      raced = true
+      await anvil.setAutomine(false)
+      await wallet.sendTransaction({
+        chain: null,
+        to: user.address,
+        value: 0n,
+        nonce: record.nonce,
+        maxFeePerGas: parseGwei('150'),
+        maxPriorityFeePerGas: parseGwei('100'),
+      })
+    })
     const s = sender(journal)
     const first = await s.send(approveReq(3n))
-    await anvil.setAutomine(false)
-    const wallet = createWalletClient({ account: user.account, transport: http(arb.rpcUrl) })
-    await wallet.sendTransaction({
-      chain: null,
-      to: user.address,
-      value: 0n,
-      nonce: first.nonce + 1,
-      maxFeePerGas: parseGwei('150'),
-      maxPriorityFeePerGas: parseGwei('100'),
-    })
     const pending = s.send(approveReq(4n))
     const [accepted] = (await waitFor(journal, (o) => o.outcome === 'accepted')) as [
       EvmBroadcastOutcome,
@@ -201,6 +236,56 @@ describe('EVM sending under faults', () => {
     const mined = await arb.client.getTransaction({ hash: result.hash })
     expect(mined.nonce).toBe(r0.nonce)
     expect(mined.maxFeePerGas).toBe(r1.maxFeePerGas)
+  })
+
+  test('behavior: a dropped tx in the middle of three sends leaves a gap that a journaled 0-value self-transfer fills', async () => {
+    const store = openJournal(join(mkdtempSync(join(tmpdir(), 'ferry-gap-')), 'j.sqlite'))
+    const events = new EventEmitter()
+    const storeJournal = createEvmSendJournal(store)
+    const journal = {
+      ...storeJournal,
+      async afterBroadcast(outcome: Parameters<typeof storeJournal.afterBroadcast>[0]) {
+        await storeJournal.afterBroadcast(outcome)
+        events.emit('broadcast', outcome)
+      },
+    }
+    // No replacement within the wait: the second send ends `unknown`, as after a long outage.
+    const s = sender(journal, { replaceAfterMs: 60_000, maxWaitMs: 1_500 })
+    const wbtc = arb.contracts.tokens.WBTC.address
+    const allowance = () =>
+      arb.client.readContract({
+        address: wbtc,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [user.address, EVM_CONTRACTS.dlnSource as Address],
+      })
+    const first = await s.send(approveReq(21n))
+
+    await anvil.setAutomine(false)
+    const second = s.send(approveReq(22n))
+    const [dropped] = (await once(events, 'broadcast')) as [EvmBroadcastOutcome]
+    await anvil.request({ method: 'anvil_dropTransaction', params: [dropped.hash] } as never)
+    await expect(second).rejects.toMatchObject({ name: 'EvmSendError' })
+    await anvil.setAutomine(true)
+    // The attack on liveness is real: the node no longer holds nonce +1, so +2 could never mine.
+    expect(
+      await arb.client.getTransactionCount({ address: user.address, blockTag: 'pending' }),
+    ).toBe(first.nonce + 1)
+
+    const third = await s.send(approveReq(23n))
+    expect(third.nonce).toBe(first.nonce + 2)
+    expect(third.receipt.status).toBe('success')
+    const fences = store
+      .attemptsOfNonce(arb.chainId, user.address, first.nonce + 1)
+      .filter((a) => a.kind === 'fence')
+    expect(fences).toHaveLength(1)
+    expect(fences[0]).toMatchObject({ state: 'confirmed', intentId: undefined })
+    const fence = await arb.client.getTransaction({ hash: fences[0]!.hash as Hex })
+    expect(fence).toMatchObject({ nonce: first.nonce + 1, value: 0n, input: '0x' })
+    expect(fence.to?.toLowerCase()).toBe(user.address.toLowerCase())
+    // The dropped approval never landed: the allowance is the third one's.
+    expect(await allowance()).toBe(23n)
+    store.close()
   })
 
   test('behavior: a reorg before the confirmation depth keeps the order uncounted until final', async () => {
