@@ -1,9 +1,10 @@
-import { Connection, Keypair } from '@solana/web3.js'
+import { type Connection, Keypair } from '@solana/web3.js'
 import type { PublicClient } from 'viem'
 import type { ApiClient } from '../api/createApiClient.ts'
 import { createEvmRpc, type EvmRpc } from '../chains/evm/createEvmRpc.ts'
 import { createEvmSender, type EvmSender } from '../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../chains/evm/createEvmSigner.ts'
+import { createSolanaConnection } from '../chains/solana/createSolanaConnection.ts'
 import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
 import { createEvmSendJournal } from '../store/createEvmSendJournal.ts'
@@ -88,7 +89,7 @@ export function createChainContext(params: {
     : undefined
   const evm = new Map<number, EvmChain>()
   for (const c of wiring.evm) {
-    const rpc = createEvmRpc(c.rpcUrls)
+    const rpc = createEvmRpc(c.rpcUrls, c.sendUrl === undefined ? {} : { sendUrl: c.sendUrl })
     const sender =
       signer && wiring.sending
         ? createEvmSender({
@@ -130,7 +131,11 @@ export function createChainContext(params: {
     evm,
     prices,
     connection: wiring.solana
-      ? new Connection(wiring.solana.rpcUrl, wiring.solana.commitment)
+      ? createSolanaConnection(
+          wiring.solana.rpcUrl,
+          wiring.solana.commitment,
+          wiring.solana.sendUrl,
+        )
       : undefined,
     solanaKey: wiring.solanaWallet?.secretKey
       ? Keypair.fromSecretKey(wiring.solanaWallet.secretKey)

@@ -12,6 +12,8 @@ export type WorldWiring = {
     chainId: ChainId
     /** In order of preference; reads fail over, sends use the first (createEvmRpc). */
     rpcUrls: readonly string[]
+    /** `chains.<id>.sendUrl`: where signed transactions go instead of rpcUrls[0]. */
+    sendUrl?: string
     confirmations: number
     maxFeePerGasWei: bigint
     /** Default: the maxFeePerGas cap. */
@@ -25,6 +27,8 @@ export type WorldWiring = {
   solana:
     | {
         rpcUrl: string
+        /** `chains.<id>.sendUrl`: where signed transactions go instead of rpcUrl. */
+        sendUrl?: string
         commitment: 'confirmed' | 'finalized'
         orderProgramId: string | undefined
         /** The DlnDestination program whose take-state accounts prove fills. Default the real one. */

@@ -14,6 +14,12 @@ export const chainSettingsSchema = z.strictObject({
   rpcUrls: z
     .array(z.union([z.literal('embedded'), configFields.httpUrl]))
     .min(1, { error: withFix('has no RPC URL', 'list at least one URL, e.g. [https://…]') }),
+  /**
+   * Where ferry sends its signed transactions, apart from the read RPCs: a private-transaction
+   * RPC (EVM) or a staked send endpoint (Solana), so a pre-swap never waits in the public mempool
+   * to be sandwiched. Reads never go there. Default: the first of rpcUrls.
+   */
+  sendUrl: configFields.httpUrl.optional(),
   /** Blocks (slots on Solana) before an order counts as created. Default: the registry's depth. */
   confirmations: z.number().int().min(1).max(1024).optional(),
   /** EVM: highest maxFeePerGas ferry signs, in gwei. A higher network fee postpones sends. */

@@ -18,13 +18,19 @@ export type CreateEvmRpcOptions = {
   sendTimeoutMs?: number
   /** viem chain object, when known (only its id and formatters are used). */
   chain?: Chain
+  /**
+   * Where signed transactions go instead of the first read URL: a private-transaction RPC, say,
+   * so a pre-swap is not exposed to the public mempool. Reads never use it. Default: rpcUrls[0].
+   */
+  sendUrl?: string
 }
 
 /**
  * Creates the RPC pair of one chain: a batching read client with viem's retry as the one retry
  * layer, and a send path with `retryCount: 0` (P-3.1, P-2.13). With several URLs, reads fail over
- * to the next one in order (docs/safety.md §2); sends go to the first only, since a failover mempool
- * is no source of truth for what was sent (P-2.6): a lost send is reconciled by hash.
+ * to the next one in order (docs/safety.md §2); sends go to one endpoint only, `sendUrl` when set,
+ * else the first read URL, since a failover mempool is no source of truth for what was sent
+ * (P-2.6): a lost send is reconciled by hash.
  */
 export function createEvmRpc(
   rpcUrls: string | readonly string[],
@@ -43,7 +49,10 @@ export function createEvmRpc(
     transport: urls.length === 1 ? readTransport(urls[0]!) : fallback(urls.map(readTransport)),
   }) as PublicClient
   const sender = createPublicClient({
-    transport: http(urls[0]!, { timeout: options.sendTimeoutMs ?? 10_000, retryCount: 0 }),
+    transport: http(options.sendUrl ?? urls[0]!, {
+      timeout: options.sendTimeoutMs ?? 10_000,
+      retryCount: 0,
+    }),
   })
   return {
     read,

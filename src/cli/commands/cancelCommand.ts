@@ -87,7 +87,7 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
     const sender = createEvmSender({
       chainId: rec.dstChainId as ChainId,
       signer,
-      rpc: createEvmRpc(dst.rpcUrls),
+      rpc: createEvmRpc(dst.rpcUrls, dst.sendUrl === undefined ? {} : { sendUrl: dst.sendUrl }),
       journal: createEvmSendJournal(journal),
       feePolicy: {
         maxFeePerGasCapWei: dst.maxFeePerGasWei,

@@ -40,6 +40,7 @@ export function evmChainWiring(
   return {
     chainId: chainId as ChainId,
     rpcUrls: devnetRpcUrl ? [devnetRpcUrl] : [...(settings?.rpcUrls ?? [])],
+    ...(devnetRpcUrl || settings?.sendUrl === undefined ? {} : { sendUrl: settings.sendUrl }),
     // Unset: the registry's depth for the chain (P-2.14), as the schema documents; the devnet's
     // anvil chains mine at once and cannot reorg, so 1 there.
     confirmations:
@@ -124,6 +125,9 @@ export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
           rpcUrl: devnet?.solana
             ? devnet.solana.rpcUrl
             : config.chains[String(SOLANA)]!.rpcUrls[0]!,
+          ...(devnet?.solana || config.chains[String(SOLANA)]?.sendUrl === undefined
+            ? {}
+            : { sendUrl: config.chains[String(SOLANA)]!.sendUrl! }),
           commitment: 'confirmed',
           orderProgramId: devnet?.solana?.escrow,
         }

@@ -288,6 +288,33 @@ describe('EVM sending under faults', () => {
     store.close()
   })
 
+  test('behavior: with a send endpoint, signed bytes go only there and reads never do', async () => {
+    const reads = await startRpcProxy(arb.rpcUrl)
+    const sends = await startRpcProxy(arb.rpcUrl)
+    try {
+      const s = sender(eventJournal(), { rpcUrl: reads.url, rpcOptions: { sendUrl: sends.url } })
+      const result = await executeEvmOrder({
+        ...devnetValueFlow,
+        intent: orderIntent(
+          arb,
+          base,
+          NATIVE,
+          parseEther('0.05'),
+          base.contracts.tokens.USDC.address,
+        ),
+        api: testApi(devnet.sim.baseUrl),
+        sender: s,
+      })
+      expect(result.receipt.status).toBe('success')
+      expect(sends.counts).toEqual({ eth_sendRawTransaction: 1 })
+      expect(reads.counts.eth_sendRawTransaction).toBeUndefined()
+      expect(reads.total()).toBeGreaterThan(0)
+    } finally {
+      await reads.close()
+      await sends.close()
+    }
+  })
+
   test('behavior: a reorg before the confirmation depth keeps the order uncounted until final', async () => {
     const journal = eventJournal()
     const s = sender(journal, { replaceAfterMs: 150 })

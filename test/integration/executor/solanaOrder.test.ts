@@ -3,6 +3,7 @@ import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type ApiClient, createApiClient } from '../../../src/api/createApiClient.ts'
 import { encodeBase58 } from '../../../src/chains/base58.ts'
+import { createSolanaConnection } from '../../../src/chains/solana/createSolanaConnection.ts'
 import { decodeSolanaOrderTx } from '../../../src/chains/solana/decodeSolanaOrderTx.ts'
 import { SolanaSendError } from '../../../src/chains/solana/SolanaSendError.ts'
 import { createMemorySolanaSendJournal } from '../../../src/chains/solana/solanaSendJournal.ts'
@@ -20,6 +21,7 @@ import {
   LossyConnection,
   solanaToBaseOrder,
 } from '../../helpers/solanaExecutorHarness.ts'
+import { startRpcProxy } from './startRpcProxy.ts'
 
 const user = devnetSolanaKeypair('user')
 const me = user.publicKey.toBase58()
@@ -95,6 +97,34 @@ describe('executeSolanaOrder', () => {
     expect(decoded.tx.message.recentBlockhash).toBe(journal.records[0]!.blockhash)
     expect(decoded.tx.message.recentBlockhash).not.toBe(SOL)
     expect(result.verified.orderId).toBe(result.quote.orderId)
+  })
+
+  test('behavior: with a send endpoint, the signed transaction goes only there and reads never do', async () => {
+    const reads = await startRpcProxy(rpcUrl)
+    const sends = await startRpcProxy(rpcUrl)
+    try {
+      const connection = createSolanaConnection(reads.url, 'confirmed', sends.url)
+      const { request, intent } = solanaToBaseOrder(me, usdc, 20_000_000n, 19_000_000n)
+      const result = await executeSolanaOrder({
+        ...devnetSolanaValueFlow,
+        connection,
+        api,
+        request,
+        intent,
+        secretKey: user.secretKey,
+        journal: createMemorySolanaSendJournal(),
+        config: { ...FAST, orderProgramId: escrow },
+        logger,
+      })
+      expect(result.orderId).toBe(result.quote.orderId)
+      // Rebroadcasts of the same bytes may repeat the send; only the send endpoint sees any.
+      expect(Object.keys(sends.counts)).toEqual(['sendTransaction'])
+      expect(reads.counts.sendTransaction).toBeUndefined()
+      expect(reads.total()).toBeGreaterThan(0)
+    } finally {
+      await reads.close()
+      await sends.close()
+    }
   })
 
   test('behavior: a SOL-input order moves the give and the fee in lamports', async () => {
