@@ -98,5 +98,5 @@ describe('a restart after the cancel, before the refund', () => {
     } finally {
       journal.close()
     }
-  })
+  }, 120_000)
 })

@@ -33,7 +33,7 @@ import {
 // A swap whose output goes to a third party: the forwarder call names ferry as receiver and
 // refund recipient and guarantees ferry's minimum, so every field matches; the opaque router
 // leg is the attacker's, which sends ferry's USDC to the attacker and pays 1 wei of WETH back.
-beforeAll(startAttackWorld)
+beforeAll(startAttackWorld, 60_000)
 afterAll(stopAttackWorld)
 
 const intent = (): SwapIntent => ({

@@ -37,7 +37,7 @@ import {
 
 // Each attack: first proven real (the bytes, sent without ferry, move funds to the attacker),
 // then refused by ferry before anything is signed, by the value-flow rule that catches it.
-beforeAll(startAttackWorld)
+beforeAll(startAttackWorld, 60_000)
 afterAll(stopAttackWorld)
 
 describe('value-flow attacks through the forwarder (P-8.1..P-8.7)', () => {
