@@ -1,4 +1,6 @@
-import { type Chain, createPublicClient, fallback, type Hex, http, type PublicClient } from 'viem'
+import { type Chain, createPublicClient, type Hex, http, type PublicClient } from 'viem'
+import { createQuorumTransport, type QuorumEvent } from './createQuorumTransport.ts'
+import type { BreakerPolicy } from './rpcBreaker.ts'
 
 /** The RPC of one EVM chain, split by retry policy (safety P-3.1, P-2.13). */
 export type EvmRpc = {
@@ -23,12 +25,24 @@ export type CreateEvmRpcOptions = {
    * so a pre-swap is not exposed to the public mempool. Reads never use it. Default: rpcUrls[0].
    */
   sendUrl?: string
+  /** Identical answers a money-deciding read needs from the URLs. Default: a majority. */
+  quorum?: number
+  /** Circuit breaker of each URL. Default: 3 failures open it for 30 s. */
+  breaker?: Partial<BreakerPolicy>
+  /** Spec chain id, named in quorum errors. */
+  chainId?: number
+  /** Disagreements between the URLs (an alert) and breaker changes. */
+  onEvent?: (event: QuorumEvent) => void
+  /** Clock of the breakers, ms. Default Date.now. */
+  nowMs?: () => number
 }
 
 /**
  * Creates the RPC pair of one chain: a batching read client with viem's retry as the one retry
- * layer, and a send path with `retryCount: 0` (P-3.1, P-2.13). With several URLs, reads fail over
- * to the next one in order (docs/safety.md §2); sends go to one endpoint only, `sendUrl` when set,
+ * layer, and a send path with `retryCount: 0` (P-3.1, P-2.13). With several URLs, reads that
+ * decide money need a quorum of identical answers and the others fail over in order, each URL
+ * behind a circuit breaker (createQuorumTransport, docs/safety.md §2); sends go to one endpoint
+ * only, `sendUrl` when set,
  * else the first read URL, since a failover mempool is no source of truth for what was sent
  * (P-2.6): a lost send is reconciled by hash.
  */
@@ -46,7 +60,17 @@ export function createEvmRpc(
     })
   const read = createPublicClient({
     chain: options.chain,
-    transport: urls.length === 1 ? readTransport(urls[0]!) : fallback(urls.map(readTransport)),
+    transport:
+      urls.length === 1
+        ? readTransport(urls[0]!)
+        : createQuorumTransport(urls, {
+            timeoutMs: options.readTimeoutMs ?? 10_000,
+            ...(options.quorum === undefined ? {} : { quorum: options.quorum }),
+            ...(options.breaker === undefined ? {} : { breaker: options.breaker }),
+            ...(options.chainId === undefined ? {} : { chainId: options.chainId }),
+            ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
+            ...(options.nowMs === undefined ? {} : { nowMs: options.nowMs }),
+          }),
   }) as PublicClient
   const sender = createPublicClient({
     transport: http(options.sendUrl ?? urls[0]!, {

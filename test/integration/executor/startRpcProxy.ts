@@ -18,6 +18,10 @@ export type RpcProxy = {
   swallowNext(method: string): void
   /** Answers every later call of `method` with JSON-RPC -32601 (a node without it). */
   lackMethod(method: string): void
+  /** Rewrites the node's result of every later call of `method`: an RPC that lies. */
+  lieAbout(method: string, rewrite: (result: unknown) => unknown): void
+  /** While down, every request gets HTTP 503 and never reaches the node. */
+  setDown(down: boolean): void
   close(): Promise<void>
 }
 
@@ -26,6 +30,8 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
   let counts: Record<string, number> = {}
   const swallow = new Set<string>()
   const lacking = new Set<string>()
+  const lies = new Map<string, (result: unknown) => unknown>()
+  let isDown = false
   const proxy: RpcProxy = {
     url: '',
     get counts() {
@@ -41,6 +47,12 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
     lackMethod: (method) => {
       lacking.add(method)
     },
+    lieAbout: (method, rewrite) => {
+      lies.set(method, rewrite)
+    },
+    setDown: (down) => {
+      isDown = down
+    },
     close: async () => {},
   }
   const server: Server = createServer((req: IncomingMessage, res) => {
@@ -51,6 +63,11 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
         const text = Buffer.concat(chunks).toString('utf8')
         const parsed = JSON.parse(text) as RpcRequest | RpcRequest[]
         const calls = Array.isArray(parsed) ? parsed : [parsed]
+        if (isDown) {
+          res.writeHead(503)
+          res.end('down')
+          return
+        }
         let lose = false
         for (const call of calls) {
           counts[call.method] = (counts[call.method] ?? 0) + 1
@@ -85,9 +102,10 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
           headers: { 'content-type': 'application/json' },
           body: text,
         })
-        const answer = await upstream.text()
+        let answer = await upstream.text()
         // The node has acted; the answer is dropped and the socket left hanging.
         if (lose) return
+        if (calls.some((c) => lies.has(c.method))) answer = rewriteAnswers(answer, calls, lies)
         res.writeHead(upstream.status, { 'content-type': 'application/json' })
         res.end(answer)
       })().catch((error: unknown) => {
@@ -104,4 +122,20 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
       server.close(() => resolve())
     })
   return proxy
+}
+
+/** The node's answer with the results of lied-about methods rewritten, batch or single. */
+function rewriteAnswers(
+  answer: string,
+  calls: RpcRequest[],
+  lies: Map<string, (result: unknown) => unknown>,
+): string {
+  const parsed = JSON.parse(answer) as { id: number | string; result?: unknown }
+  const list = Array.isArray(parsed) ? parsed : [parsed]
+  for (const item of list) {
+    const call = calls.find((c) => c.id === item.id)
+    const rewrite = call ? lies.get(call.method) : undefined
+    if (rewrite && 'result' in item) item.result = rewrite(item.result)
+  }
+  return JSON.stringify(parsed)
 }
