@@ -89,7 +89,16 @@ export function createChainContext(params: {
     : undefined
   const evm = new Map<number, EvmChain>()
   for (const c of wiring.evm) {
-    const rpc = createEvmRpc(c.rpcUrls, c.sendUrl === undefined ? {} : { sendUrl: c.sendUrl })
+    const rpc = createEvmRpc(c.rpcUrls, {
+      chainId: c.chainId,
+      ...(c.sendUrl === undefined ? {} : { sendUrl: c.sendUrl }),
+      ...(c.rpcQuorum === undefined ? {} : { quorum: c.rpcQuorum }),
+      // A disagreement is refused where it happens; here it is told, with the hosts only.
+      onEvent: (e) =>
+        e.type === 'disagreement'
+          ? logger.error({ chainId: c.chainId, ...e }, 'RPCs disagree on a read that decides money')
+          : logger.warn({ chainId: c.chainId, ...e }, 'RPC circuit breaker'),
+    })
     const sender =
       signer && wiring.sending
         ? createEvmSender({

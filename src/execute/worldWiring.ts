@@ -14,6 +14,8 @@ export type WorldWiring = {
     rpcUrls: readonly string[]
     /** `chains.<id>.sendUrl`: where signed transactions go instead of rpcUrls[0]. */
     sendUrl?: string
+    /** `chains.<id>.rpcQuorum`: identical answers a money-deciding read needs. Default a majority. */
+    rpcQuorum?: number
     confirmations: number
     maxFeePerGasWei: bigint
     /** Default: the maxFeePerGas cap. */

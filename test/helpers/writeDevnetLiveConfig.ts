@@ -76,9 +76,11 @@ service:
 chains:
   42161:
     rpcUrls: [${rpc(42161)}]
+    rpcQuorum: 1 # the devnet is one node per chain
     confirmations: 1
   8453:
     rpcUrls: [${rpc(8453)}]
+    rpcQuorum: 1
     confirmations: 1
 wallets:
   evm:

@@ -41,6 +41,7 @@ export function evmChainWiring(
     chainId: chainId as ChainId,
     rpcUrls: devnetRpcUrl ? [devnetRpcUrl] : [...(settings?.rpcUrls ?? [])],
     ...(devnetRpcUrl || settings?.sendUrl === undefined ? {} : { sendUrl: settings.sendUrl }),
+    ...(devnetRpcUrl || settings?.rpcQuorum === undefined ? {} : { rpcQuorum: settings.rpcQuorum }),
     // Unset: the registry's depth for the chain (P-2.14), as the schema documents; the devnet's
     // anvil chains mine at once and cannot reorg, so 1 there.
     confirmations:

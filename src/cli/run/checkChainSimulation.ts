@@ -45,6 +45,18 @@ export async function checkChainSimulation(
   const methods: Record<string, SimulationMethod[]> = {}
   await Promise.all(
     Object.entries(config.chains).map(async ([chainId, chain]) => {
+      // The same pass over each chain's RPCs at a live start: one RPC decides alone (P-2.12),
+      // unless the config says so on purpose (rpcQuorum: 1).
+      if (
+        chain.rpcUrls.length === 1 &&
+        chain.rpcQuorum === undefined &&
+        Number(chainId) !== SOLANA
+      ) {
+        logger.warn(
+          { chainId: Number(chainId), host: hostOf(chain.rpcUrls[0]!) },
+          `one RPC decides balances, nonces and fees on chain ${chainId} alone: list two or three independent ones in chains.${chainId}.rpcUrls so a lying or lagging one is refused, or set chains.${chainId}.rpcQuorum: 1 to accept it`,
+        )
+      }
       if (chain.verify.simulation === 'off') {
         logger.warn(
           { chainId: Number(chainId) },

@@ -34,7 +34,7 @@ describe('ferry run executes single-chain swaps', () => {
       `mode: live
 service: { apiUrl: ${devnet.sim.baseUrl}, statsUrl: ${devnet.sim.statsUrl} }
 chains:
-  42161: { rpcUrls: [${arb.rpcUrl}], confirmations: 1 }
+  42161: { rpcUrls: [${arb.rpcUrl}], rpcQuorum: 1, confirmations: 1 }
 wallets:
   evm: { privateKeyEnv: ${DEVNET_KEY_ENV}, address: "${user.address}" }
 risk: { maxNotionalUsdPerOrder: 5000, maxCostBps: 500, maxPriceImpactBps: 500, killSwitchFile: swap.kill }

@@ -88,9 +88,10 @@ function recordingLogger(): Logger & { warnings: unknown[][] } {
   return logger as unknown as Logger & { warnings: unknown[][] }
 }
 
-function chainsConfig(url: string, simulation: 'on' | 'off', chainId = 42161) {
+function chainsConfig(url: string, simulation: 'on' | 'off', chainId = 42161, quorum = '1') {
   const result = parseFerryConfig(
-    `chains:\n  ${chainId}:\n    rpcUrls: ["${url}"]\n    verify: { simulation: ${simulation} }\n`,
+    `chains:\n  ${chainId}:\n    rpcUrls: ["${url}"]\n    verify: { simulation: ${simulation} }\n` +
+      (quorum ? `    rpcQuorum: ${quorum}\n` : ''),
     {},
   )
   if (!result.ok) throw new Error(JSON.stringify(result.problems))
@@ -210,6 +211,23 @@ describe('checkChainSimulation (live start)', () => {
     } finally {
       await stub.close()
     }
+  })
+
+  test('behavior: one RPC for a chain warns that it decides alone, unless rpcQuorum: 1 says so', async () => {
+    const warned = recordingLogger()
+    await checkChainSimulation({
+      config: chainsConfig(anvil.rpcUrl, 'on', 42161, ''),
+      logger: warned,
+    })
+    expect(warned.warnings).toEqual([
+      [
+        { chainId: 42161, host: new URL(anvil.rpcUrl).host },
+        expect.stringContaining('set chains.42161.rpcQuorum: 1 to accept it'),
+      ],
+    ])
+    const accepted = recordingLogger()
+    await checkChainSimulation({ config: chainsConfig(anvil.rpcUrl, 'on'), logger: accepted })
+    expect(accepted.warnings).toEqual([])
   })
 
   test('default: anvil and the devnet Solana pass the check', async () => {
