@@ -40,6 +40,11 @@ export type ChainContext = {
   /** The read client of an EVM chain. @throws Error when the chain is not configured. */
   readClient(chainId: number): PublicClient
   /**
+   * The read client of an EVM chain whose requests a stop aborts (the tick's balance reads).
+   * @throws Error when the chain is not configured.
+   */
+  balanceClient(chainId: number): PublicClient
+  /**
    * Each running intent's last risk check, run inside the write-ahead transaction of its signed
    * records (docs/safety.md P-4.2); set by the chain ops for the length of an execution.
    */
@@ -62,6 +67,8 @@ export function createChainContext(params: {
   journal: Journal
   clock: Clock
   logger: Logger
+  /** ferry's stop (the first Ctrl-C): aborts the pending balance reads. Default none. */
+  stopSignal?: AbortSignal
 }): ChainContext {
   const { api, wiring, journal, clock, logger } = params
   const failPoint = wiring.failPoint ?? noFailPoint
@@ -87,7 +94,10 @@ export function createChainContext(params: {
     : undefined
   const evm = new Map<number, EvmChain>()
   for (const c of wiring.evm) {
-    const rpc = createEvmRpc(c.rpcUrls)
+    const rpc = createEvmRpc(
+      c.rpcUrls,
+      params.stopSignal ? { stopSignal: params.stopSignal } : {},
+    )
     const sender =
       signer && wiring.sending
         ? createEvmSender({
@@ -146,6 +156,11 @@ export function createChainContext(params: {
       const c = evm.get(chainId)
       if (!c) throw new Error(`chain ${chainId} is not configured (chains.${chainId})`)
       return c.rpc.read
+    },
+    balanceClient(chainId) {
+      const c = evm.get(chainId)
+      if (!c) throw new Error(`chain ${chainId} is not configured (chains.${chainId})`)
+      return c.rpc.readUntilStop
     },
     preSignGuards,
     failPoint,

@@ -4,6 +4,11 @@ import { type Chain, createPublicClient, fallback, type Hex, http, type PublicCl
 export type EvmRpc = {
   /** Reads: JSON-RPC batching on (calls made in the same tick share one HTTP request). */
   read: PublicClient
+  /**
+   * The same reads, aborted at once when `stopSignal` fires: for the tick's balance reads, which
+   * a stop gives up. `read` is not cut, since a send under way follows its receipt through it.
+   */
+  readUntilStop: PublicClient
   /** eth_sendRawTransaction exactly once: no retry layer; a lost answer is reconciled by hash. */
   sendRawTransaction(rawTx: Hex): Promise<Hex>
 }
@@ -18,6 +23,8 @@ export type CreateEvmRpcOptions = {
   sendTimeoutMs?: number
   /** viem chain object, when known (only its id and formatters are used). */
   chain?: Chain
+  /** Aborts the pending requests of `readUntilStop` (ferry's first Ctrl-C). Default none. */
+  stopSignal?: AbortSignal
 }
 
 /**
@@ -32,22 +39,34 @@ export function createEvmRpc(
 ): EvmRpc {
   const urls = typeof rpcUrls === 'string' ? [rpcUrls] : [...rpcUrls]
   if (urls.length === 0) throw new Error('createEvmRpc needs at least one RPC URL')
-  const readTransport = (url: string) =>
-    http(url, {
-      batch: true,
-      timeout: options.readTimeoutMs ?? 10_000,
-      retryCount: options.readRetryCount ?? 2,
-    })
-  const read = createPublicClient({
-    chain: options.chain,
-    transport: urls.length === 1 ? readTransport(urls[0]!) : fallback(urls.map(readTransport)),
-  }) as PublicClient
+  const readClient = (stop: AbortSignal | undefined): PublicClient => {
+    const readTransport = (url: string) =>
+      http(url, {
+        batch: true,
+        timeout: options.readTimeoutMs ?? 10_000,
+        retryCount: options.readRetryCount ?? 2,
+        ...(stop ? { fetchFn: stoppableFetch(stop) } : {}),
+      })
+    return createPublicClient({
+      chain: options.chain,
+      transport: urls.length === 1 ? readTransport(urls[0]!) : fallback(urls.map(readTransport)),
+    }) as PublicClient
+  }
+  const read = readClient(undefined)
+  const readUntilStop = options.stopSignal ? readClient(options.stopSignal) : read
   const sender = createPublicClient({
     transport: http(urls[0]!, { timeout: options.sendTimeoutMs ?? 10_000, retryCount: 0 }),
   })
   return {
     read,
+    readUntilStop,
     sendRawTransaction: (rawTx) =>
       sender.request({ method: 'eth_sendRawTransaction', params: [rawTx] }, { retryCount: 0 }),
   }
+}
+
+/** fetch whose every request also aborts when `stop` does. */
+function stoppableFetch(stop: AbortSignal): typeof fetch {
+  return (input, init) =>
+    fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, stop]) : stop })
 }

@@ -1,0 +1,48 @@
+import { CHAINS } from '../../chains/chainRegistry.ts'
+import { FerryError } from '../../common/FerryError.ts'
+import { redactSecrets } from '../../common/redactSecrets.ts'
+import { urlSecretParts } from '../../common/urlSecretParts.ts'
+
+/**
+ * A read of a chain's RPC failed: names the chain and the RPC's host (never its path or query,
+ * where providers put keys) and the library's reason in one line, instead of its debug dump.
+ */
+export class ChainReadError extends FerryError {
+  override name = 'ChainReadError'
+  readonly chainId: number
+
+  constructor(chainId: number, rpcUrls: readonly string[], cause: unknown) {
+    const name = CHAINS[chainId as keyof typeof CHAINS]?.name
+    const secrets = rpcUrls.flatMap(urlSecretParts)
+    const hosts = rpcUrls.map(hostOf).join(', ')
+    super(
+      `chain ${chainId}${name ? ` (${name})` : ''}: RPC ${hosts} failed: ${redactSecrets(reasonOf(cause), secrets)}`,
+      {
+        metaMessages: [
+          `fix: check that the RPC answers, or set another in chains.${chainId}.rpcUrls`,
+        ],
+        cause,
+      },
+    )
+    this.chainId = chainId
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url
+  } catch {
+    return '(not a URL)'
+  }
+}
+
+/** viem's one-line message and its detail (`fetch failed`, `ECONNREFUSED`), without its dump. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const e = error as Error & { shortMessage?: string; details?: string }
+  const cause = e.cause as (Error & { code?: string; cause?: { code?: string } }) | undefined
+  const code = cause?.code ?? cause?.cause?.code
+  const head = (e.shortMessage ?? e.message).split('\n')[0]!.replace(/\.$/, '')
+  const detail = code ?? e.details?.split('\n')[0]
+  return detail && !head.includes(detail) ? `${head} (${detail})` : head
+}
