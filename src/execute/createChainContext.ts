@@ -94,10 +94,7 @@ export function createChainContext(params: {
     : undefined
   const evm = new Map<number, EvmChain>()
   for (const c of wiring.evm) {
-    const rpc = createEvmRpc(
-      c.rpcUrls,
-      params.stopSignal ? { stopSignal: params.stopSignal } : {},
-    )
+    const rpc = createEvmRpc(c.rpcUrls, params.stopSignal ? { stopSignal: params.stopSignal } : {})
     const sender =
       signer && wiring.sending
         ? createEvmSender({
