@@ -5,6 +5,8 @@
  * answer in time) stay retryable.
  */
 const PERMANENT_CODES: Readonly<Record<string, string>> = {
+  // fetch's own refusal of a port on its blocked list (25, 6000, …): no code, the message only.
+  BAD_PORT: 'fetch refuses this port (a blocked port)',
   ECONNREFUSED: 'nothing listens there (connection refused)',
   ENOTFOUND: 'the host name does not resolve (DNS)',
   EHOSTUNREACH: 'no route to the host',
@@ -23,7 +25,8 @@ export type PermanentNetworkError = { code: string; meaning: string }
 /**
  * Classifies what fetch threw: the permanent failure it is, or undefined when a retry may cure
  * it (or it is no network error). Reads the code where undici puts it: on the error, its cause,
- * or the causes of an AggregateError (one per address tried). Pure.
+ * or the causes of an AggregateError (one per address tried); fetch's `bad port` has no code and
+ * counts as `BAD_PORT`. Pure.
  */
 export function permanentNetworkError(error: unknown): PermanentNetworkError | undefined {
   for (const code of codesOf(error, 0)) {
@@ -35,8 +38,8 @@ export function permanentNetworkError(error: unknown): PermanentNetworkError | u
 
 function codesOf(error: unknown, depth: number): string[] {
   if (depth > 4 || typeof error !== 'object' || error === null) return []
-  const e = error as { code?: unknown; cause?: unknown; errors?: unknown }
-  const own = typeof e.code === 'string' ? [e.code] : []
+  const e = error as { code?: unknown; cause?: unknown; errors?: unknown; message?: unknown }
+  const own = typeof e.code === 'string' ? [e.code] : e.message === 'bad port' ? ['BAD_PORT'] : []
   const nested = Array.isArray(e.errors) ? e.errors.flatMap((x) => codesOf(x, depth + 1)) : []
   return [...own, ...codesOf(e.cause, depth + 1), ...nested]
 }

@@ -26,6 +26,7 @@ import { retryNotice } from '../retryNotice.ts'
 import { buildWorldWiring } from '../run/buildWorldWiring.ts'
 import { checkChainSimulation } from '../run/checkChainSimulation.ts'
 import { checkLiveConfig } from '../run/checkLiveConfig.ts'
+import { checkSendingKeys } from '../run/checkSendingKeys.ts'
 import { collectKnownSecrets } from '../run/collectKnownSecrets.ts'
 import { createLiveView } from '../run/createLiveView.ts'
 import { createRunAlerter } from '../run/createRunAlerter.ts'
@@ -122,8 +123,11 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     alerter = createRunAlerter({ config, env, configPath, logger, clock: systemClock })
     if (alerter) observers.push(alerter.observe)
     // P-8.10: each RPC of a live run must simulate, unless its chain says simulation: off.
-    if (!embedded && config.mode === 'live' && options.live === true)
+    if (!embedded && config.mode === 'live' && options.live === true) {
+      // A key that is unset, malformed or someone else's stops the run before any probe.
+      checkSendingKeys(config, env, configPath)
       await checkChainSimulation({ config, logger })
+    }
     const chainIds = Object.keys(config.chains).map(Number)
     if (embedded) {
       if (view)

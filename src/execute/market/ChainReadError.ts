@@ -40,9 +40,22 @@ function hostOf(url: string): string {
 function reasonOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
   const e = error as Error & { shortMessage?: string; details?: string }
-  const cause = e.cause as (Error & { code?: string; cause?: { code?: string } }) | undefined
-  const code = cause?.code ?? cause?.cause?.code
+  const code = systemCodeOf(e.cause, 0) ?? rootMessageOf(e.cause, 0)
   const head = (e.shortMessage ?? e.message).split('\n')[0]!.replace(/\.$/, '')
   const detail = code ?? e.details?.split('\n')[0]
   return detail && !head.includes(detail) ? `${head} (${detail})` : head
+}
+
+/** The first system error code (`ECONNREFUSED`, `ENOTFOUND`) down the cause chain. */
+function systemCodeOf(error: unknown, depth: number): string | undefined {
+  if (depth > 8 || typeof error !== 'object' || error === null) return undefined
+  const { code, cause } = error as { code?: unknown; cause?: unknown }
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code
+  return systemCodeOf(cause, depth + 1)
+}
+
+/** The message of the last cause down the chain (fetch's `bad port`), when there is a cause. */
+function rootMessageOf(error: unknown, depth: number): string | undefined {
+  if (depth > 8 || !(error instanceof Error)) return undefined
+  return rootMessageOf(error.cause, depth + 1) ?? error.message.split('\n')[0]
 }
