@@ -22,9 +22,8 @@ afterEach(async () => {
 
 const USDC_ARB = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
 const USDC_BASE = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
-/** anvil's first account: the key below derives to it. */
+/** anvil's first account: the configured wallet. */
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 /** anvil's second account's key: a valid key of someone else. */
 const OTHER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
 
