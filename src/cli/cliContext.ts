@@ -17,8 +17,8 @@ export type GlobalOptions = {
 }
 
 /**
- * Bound on one interactive request with its retries, ms, unless --timeout-ms is given (then
- * twice that): a person waiting at a terminal gets an answer, or the reason, within seconds.
+ * Bound on one interactive request with its retries, ms, unless --timeout-ms is given (then the
+ * attempts' own timeouts rule): a person at a terminal gets an answer, or the reason, in seconds.
  */
 export const INTERACTIVE_REQUEST_DEADLINE_MS = 8_000
 
@@ -41,8 +41,9 @@ export function createCliContext(command: Command): CliContext {
     timeoutMs: service.timeoutMs,
     retries: service.retries,
     logger,
-    requestDeadlineMs:
-      options.timeoutMs === undefined ? INTERACTIVE_REQUEST_DEADLINE_MS : 2 * options.timeoutMs,
+    ...(options.timeoutMs === undefined
+      ? { requestDeadlineMs: INTERACTIVE_REQUEST_DEADLINE_MS }
+      : {}),
     onRetry: retryNotice(process.stderr),
   })
   return { options, logger, client }

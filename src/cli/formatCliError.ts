@@ -11,9 +11,9 @@ export type CliErrorReport = {
 }
 
 /**
- * Formats an error for stderr. Every ferry error prints its one-line message, then its detail
- * lines (the fix, the configured and derived address, each further config problem), so a user
- * mistake is never reduced to its first line. A UsageError keeps its fix on the first line, as
+ * Formats an error for stderr. Every ferry error prints its one-line message, then its fix; a
+ * user mistake (a UsageError) also prints its other detail lines (the configured and derived
+ * address, each further config problem), so it is never reduced to its first line. A UsageError keeps its fix on the first line, as
  * `(fix: …)`. Foreign errors print their first line only: a library's multi-line dump is
  * for `--log-level debug`, which adds the stack. Every line goes through redactSecrets. Pure.
  */
@@ -28,7 +28,10 @@ export function formatCliError(
     lines.push(`ferry: ${error.shortMessage}${fix ? ` (${fix})` : ''}`)
     lines.push(...error.metaMessages.filter((m) => m !== fix).map((m) => `  ${m}`))
   } else if (error instanceof FerryError) {
-    lines.push(`ferry: ${error.shortMessage}`, ...error.metaMessages.map((m) => `  ${m}`))
+    // A fault's data lines (a service error's errorId, errorCode) repeat its message: only its
+    // fix is printed; --log-level debug shows the rest.
+    const fixes = error.metaMessages.filter((m) => m.startsWith('fix: '))
+    lines.push(`ferry: ${error.shortMessage}`, ...fixes.map((m) => `  ${m}`))
   } else {
     const message = error instanceof Error ? error.message : String(error)
     lines.push(`ferry: ${message.split('\n')[0]}`)

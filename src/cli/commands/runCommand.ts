@@ -60,13 +60,6 @@ type RunOptions = {
 export async function runCommand(configPath: string, _o: unknown, command: Command): Promise<void> {
   const options = command.optsWithGlobals<RunOptions>()
   const { config, env } = loadConfig({ path: configPath })
-  if (!config.strategies.some((s) => s.enabled !== false)) {
-    throw new UsageError(
-      `${configPath}: strategies`,
-      'no strategy is enabled, so the run would do nothing',
-      'add one under strategies: (see config/demo.yaml), or set enabled: true on one',
-    )
-  }
   const logger = createLogger({
     level: options.logLevel ?? 'warn',
     secrets: collectKnownSecrets(config, env),
@@ -90,6 +83,13 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
       '--live',
       'the config says mode: dry-run',
       'set mode: live in the config as well to send for real',
+    )
+  }
+  if (!config.strategies.some((s) => s.enabled !== false)) {
+    throw new UsageError(
+      `${configPath}: strategies`,
+      'no strategy is enabled, so the run would do nothing',
+      'add one under strategies: (see config/demo.yaml), or set enabled: true on one',
     )
   }
   let devnet: Devnet | undefined

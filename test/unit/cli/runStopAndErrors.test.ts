@@ -19,8 +19,10 @@ describe('formatCliError (pure)', () => {
     })
   })
 
-  test('behavior: a fault at run time prints its detail lines too, exit 1', () => {
-    const error = new FerryError('the last 3 tick(s) all failed', { metaMessages: ['fix: look'] })
+  test('behavior: a fault at run time prints its fix, not its data lines, exit 1', () => {
+    const error = new FerryError('the last 3 tick(s) all failed', {
+      metaMessages: ['errorId: X', 'fix: look'],
+    })
     expect(formatCliError(error, { secrets: [], debug: false })).toEqual({
       text: 'ferry: the last 3 tick(s) all failed\n  fix: look\n',
       exitCode: 1,
