@@ -7,6 +7,7 @@ import type { EngineMarket } from '../../../src/engine/engineMarket.ts'
 import { failedTicksVerdict } from '../../../src/engine/failedTicksVerdict.ts'
 import { createIntentLedger } from '../../../src/execute/createIntentLedger.ts'
 import { createIntentRunner } from '../../../src/execute/createIntentRunner.ts'
+import { createFerryMetrics } from '../../../src/observe/createFerryMetrics.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
 import { builtInStrategies } from '../../../strategies/builtInStrategies.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
@@ -174,6 +175,19 @@ describe('the engine stops a run whose ticks all fail', () => {
     const ends = events.filter((e) => e.type === 'tickEnd')
     expect(ends.map((e) => e.failures)).toEqual([1, 1])
     expect(ends[0]).toMatchObject({ error: 'quote failed: create-tx: network error: ECONNREFUSED' })
+  })
+
+  test('behavior: metrics count a tick whose quote failed as failed, and /health keeps no success from it', async () => {
+    const metrics = createFerryMetrics({ clock: skippingClock(), readInFlightUsd: () => 0 })
+    const { engine, events } = engineOver({
+      quote: async () => {
+        throw new Error('create-tx: no answer within the timeout (10000 ms) after 5 attempt(s)')
+      },
+    })
+    await engine.run({ ticks: 1 })
+    for (const event of events) metrics.observe(event)
+    expect(metrics.lastSuccessfulTickAtMs()).toBeUndefined()
+    expect(await metrics.registry.metrics()).toMatch(/ferry_ticks_total\{outcome="failed"\} 1/)
   })
 
   test('behavior: quotes that answer keep the run green', async () => {
