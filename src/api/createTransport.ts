@@ -43,8 +43,27 @@ export type TransportConfig = {
    * ignored (safety P-3.6: observability never fails a request).
    */
   onAttempt?: (attempt: { endpoint: EndpointName; outcome: AttemptOutcome }) => void
-  /** Called before each retry's backoff sleep (`delayMs`), for metrics; what it throws is ignored. */
-  onRetry?: (retry: { endpoint: EndpointName; attemptNumber: number; delayMs: number }) => void
+  /**
+   * Called before each retry's backoff sleep (`delayMs`), for metrics and the terminal's retry
+   * line; `error` is the failed attempt's one-line reason. What it throws is ignored.
+   */
+  onRetry?: (retry: {
+    endpoint: EndpointName
+    attemptNumber: number
+    delayMs: number
+    error?: string
+  }) => void
+  /**
+   * Aborts every request of this client at once, pending attempts and backoff sleeps included
+   * (ferry's first Ctrl-C). Default none.
+   */
+  stopSignal?: AbortSignal
+  /**
+   * Bound on one request with all its attempts and backoffs, ms: past it the request fails as a
+   * timeout. Interactive commands set it so a hanging service gets an answer in seconds.
+   * Default none (attempts × timeoutMs plus backoffs).
+   */
+  requestDeadlineMs?: number
 }
 
 /** The one function that talks HTTP to the service. */
@@ -58,7 +77,8 @@ export type Transport = {
  * Creates the HTTP transport of the client: a timeout on every attempt (AbortSignal), a p-queue
  * per endpoint (4 at a time) behind a requests-per-minute budget that holds at the service
  * (createRateBudget: a slot frees a window after its answer's status), and p-retry with exponential
- * backoff and full jitter on network errors, timeouts, 429 (honouring Retry-After) and 5xx.
+ * backoff and full jitter on network errors a retry may cure (not a refused port or a name that
+ * does not resolve: permanentNetworkError), timeouts, 429 (honouring Retry-After) and 5xx.
  * 4xx answers, error bodies and schema failures are never retried (safety P-3.1..P-3.5).
  * The backoff sleeps through the injected clock, so tests assert delays without waiting.
  */
@@ -110,8 +130,19 @@ export function createTransport(config: TransportConfig): Transport {
 
   return {
     attempts,
-    async request(req) {
+    async request(caller) {
       let attemptCount = 0
+      const deadline =
+        config.requestDeadlineMs === undefined
+          ? undefined
+          : AbortSignal.timeout(config.requestDeadlineMs)
+      const signals = [caller.signal, config.stopSignal, deadline].filter(
+        (s): s is AbortSignal => s !== undefined,
+      )
+      const req =
+        signals.length === 0
+          ? caller
+          : { ...caller, signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) }
       try {
         return await pRetry(
           async () => {
@@ -160,7 +191,12 @@ export function createTransport(config: TransportConfig): Transport {
                 },
                 'service request failed, retrying',
               )
-              report(config.onRetry, { endpoint: req.endpoint, attemptNumber, delayMs })
+              report(config.onRetry, {
+                endpoint: req.endpoint,
+                attemptNumber,
+                delayMs,
+                error: error.final.message.split('\n')[0],
+              })
               await clock.sleepMs(delayMs, req.signal)
               return true
             },
@@ -178,6 +214,16 @@ export function createTransport(config: TransportConfig): Transport {
             )
           }
           throw final
+        }
+        // The request's own deadline, not the caller's signal or a stop: a timeout to report.
+        if (deadline?.aborted && !caller.signal?.aborted && !config.stopSignal?.aborted) {
+          throw new ServiceUnreachableError(
+            req.endpoint,
+            'timeout',
+            `${config.requestDeadlineMs} ms for the request and its retries`,
+            attemptCount,
+            ['fix: check that the service answers, or raise --timeout-ms'],
+          )
         }
         throw error
       }

@@ -4,6 +4,7 @@ import type { Logger } from '../common/Logger.ts'
 import { redactSecrets } from '../common/redactSecrets.ts'
 import type { EndpointName } from './EndpointName.ts'
 import { parseRetryAfterMs } from './parseRetryAfterMs.ts'
+import { permanentNetworkError } from './permanentNetworkError.ts'
 import { RetryableFailure } from './RetryableFailure.ts'
 import { ServiceError } from './ServiceError.ts'
 import { ServiceResponseError } from './ServiceResponseError.ts'
@@ -65,6 +66,20 @@ export async function sendAttempt<S extends z.ZodType>(
     text = await response.text()
   } catch (error) {
     if (req.signal?.aborted) throw req.signal.reason
+    // A refused port or a name that does not resolve stays so: fail at once, never retried.
+    const permanent = permanentNetworkError(error)
+    if (permanent) {
+      const at = url.host
+      throw new ServiceUnreachableError(
+        req.endpoint,
+        'network',
+        `${at}: ${permanent.meaning} (${permanent.code})`,
+        1,
+        [
+          `fix: check the ${req.base === 'api' ? 'service' : 'stats'} URL (${req.base === 'api' ? '--api-url, FERRY_API_URL or service.apiUrl' : '--stats-url, FERRY_STATS_URL or service.statsUrl'}) and that the service runs there`,
+        ],
+      )
+    }
     const timedOut =
       error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
     const detail = timedOut ? `${timeoutMs} ms` : redactSecrets(describeCause(error), secrets)

@@ -32,7 +32,15 @@ export function resolveEvmKeySource(
         `export ${wallet.privateKeyEnv}=<hex key> (or put it in .env, mode 0600)`,
       )
     }
-    return { source: { privateKey: key }, address: wallet.address }
+    // Checked here, where the variable's name is known: the signer only sees the value.
+    if (!/^(0x)?[0-9a-fA-F]{64}$/.test(key.trim())) {
+      throw new UsageError(
+        wallet.privateKeyEnv,
+        'is not 32 bytes of hex (value not shown)',
+        `export ${wallet.privateKeyEnv}=<64 hex digits, with or without 0x>`,
+      )
+    }
+    return { source: { privateKey: key.trim() }, address: wallet.address }
   }
   const path = resolve(dirname(resolve(configPath)), wallet.keystorePath ?? '')
   const password = wallet.passwordEnv === undefined ? undefined : env[wallet.passwordEnv]

@@ -1,7 +1,4 @@
 import { Command, CommanderError, Option } from 'commander'
-import { FerryError } from '../common/FerryError.ts'
-import { redactSecrets } from '../common/redactSecrets.ts'
-import { UsageError } from '../common/UsageError.ts'
 import { registerCancelCommand } from './commands/registerCancelCommand.ts'
 import { registerConfigCommand } from './commands/registerConfigCommand.ts'
 import { registerDevnetCommand } from './commands/registerDevnetCommand.ts'
@@ -17,6 +14,7 @@ import { registerSimCommand } from './commands/registerSimCommand.ts'
 import { registerStatusCommand } from './commands/registerStatusCommand.ts'
 import { registerStrategyCommand } from './commands/registerStrategyCommand.ts'
 import { registerSwapQuoteCommand } from './commands/registerSwapQuoteCommand.ts'
+import { formatCliError } from './formatCliError.ts'
 import { parseIntegerOption } from './optionParsers.ts'
 
 /** Exit codes of every ferry command. */
@@ -79,20 +77,11 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage
     }
     const secrets = process.env.FERRY_ACCESS_TOKEN ? [process.env.FERRY_ACCESS_TOKEN] : []
-    if (error instanceof UsageError) {
-      const fix = error.metaMessages.find((m) => m.startsWith('fix: '))
-      process.stderr.write(
-        `ferry: ${redactSecrets(error.shortMessage, secrets)}${fix ? ` (${fix})` : ''}\n`,
-      )
-      return EXIT.usage
-    }
-    const text =
-      error instanceof FerryError
-        ? error.shortMessage
-        : error instanceof Error
-          ? error.message
-          : String(error)
-    process.stderr.write(`ferry: ${redactSecrets(text, secrets)}\n`)
-    return EXIT.failure
+    const debug = argv.some(
+      (a, i) => a === '--log-level=debug' || (a === '--log-level' && argv[i + 1] === 'debug'),
+    )
+    const report = formatCliError(error, { secrets, debug })
+    process.stderr.write(report.text)
+    return report.exitCode
   }
 }

@@ -10,24 +10,51 @@ import type { FerryConfig } from '../settings/ferryConfigSchema.ts'
 import { strategyKey } from '../settings/strategyKey.ts'
 import { strategyParamsSchemas } from '../settings/strategyParamsSchemas.ts'
 import type { Journal } from '../store/openJournal.ts'
+import { countFailedTick, type FailedTickStreak, NO_FAILED_TICKS } from './countFailedTick.ts'
 import { createAutoKill } from './createAutoKill.ts'
 import { createScheduler } from './createScheduler.ts'
 import type { EngineMarket } from './engineMarket.ts'
+import { failedTicksVerdict } from './failedTicksVerdict.ts'
 import { readSnapshot } from './readSnapshot.ts'
 import { type LoadedStrategy, runStrategy } from './runStrategy.ts'
 import { sleepUntil } from './sleepUntil.ts'
+import { TickDeadlineError } from './TickDeadlineError.ts'
 
 /** A running engine. */
 export type Engine = {
   /** Runs one tick: every strategy that is due plans, quotes, decides, and its intents execute. */
   tick(): Promise<void>
-  /** Reconciles, then ticks until `ticks` ticks ran or `signal` aborts; then drains tracking. */
-  run(options: { ticks?: number; signal?: AbortSignal }): Promise<void>
+  /**
+   * Reconciles, then ticks until `ticks` ticks ran, `signal` aborts, or the last `maxFailedTicks`
+   * ticks all failed (failedTicksVerdict); then drains tracking.
+   */
+  run(options: {
+    ticks?: number
+    signal?: AbortSignal
+    maxFailedTicks?: number
+  }): Promise<RunResult>
   /** Settles every intent a previous run left non-terminal (the runner's reconcile). */
   reconcile(): Promise<void>
   /** Orders still being tracked. */
   tracking(): number
 }
+
+/** How a run of the engine ended. */
+export type RunResult = {
+  /** Ticks run. */
+  ticks: number
+  /** The failed-tick record at the end. */
+  failedTicks: FailedTickStreak
+  /** The last `maxFailedTicks` ticks all failed (or, at the end of `ticks`, every one did). */
+  failed: boolean
+  /** The one-line error of the last failed tick, when one failed. */
+  lastError: string | undefined
+}
+
+/** Default per-tick deadline of the reads (balances, quotes), ms. */
+export const DEFAULT_TICK_DEADLINE_MS = 30_000
+/** Default count of failed ticks in a row that ends a run, with exit code 1. */
+export const DEFAULT_MAX_FAILED_TICKS = 5
 
 /** Inputs of {@link createEngine}. */
 export type CreateEngineParams = {
@@ -45,6 +72,16 @@ export type CreateEngineParams = {
   emit: (event: EngineEvent) => void
   /** Random source in [0, 1) for schedule jitter. Default Math.random. */
   random?: () => number
+  /**
+   * Bound on a tick's reads (the snapshot and the quotes), ms: past it they are aborted and the
+   * tick fails; sends and tracking are not cut. Default {@link DEFAULT_TICK_DEADLINE_MS}.
+   */
+  tickDeadlineMs?: number
+  /**
+   * Makes the signal that aborts at a tick's deadline. Default AbortSignal.timeout: the bound is
+   * on real I/O, so it runs on real time; tests pass a signal they abort themselves.
+   */
+  deadlineSignal?: (deadlineMs: number) => AbortSignal
 }
 
 /**
@@ -85,7 +122,11 @@ export function createEngine(params: CreateEngineParams): Engine {
   }
   const deps = { config, market, runner, journal, emit, nowMs: () => clock.nowMs() }
 
-  async function tick(): Promise<void> {
+  const tickDeadlineMs = params.tickDeadlineMs ?? DEFAULT_TICK_DEADLINE_MS
+  const deadlineSignal = params.deadlineSignal ?? ((ms: number) => AbortSignal.timeout(ms))
+
+  /** One tick; its reads abort at the tick's deadline or when `stop` aborts. */
+  async function tick(stop?: AbortSignal): Promise<TickResult> {
     const nowMs = clock.nowMs()
     const instances = scheduler.due(nowMs)
     ticks++
@@ -98,45 +139,92 @@ export function createEngine(params: CreateEngineParams): Engine {
     }
     scheduler.ran(instances, nowMs)
     let failures = 0
+    let firstError: string | undefined
+    const fail = (error: string, count: number): void => {
+      failures += count
+      firstError ??= error
+    }
     if (instances.length > 0) {
+      const deadline = deadlineSignal(tickDeadlineMs)
+      const reads = stop ? AbortSignal.any([deadline, stop]) : deadline
       try {
-        const snapshot = await readSnapshot(market, journal, nowMs, emit)
+        const snapshot = await readSnapshot(market, journal, nowMs, emit, reads)
         for (const instance of instances) {
           try {
-            await runStrategy(deps, loaded.get(instance.id)!, snapshot)
+            const turn = await runStrategy(deps, loaded.get(instance.id)!, snapshot, reads)
+            // A failed quote fails the strategy's run: metrics and /health see the service down.
+            if (turn.quoteFailures > 0) fail(`quote failed: ${turn.firstError}`, 1)
           } catch (error) {
-            failures++
-            logger.error(
-              { strategy: instance.id, error: (error as Error).message },
-              'strategy tick failed',
-            )
+            const message = describeTickError(error, deadline, tickDeadlineMs)
+            fail(message, 1)
+            logger.error({ strategy: instance.id, error: message }, 'strategy run failed')
           }
         }
       } catch (error) {
-        // A fault of the snapshot (an RPC down) fails this tick, never the loop (P-3.6).
-        failures = instances.length
-        logger.error({ error: (error as Error).message }, 'tick failed: no snapshot')
+        // Balances that cannot be read fail this tick, never the loop (P-3.6).
+        const message = describeTickError(error, deadline, tickDeadlineMs)
+        fail(`balances not read: ${message}`, instances.length)
+        logger.error({ error: message }, 'tick failed: the balances could not be read')
       }
     }
     const endMs = clock.nowMs()
-    emit({ type: 'tickEnd', tick: ticks, atMs: endMs, durationMs: endMs - nowMs, failures })
+    emit({
+      type: 'tickEnd',
+      tick: ticks,
+      atMs: endMs,
+      durationMs: endMs - nowMs,
+      failures,
+      ...(firstError === undefined ? {} : { error: firstError }),
+    })
+    return { ran: instances.length, failures, error: firstError }
   }
 
   return {
-    tick,
+    tick: async () => {
+      await tick()
+    },
     reconcile: () => runner.reconcile(emit),
     tracking: () => runner.tracking(),
-    async run({ ticks: limit, signal }) {
+    async run({ ticks: limit, signal, maxFailedTicks = DEFAULT_MAX_FAILED_TICKS }) {
       // Before any new intent: what a previous run left is settled first (P-2.2).
       await runner.reconcile(emit)
+      let record = NO_FAILED_TICKS
+      let lastError: string | undefined
+      let failed = false
+      let ran = 0
       for (let i = 0; (limit === undefined || i < limit) && !signal?.aborted; i++) {
-        await tick()
-        if (limit !== undefined && i === limit - 1) break
+        const result = await tick(signal)
+        ran++
+        record = countFailedTick(record, result.ran, result.failures)
+        if (result.error !== undefined && result.failures > 0) lastError = result.error
+        const ended = limit !== undefined && i === limit - 1
+        // A stop cuts the tick's reads short: that is no failure of the service or the chains.
+        if (!signal?.aborted && failedTicksVerdict(record, maxFailedTicks, ended)) {
+          failed = true
+          break
+        }
+        if (ended) break
         await sleepUntil(clock, scheduler.nextDueMs(), signal)
       }
       // Graceful end: no new sends start. Without a stop, orders are followed to their end; with
       // one (SIGINT/SIGTERM), sends under way complete and trackers stop at their next wait.
       await runner.drain(signal)
+      return { ticks: ran, failedTicks: record, failed, lastError }
     },
   }
+}
+
+/** How one tick went. */
+type TickResult = { ran: number; failures: number; error: string | undefined }
+
+/** One line for a tick's fault: the deadline by name, else the error's own first line. */
+function describeTickError(error: unknown, deadline: AbortSignal, deadlineMs: number): string {
+  if (deadline.aborted && (error === deadline.reason || error instanceof DOMException)) {
+    return new TickDeadlineError(deadlineMs).shortMessage
+  }
+  const text =
+    error instanceof Error
+      ? ((error as Error & { shortMessage?: string }).shortMessage ?? error.message)
+      : String(error)
+  return text.split('\n')[0]!
 }

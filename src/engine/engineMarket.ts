@@ -10,10 +10,16 @@ import type {
  * method may throw; the engine turns throws into events and failed ticks.
  */
 export type EngineMarket = {
-  /** Balances of the watched tokens and natives, in base units. */
-  readBalances(): Promise<TokenBalance[]>
-  /** Quotes one route; the observation's USD figures come from the service. */
-  quote(request: RouteRequest, nowMs: number): Promise<QuoteObservation>
+  /**
+   * Balances of the watched tokens and natives, in base units. `signal` aborts the reads (the
+   * tick's deadline, or a stop).
+   */
+  readBalances(signal?: AbortSignal): Promise<TokenBalance[]>
+  /**
+   * Quotes one route; the observation's USD figures come from the service. `signal` aborts the
+   * request (the tick's deadline, or a stop).
+   */
+  quote(request: RouteRequest, nowMs: number, signal?: AbortSignal): Promise<QuoteObservation>
   /** Whether the kill-switch file exists now. */
   killSwitchEngaged(): boolean
   /**

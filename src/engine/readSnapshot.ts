@@ -3,19 +3,22 @@ import type { EngineEvent } from '../observe/engineEvents.ts'
 import type { Journal } from '../store/openJournal.ts'
 import type { EngineMarket } from './engineMarket.ts'
 import { toInFlightIntents } from './toInFlightIntents.ts'
+import { untilAborted } from './untilAborted.ts'
 
 /**
  * The tick's snapshot: balances (reported as an event), prices that came with them, and the
  * intents still in flight from the journal. Throws when the balances cannot be read: a tick
- * without a snapshot decides nothing.
+ * without a snapshot decides nothing, and when `signal` aborts (the reads are given up at once).
  */
 export async function readSnapshot(
   market: Pick<EngineMarket, 'readBalances'>,
   journal: Pick<Journal, 'status'>,
   nowMs: number,
   emit: (e: EngineEvent) => void,
+  signal?: AbortSignal,
 ): Promise<MarketSnapshot> {
-  const balances = await market.readBalances()
+  const reading = market.readBalances(signal)
+  const balances = await (signal ? untilAborted(reading, signal) : reading)
   emit({
     type: 'balances',
     balances: balances.map((b) => ({

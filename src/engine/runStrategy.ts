@@ -3,20 +3,32 @@ import type { Strategy } from '../common/strategy/strategyContract.ts'
 import { describeRoute } from '../observe/engineEvents.ts'
 import type { EngineMarket } from './engineMarket.ts'
 import { type HandleIntentDeps, handleIntent } from './handleIntent.ts'
+import { untilAborted } from './untilAborted.ts'
 
 /** One strategy instance ready to run: its strategy and its params, parsed once at start. */
 export type LoadedStrategy = { id: string; strategy: Strategy<unknown>; params: unknown }
 
+/** How a strategy's turn went: its failed quotes (each also a `quoteFailed` event). */
+export type StrategyTurn = {
+  quoteFailures: number
+  /** The first failed quote's one-line error. */
+  firstError: string | undefined
+}
+
 /**
  * One strategy's turn in a tick: its pure `plan`, less the requests a risk check postponed and
  * whose delay has not run out, then quotes through the client's queues, its pure `decide`,
- * the observations journaled, and each intent handled in turn.
+ * the observations journaled, and each intent handled in turn. `signal` (the tick's deadline,
+ * or a stop) aborts the quotes still pending; a quote it cut short counts as failed. A failed
+ * quote is reported and counted, and the strategy still decides on the quotes it got.
  */
 export async function runStrategy(
   deps: HandleIntentDeps & { market: Pick<EngineMarket, 'quote'>; nowMs: () => number },
   loaded: LoadedStrategy,
   snapshot: MarketSnapshot,
-): Promise<void> {
+  signal?: AbortSignal,
+): Promise<StrategyTurn> {
+  const turn: StrategyTurn = { quoteFailures: 0, firstError: undefined }
   const { journal, market, emit } = deps
   const { id, strategy, params } = loaded
   const held = new Map(
@@ -42,7 +54,8 @@ export async function runStrategy(
   await Promise.all(
     requests.map(async (request) => {
       try {
-        const quote = await market.quote(request, deps.nowMs())
+        const quoting = market.quote(request, deps.nowMs(), signal)
+        const quote = await (signal ? untilAborted(quoting, signal) : quoting)
         quotes.push(quote)
         emit({
           type: 'quote',
@@ -54,12 +67,10 @@ export async function runStrategy(
           costBps: Math.round(quote.costBps * 100) / 100,
         })
       } catch (error) {
-        emit({
-          type: 'quoteFailed',
-          strategy: id,
-          requestId: request.requestId,
-          error: (error as Error).message.split('\n')[0]!,
-        })
+        const message = firstLine(error)
+        turn.quoteFailures++
+        turn.firstError ??= message
+        emit({ type: 'quoteFailed', strategy: id, requestId: request.requestId, error: message })
       }
     }),
   )
@@ -77,4 +88,14 @@ export async function runStrategy(
     })
   }
   for (const intent of intents) await handleIntent(deps, id, intent, snapshot)
+  return turn
+}
+
+/** An error's own first line: a library's multi-line dump never reaches an event. */
+function firstLine(error: unknown): string {
+  const text =
+    error instanceof Error
+      ? ((error as Error & { shortMessage?: string }).shortMessage ?? error.message)
+      : String(error)
+  return text.split('\n')[0]!
 }

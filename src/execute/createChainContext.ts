@@ -41,6 +41,11 @@ export type ChainContext = {
   /** The read client of an EVM chain. @throws Error when the chain is not configured. */
   readClient(chainId: number): PublicClient
   /**
+   * The read client of an EVM chain whose requests a stop aborts (the tick's balance reads).
+   * @throws Error when the chain is not configured.
+   */
+  balanceClient(chainId: number): PublicClient
+  /**
    * Each running intent's last risk check, run inside the write-ahead transaction of its signed
    * records (docs/safety.md P-4.2); set by the chain ops for the length of an execution.
    */
@@ -63,6 +68,8 @@ export function createChainContext(params: {
   journal: Journal
   clock: Clock
   logger: Logger
+  /** ferry's stop (the first Ctrl-C): aborts the pending balance reads. Default none. */
+  stopSignal?: AbortSignal
 }): ChainContext {
   const { api, wiring, journal, clock, logger } = params
   const failPoint = wiring.failPoint ?? noFailPoint
@@ -91,6 +98,7 @@ export function createChainContext(params: {
   for (const c of wiring.evm) {
     const rpc = createEvmRpc(c.rpcUrls, {
       chainId: c.chainId,
+      ...(params.stopSignal ? { stopSignal: params.stopSignal } : {}),
       ...(c.sendUrl === undefined ? {} : { sendUrl: c.sendUrl }),
       ...(c.rpcQuorum === undefined ? {} : { quorum: c.rpcQuorum }),
       // A disagreement is refused where it happens; here it is told, with the hosts only.
@@ -161,6 +169,11 @@ export function createChainContext(params: {
       const c = evm.get(chainId)
       if (!c) throw new Error(`chain ${chainId} is not configured (chains.${chainId})`)
       return c.rpc.read
+    },
+    balanceClient(chainId) {
+      const c = evm.get(chainId)
+      if (!c) throw new Error(`chain ${chainId} is not configured (chains.${chainId})`)
+      return c.rpc.readUntilStop
     },
     preSignGuards,
     failPoint,

@@ -9,9 +9,17 @@ export type EngineEvent =
   | { type: 'tick'; tick: number; strategies: string[]; atMs: number }
   /**
    * The tick's work is done (its orders may still be tracked): `failures` counts strategies whose
-   * run threw. Its time is the last successful tick's when `failures` is 0.
+   * run threw or had a quote fail. Its time is the last successful tick's when `failures` is 0.
    */
-  | { type: 'tickEnd'; tick: number; atMs: number; durationMs: number; failures: number }
+  | {
+      type: 'tickEnd'
+      tick: number
+      atMs: number
+      durationMs: number
+      failures: number
+      /** The tick's first failure, one line (a chain and its RPC host, a failed quote). */
+      error?: string
+    }
   /** The kill-switch file appeared (`engaged`) or went away, as seen at the start of a tick. */
   | {
       type: 'killSwitch'

@@ -37,8 +37,20 @@ export function resolveServiceSettings(
   const { flags } = params
   const env = params.env ?? process.env
   const file = flags.config ? readServiceSection(flags.config, env) : undefined
-  const apiUrl = flags.apiUrl ?? nonEmpty(env.FERRY_API_URL) ?? file?.apiUrl
-  const statsUrl = flags.statsUrl ?? nonEmpty(env.FERRY_STATS_URL) ?? file?.statsUrl ?? apiUrl
+  // Each URL with where it came from, so a bad value is blamed on what set it.
+  const api = pick([
+    ['--api-url', flags.apiUrl],
+    ['FERRY_API_URL', nonEmpty(env.FERRY_API_URL)],
+    [`service.apiUrl of ${flags.config}`, file?.apiUrl],
+  ])
+  const stats = pick([
+    ['--stats-url', flags.statsUrl],
+    ['FERRY_STATS_URL', nonEmpty(env.FERRY_STATS_URL)],
+    [`service.statsUrl of ${flags.config}`, file?.statsUrl],
+    [api?.[0] ?? '--api-url', api?.[1]],
+  ])
+  const apiUrl = api?.[1]
+  const statsUrl = stats?.[1]
   if (!apiUrl || !statsUrl) {
     throw new UsageError(
       '--api-url',
@@ -46,10 +58,7 @@ export function resolveServiceSettings(
       'pass --api-url <url> (and --stats-url <url>), set FERRY_API_URL (and FERRY_STATS_URL), or set service.apiUrl in the --config file',
     )
   }
-  for (const [field, url] of [
-    ['--api-url', apiUrl],
-    ['--stats-url', statsUrl],
-  ] as const) {
+  for (const [field, url] of [api!, stats!]) {
     if (!z.url({ protocol: /^https?$/ }).safeParse(url).success) {
       throw new UsageError(
         field,
@@ -66,6 +75,12 @@ export function resolveServiceSettings(
     timeoutMs: flags.timeoutMs ?? file?.timeoutMs,
     retries: flags.retries ?? file?.retries,
   }
+}
+
+/** The first source that set a value, as [where, value]. */
+function pick(sources: [string, string | undefined][]): [string, string] | undefined {
+  const found = sources.find(([, value]) => value !== undefined)
+  return found as [string, string] | undefined
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

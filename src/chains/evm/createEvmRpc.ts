@@ -6,6 +6,11 @@ import type { BreakerPolicy } from './rpcBreaker.ts'
 export type EvmRpc = {
   /** Reads: JSON-RPC batching on (calls made in the same tick share one HTTP request). */
   read: PublicClient
+  /**
+   * The same reads, aborted at once when `stopSignal` fires: for the tick's balance reads, which
+   * a stop gives up. `read` is not cut, since a send under way follows its receipt through it.
+   */
+  readUntilStop: PublicClient
   /** eth_sendRawTransaction exactly once: no retry layer; a lost answer is reconciled by hash. */
   sendRawTransaction(rawTx: Hex): Promise<Hex>
 }
@@ -35,6 +40,8 @@ export type CreateEvmRpcOptions = {
   onEvent?: (event: QuorumEvent) => void
   /** Clock of the breakers, ms. Default Date.now. */
   nowMs?: () => number
+  /** Aborts the pending requests of `readUntilStop` (ferry's first Ctrl-C). Default none. */
+  stopSignal?: AbortSignal
 }
 
 /**
@@ -52,26 +59,33 @@ export function createEvmRpc(
 ): EvmRpc {
   const urls = typeof rpcUrls === 'string' ? [rpcUrls] : [...rpcUrls]
   if (urls.length === 0) throw new Error('createEvmRpc needs at least one RPC URL')
-  const readTransport = (url: string) =>
-    http(url, {
-      batch: true,
-      timeout: options.readTimeoutMs ?? 10_000,
-      retryCount: options.readRetryCount ?? 2,
-    })
-  const read = createPublicClient({
-    chain: options.chain,
-    transport:
-      urls.length === 1
-        ? readTransport(urls[0]!)
-        : createQuorumTransport(urls, {
-            timeoutMs: options.readTimeoutMs ?? 10_000,
-            ...(options.quorum === undefined ? {} : { quorum: options.quorum }),
-            ...(options.breaker === undefined ? {} : { breaker: options.breaker }),
-            ...(options.chainId === undefined ? {} : { chainId: options.chainId }),
-            ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
-            ...(options.nowMs === undefined ? {} : { nowMs: options.nowMs }),
-          }),
-  }) as PublicClient
+  const readClient = (stop: AbortSignal | undefined): PublicClient => {
+    const fetchFn = stop ? { fetchFn: stoppableFetch(stop) } : {}
+    const readTransport = (url: string) =>
+      http(url, {
+        batch: true,
+        timeout: options.readTimeoutMs ?? 10_000,
+        retryCount: options.readRetryCount ?? 2,
+        ...fetchFn,
+      })
+    return createPublicClient({
+      chain: options.chain,
+      transport:
+        urls.length === 1
+          ? readTransport(urls[0]!)
+          : createQuorumTransport(urls, {
+              timeoutMs: options.readTimeoutMs ?? 10_000,
+              ...fetchFn,
+              ...(options.quorum === undefined ? {} : { quorum: options.quorum }),
+              ...(options.breaker === undefined ? {} : { breaker: options.breaker }),
+              ...(options.chainId === undefined ? {} : { chainId: options.chainId }),
+              ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
+              ...(options.nowMs === undefined ? {} : { nowMs: options.nowMs }),
+            }),
+    }) as PublicClient
+  }
+  const read = readClient(undefined)
+  const readUntilStop = options.stopSignal ? readClient(options.stopSignal) : read
   const sender = createPublicClient({
     transport: http(options.sendUrl ?? urls[0]!, {
       timeout: options.sendTimeoutMs ?? 10_000,
@@ -80,7 +94,14 @@ export function createEvmRpc(
   })
   return {
     read,
+    readUntilStop,
     sendRawTransaction: (rawTx) =>
       sender.request({ method: 'eth_sendRawTransaction', params: [rawTx] }, { retryCount: 0 }),
   }
+}
+
+/** fetch whose every request also aborts when `stop` does. */
+function stoppableFetch(stop: AbortSignal): typeof fetch {
+  return (input, init) =>
+    fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, stop]) : stop })
 }

@@ -1,6 +1,6 @@
 import type { Address, Hex, TransactionSerializableEIP1559 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { FerryError } from '../../common/FerryError.ts'
+import { UsageError } from '../../common/UsageError.ts'
 import type { EvmAllowList } from '../evmAllowList.ts'
 import { checkSignable } from './checkSignable.ts'
 import { decryptKeystoreV3 } from './decryptKeystoreV3.ts'
@@ -52,21 +52,30 @@ export function createEvmSigner(
     key = decryptKeystoreV3(source.keystoreJson, source.password)
   }
   if (!/^0x[0-9a-fA-F]{64}$/.test(key)) {
-    throw new FerryError('EVM key: not 32 bytes of hex', {
-      metaMessages: ['fix: give the private key as 64 hex digits (value not shown)'],
-    })
+    throw new UsageError(
+      'EVM key',
+      'not 32 bytes of hex (value not shown)',
+      'give the private key as 64 hex digits, with or without 0x',
+    )
   }
   let account: ReturnType<typeof privateKeyToAccount>
   try {
     account = privateKeyToAccount(key as Hex)
   } catch {
-    throw new FerryError('EVM key: not a valid secp256k1 private key (value not shown)')
+    throw new UsageError(
+      'EVM key',
+      'not a valid secp256k1 private key (value not shown)',
+      'give the private key of the wallet at wallets.evm.address',
+    )
   }
   key = ''
   if (account.address.toLowerCase() !== expectedAddress.toLowerCase()) {
-    throw new FerryError('EVM key does not derive to the configured address', {
-      metaMessages: [`configured: ${expectedAddress}`, `derived: ${account.address}`],
-    })
+    throw new UsageError(
+      'wallets.evm.address',
+      'the EVM key does not derive to the configured address',
+      'give the key of the configured address, or set wallets.evm.address to the derived one',
+      { metaMessages: [`configured: ${expectedAddress}`, `derived: ${account.address}`] },
+    )
   }
   const override = options.allowListOverride
   return {

@@ -45,6 +45,8 @@ export type QuorumTransportOptions = {
   chainId?: number
   /** Clock for the breakers, ms. Default Date.now. */
   nowMs?: () => number
+  /** fetch of every request (a stop signal's, say). Default the global fetch. */
+  fetchFn?: typeof fetch
   onEvent?: (event: QuorumEvent) => void
 }
 
@@ -75,6 +77,7 @@ export function createQuorumTransport(
       batch: true,
       timeout: options.timeoutMs ?? 10_000,
       retryCount: options.retryCount ?? 1,
+      ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
     })({ retryCount: 0 }).request as EIP1193RequestFn,
     breaker: CLOSED as BreakerState,
   }))

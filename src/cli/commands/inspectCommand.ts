@@ -61,6 +61,13 @@ function inspect(o: InspectOptions): InspectReport {
         `drop --chain or give ${SOLANA_CHAIN_ID}`,
       )
     }
+    if (o.solanaTx.trim() === '' || o.solanaTx.trim() === '0x') {
+      throw new UsageError(
+        '--solana-tx',
+        'is empty',
+        'give the serialized transaction as hex (the service answers it as tx.data)',
+      )
+    }
     checkIntentChain(file?.intent.srcChainId, SOLANA_CHAIN_ID)
     return inspectSolanaTx({
       txData: hexOption(

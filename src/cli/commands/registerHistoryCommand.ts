@@ -6,6 +6,8 @@ import { parsePositiveIntegerOption } from '../optionParsers.ts'
 export function registerHistoryCommand(program: Command): void {
   program
     .command('history')
+    // --config and --json are the program's: listed here too, as this command reads them.
+    .configureHelp({ showGlobalOptions: true })
     .description('show journaled intents, or everything about one intent (--intent)')
     .option('--intent <id>', 'show everything the journal holds for this intent')
     .option('--limit <n>', 'newest intents to list', parsePositiveIntegerOption, 50)

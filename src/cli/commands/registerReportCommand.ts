@@ -8,6 +8,8 @@ export const DEFAULT_OUT = 'report.html'
 export function registerReportCommand(program: Command): void {
   program
     .command('report')
+    // --config and --json are the program's: listed here too, as this command reads them.
+    .configureHelp({ showGlobalOptions: true })
     .description('write a self-contained HTML report of the journal (or --json: its data)')
     .option(
       '--journal <path>',

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { lazyAction } from '../lazyAction.ts'
-import { parseIntegerOption } from '../optionParsers.ts'
+import { parsePositiveIntegerOption } from '../optionParsers.ts'
 
 /** Registers `ferry run` (flags, help); its action, runCommand.ts, loads when it runs. */
 export function registerRunCommand(program: Command): void {
@@ -20,15 +20,32 @@ export function registerRunCommand(program: Command): void {
         '             limit at its last check before signing): nothing is signed, the terminal\n' +
         '             line says "failed … (economics)" (JSON: "economics": true), the marketMoved\n' +
         '             alert goes out, and it never counts toward the kill switch.\n' +
-        "ferry history and ferry status show each intent's end and reason.",
+        "ferry history and ferry status show each intent's end and reason.\n" +
+        '\nFailing ticks: a tick fails when every strategy that ran in it failed (balances not read,\n' +
+        'a quote failed, the tick deadline passed). After --max-failed-ticks of them in a row (and\n' +
+        'with --ticks N, when every tick failed) the run stops with exit code 1.\n' +
+        '\nStopping: the first Ctrl-C (or SIGTERM) aborts pending service and RPC calls at once, lets\n' +
+        'sends under way reach the journal, and exits within 2 s, naming what is still in flight;\n' +
+        'the next ferry run on the same journal reconciles it. A second Ctrl-C exits at once: the\n' +
+        'journal holds every send before it is broadcast, so the restart reconciles that too.',
     )
     .argument('<config>', 'a ferry YAML config file')
     .option('--live', 'send transactions on real networks (the config must say mode: live too)')
     .option('--once', 'run one tick, then wait for its orders and exit')
     .option(
       '--ticks <n>',
-      'run N ticks, then wait for the orders in flight and exit',
-      parseIntegerOption,
+      'run N ticks (N ≥ 1), then wait for the orders in flight and exit',
+      parsePositiveIntegerOption,
+    )
+    .option(
+      '--max-failed-ticks <n>',
+      'stop with exit code 1 after N failed ticks in a row (default 5)',
+      parsePositiveIntegerOption,
+    )
+    .option(
+      '--tick-deadline-ms <ms>',
+      "bound on a tick's reads (balances, quotes); past it they are aborted and the tick fails (default 30000)",
+      parsePositiveIntegerOption,
     )
     .option(
       '--journal <path>',

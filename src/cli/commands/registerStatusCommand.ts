@@ -5,6 +5,8 @@ import { lazyAction } from '../lazyAction.ts'
 export function registerStatusCommand(program: Command): void {
   program
     .command('status')
+    // --config and --json are the program's: listed here too, as this command reads them.
+    .configureHelp({ showGlobalOptions: true })
     .description('in-flight intents, daily notional against the limits, the kill switch')
     .option(
       '--journal <path>',

@@ -7,11 +7,11 @@ export function registerSwapQuoteCommand(program: Command): void {
   program
     .command('swap-quote')
     .description('quote a single-chain swap through chain/transaction (docs/service.md §4.5)')
-    .requiredOption('--chain <id>', 'chain id', parseIntegerOption)
-    .requiredOption('--token-in <address>', 'input token')
-    .requiredOption('--amount <baseUnits>', 'input amount in base units')
-    .requiredOption('--token-out <address>', 'output token')
-    .requiredOption('--recipient <address>', 'receiver of the output')
+    .requiredOption('--chain <id>', 'chain id (required)', parseIntegerOption)
+    .requiredOption('--token-in <address>', 'input token (required)')
+    .requiredOption('--amount <baseUnits>', 'input amount in base units (required)')
+    .requiredOption('--token-out <address>', 'output token (required)')
+    .requiredOption('--recipient <address>', 'receiver of the output (required)')
     .option('--slippage <percent|auto>', 'slippage limit in percent, or auto', parseSlippageOption)
     .option(
       '--affiliate-fee-percent <percent>',

@@ -1,8 +1,9 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { formatTimeMs } from '../../common/format/formatTimeMs.ts'
 import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
+import { UsageError } from '../../common/UsageError.ts'
 import { buildReportData } from '../../report/buildReportData.ts'
 import { parseSinceMs } from '../../report/parseSinceMs.ts'
 import { readChartLibrary } from '../../report/readChartLibrary.ts'
@@ -60,13 +61,28 @@ export function reportCommand(opts: ReportOptions, cmd: Command): void {
   }
 }
 
-/** Writes beside the target, then renames: a reader never sees half a report. */
+/**
+ * Writes beside the target, then renames: a reader never sees half a report. A folder as the
+ * target is a usage error, checked first; the temporary file never outlives a failed write.
+ */
 function writeAtomically(path: string, text: string): void {
   const target = resolve(path)
+  if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new UsageError(
+      '--out',
+      `${target} is a folder`,
+      `give a file path, e.g. --out ${join(path, 'report.html')}`,
+    )
+  }
   mkdirSync(dirname(target), { recursive: true })
   const tmp = `${target}.${process.pid}.tmp`
-  writeFileSync(tmp, text)
-  renameSync(tmp, target)
+  try {
+    writeFileSync(tmp, text)
+    renameSync(tmp, target)
+  } catch (error) {
+    rmSync(tmp, { force: true })
+    throw error
+  }
 }
 
 function summarize(data: ReportData, out: string): string {

@@ -22,21 +22,30 @@ import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import { strategyParamsSchemas } from '../../settings/strategyParamsSchemas.ts'
 import { openJournal } from '../../store/openJournal.ts'
+import { retryNotice } from '../retryNotice.ts'
 import { buildWorldWiring } from '../run/buildWorldWiring.ts'
 import { checkChainSimulation } from '../run/checkChainSimulation.ts'
 import { checkLiveConfig } from '../run/checkLiveConfig.ts'
+import { checkSendingKeys } from '../run/checkSendingKeys.ts'
 import { collectKnownSecrets } from '../run/collectKnownSecrets.ts'
 import { createLiveView } from '../run/createLiveView.ts'
 import { createRunAlerter } from '../run/createRunAlerter.ts'
 import { createWorld } from '../run/createWorld.ts'
+import { describeStop } from '../run/describeStop.ts'
 import { holdSenderLocks } from '../run/holdSenderLocks.ts'
 import { loadStrategies } from '../run/loadStrategies.ts'
+import { RunFailedError } from '../run/RunFailedError.ts'
 import { resolveCrashPoint } from '../run/resolveCrashPoint.ts'
+
+/** How long a stop waits for the sends under way to reach the journal, ms. */
+const STOP_GRACE_MS = 1_500
 
 type RunOptions = {
   live?: boolean
   once?: boolean
   ticks?: number
+  maxFailedTicks?: number
+  tickDeadlineMs?: number
   json?: boolean
   journal?: string
   logLevel?: string
@@ -76,9 +85,23 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
       'set mode: live in the config as well to send for real',
     )
   }
+  if (!config.strategies.some((s) => s.enabled !== false)) {
+    throw new UsageError(
+      `${configPath}: strategies`,
+      'no strategy is enabled, so the run would do nothing',
+      'add one under strategies: (see config/demo.yaml), or set enabled: true on one',
+    )
+  }
   let devnet: Devnet | undefined
   const abort = new AbortController()
-  const stop = (): void => abort.abort()
+  // The first Ctrl-C (or SIGTERM) aborts every pending call at once; a second Ctrl-C finds no
+  // listener left and Node exits at once (what is in flight is reconciled on the next start).
+  const stop = (signal: NodeJS.Signals): void => {
+    process.stderr.write(
+      `ferry: ${signal}: stopping; sends under way reach the journal first (Ctrl-C again exits at once)\n`,
+    )
+    abort.abort(new Error(`stopped by ${signal}`))
+  }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   // People at a terminal get the live view; --json, pipes, files and container logs get one
@@ -100,8 +123,11 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     alerter = createRunAlerter({ config, env, configPath, logger, clock: systemClock })
     if (alerter) observers.push(alerter.observe)
     // P-8.10: each RPC of a live run must simulate, unless its chain says simulation: off.
-    if (!embedded && config.mode === 'live' && options.live === true)
+    if (!embedded && config.mode === 'live' && options.live === true) {
+      // A key that is unset, malformed or someone else's stops the run before any probe.
+      checkSendingKeys(config, env, configPath)
       await checkChainSimulation({ config, logger })
+    }
     const chainIds = Object.keys(config.chains).map(Number)
     if (embedded) {
       if (view)
@@ -141,7 +167,11 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
       retries: config.service.retries,
       logger,
       onAttempt: metrics?.onServiceAttempt,
-      onRetry: metrics?.onServiceRetry,
+      onRetry: (retry) => {
+        metrics?.onServiceRetry(retry)
+        if (view) retryNotice(process.stderr)(retry)
+      },
+      stopSignal: abort.signal,
     })
     // A port it cannot bind is logged, not fatal: metrics never stop the job (P-3.6).
     metricsServer = metrics
@@ -173,7 +203,14 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
           abort.abort()
         })
       : undefined
-    const world = createWorld({ api, wiring, journal, clock: systemClock, logger })
+    const world = createWorld({
+      api,
+      wiring,
+      journal,
+      clock: systemClock,
+      logger,
+      stopSignal: abort.signal,
+    })
     const engine = createEngine({
       config,
       strategies,
@@ -183,11 +220,28 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
       clock: systemClock,
       logger,
       emit: fanOutEvents(observers, logger),
+      ...(options.tickDeadlineMs === undefined ? {} : { tickDeadlineMs: options.tickDeadlineMs }),
     })
-    await engine.run({ ticks: options.once ? 1 : options.ticks, signal: abort.signal })
+    const result = await Promise.race([
+      engine.run({
+        ticks: options.once ? 1 : options.ticks,
+        signal: abort.signal,
+        ...(options.maxFailedTicks === undefined ? {} : { maxFailedTicks: options.maxFailedTicks }),
+      }),
+      afterStop(abort.signal, STOP_GRACE_MS),
+    ])
+    view?.close({ summary: true })
+    if (abort.signal.aborted) {
+      process.stderr.write(
+        `${describeStop(journal.status().inFlight, result === undefined).join('\n')}\n`,
+      )
+    }
+    // Past the grace period a send may still be writing: the journal stays open until exit.
+    if (result === undefined) return
     world.close()
     locks?.release()
     journal.close()
+    if (result.failed) throw new RunFailedError(result.failedTicks.streak, result.lastError)
   } finally {
     view?.close()
     process.off('SIGINT', stop)
@@ -197,6 +251,13 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     await alerter?.close()
     await devnet?.stop()
   }
+}
+
+/** Resolves `graceMs` after `signal` aborts (never without an abort). */
+function afterStop(signal: AbortSignal, graceMs: number): Promise<undefined> {
+  return new Promise((resolve) => {
+    signal.addEventListener('abort', () => setTimeout(resolve, graceMs, undefined), { once: true })
+  })
 }
 
 /** The (chain, wallet) pairs a sending run may sign for. */

@@ -1,5 +1,6 @@
 import type { Clock } from '../../common/clock.ts'
 import type { EngineEvent } from '../../observe/engineEvents.ts'
+import { createRunTally } from './createRunTally.ts'
 import { formatEngineEvent } from './formatEngineEvent.ts'
 
 /** Where the live view writes: a terminal (process.stdout) or, in tests, anything with write. */
@@ -18,8 +19,11 @@ export type FrameTimer = (onFrame: () => void, everyMs: number) => () => void
 export type LiveView = {
   /** Prints the event's line above the spinner and updates the orders in flight. */
   print(event: EngineEvent): void
-  /** Erases the spinner line and stops its timer. Idempotent. */
-  close(): void
+  /**
+   * Erases the spinner line and stops its timer; with `summary`, ends with one line that counts
+   * the run's ticks, quotes and intents by how they ended. Idempotent.
+   */
+  close(options?: { summary?: boolean }): void
 }
 
 /** Inputs of {@link createLiveView}. */
@@ -66,6 +70,7 @@ export function createLiveView(params: CreateLiveViewParams): LiveView {
   let spinnerShown = false
   let stopTimer: (() => void) | undefined
   let closed = false
+  const tally = createRunTally()
 
   function erase(): void {
     if (spinnerShown) stream.write(ERASE_LINE)
@@ -145,6 +150,7 @@ export function createLiveView(params: CreateLiveViewParams): LiveView {
   return {
     print(event) {
       if (closed) return
+      tally.count(event)
       const line = format(event)
       if (line !== undefined) {
         erase()
@@ -154,11 +160,12 @@ export function createLiveView(params: CreateLiveViewParams): LiveView {
       syncTimer()
       draw()
     },
-    close() {
+    close(options) {
       if (closed) return
       closed = true
       syncTimer()
       erase()
+      if (options?.summary) stream.write(`${tally.line()}\n`)
     },
   }
 }

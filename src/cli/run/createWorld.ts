@@ -27,9 +27,18 @@ export function createWorld(params: {
   journal: Journal
   clock: Clock
   logger: Logger
+  /** ferry's stop: aborts the balance reads under way (the service client has its own). */
+  stopSignal?: AbortSignal
 }): World {
   const { api, wiring, journal, clock, logger } = params
-  const ctx = createChainContext({ api, wiring, journal, clock, logger })
+  const ctx = createChainContext({
+    api,
+    wiring,
+    journal,
+    clock,
+    logger,
+    ...(params.stopSignal ? { stopSignal: params.stopSignal } : {}),
+  })
   const nativePriceUsd = createNativePrices({ api, walletOn: ctx.walletOn, clock, logger })
   const runner = createIntentRunner({
     ops: createChainOps(ctx),

@@ -12,7 +12,7 @@ export function formatEngineEvent(e: EngineEvent): string | undefined {
     case 'tickEnd':
       return e.failures === 0
         ? undefined
-        : `${t}   tick ${e.tick} ✗ ${e.failures} strategy run(s) failed (see the log)`
+        : `${t}   tick ${e.tick} ✗ ${e.failures} strategy run(s) failed: ${e.error ?? 'see the log'}`
     case 'balances':
       return undefined
     case 'killSwitch':

@@ -15,29 +15,35 @@ export function quoteRoute(params: {
   api: Pick<ApiClient, 'getSwapTransaction' | 'createOrderTx'>
   nativePriceUsd: (chainId: number) => Promise<number | undefined>
   clock: Clock
-}): (request: RouteRequest, nowMs: number) => Promise<QuoteObservation> {
+}): (request: RouteRequest, nowMs: number, signal?: AbortSignal) => Promise<QuoteObservation> {
   const { api, clock } = params
-  return async (request, nowMs) => {
+  return async (request, nowMs, signal) => {
     if (request.kind === 'swap') {
-      const answer = await api.getSwapTransaction({
-        chainId: request.chainId as ChainId,
-        tokenIn: request.tokenIn,
-        tokenInAmount: request.amountIn,
-        tokenOut: request.tokenOut,
-        tokenOutRecipient: request.recipient,
-      })
+      const answer = await api.getSwapTransaction(
+        {
+          chainId: request.chainId as ChainId,
+          tokenIn: request.tokenIn,
+          tokenInAmount: request.amountIn,
+          tokenOut: request.tokenOut,
+          tokenOutRecipient: request.recipient,
+        },
+        { signal },
+      )
       return buildSwapQuoteObservation({ request, quote: answer, quotedAtMs: clock.nowMs() })
     }
-    const result = await api.createOrderTx({
-      srcChainId: request.srcChainId as ChainId,
-      srcChainTokenIn: request.srcToken,
-      srcChainTokenInAmount: request.amountIn,
-      dstChainId: request.dstChainId as ChainId,
-      dstChainTokenOut: request.dstToken,
-      dstChainTokenOutAmount: 'auto',
-      prependOperatingExpenses: true,
-      ...(request.hook ? { netHook: request.hook as never } : {}),
-    })
+    const result = await api.createOrderTx(
+      {
+        srcChainId: request.srcChainId as ChainId,
+        srcChainTokenIn: request.srcToken,
+        srcChainTokenInAmount: request.amountIn,
+        dstChainId: request.dstChainId as ChainId,
+        dstChainTokenOut: request.dstToken,
+        dstChainTokenOutAmount: 'auto',
+        prependOperatingExpenses: true,
+        ...(request.hook ? { netHook: request.hook as never } : {}),
+      },
+      { signal },
+    )
     return buildOrderQuoteObservation({
       request,
       quote: result.quote as never,

@@ -6,6 +6,7 @@ import type { ChainId } from '../../api/schemas/chainId.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
 import type { TokenBalance } from '../../common/strategy/marketTypes.ts'
 import { type ChainContext, SOLANA_CHAIN_ID } from '../createChainContext.ts'
+import { ChainReadError } from './ChainReadError.ts'
 
 const SOLANA_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
 
@@ -15,7 +16,7 @@ const SOLANA_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
  * Decimals and symbols do not change, so each token's are read once (a failed read is retried).
  */
 export function readWalletBalances(
-  ctx: Pick<ChainContext, 'wiring' | 'connection' | 'walletOn' | 'readClient'>,
+  ctx: Pick<ChainContext, 'wiring' | 'connection' | 'walletOn' | 'balanceClient'>,
   nativePriceUsd: (chainId: number) => Promise<number | undefined>,
 ): () => Promise<TokenBalance[]> {
   const metas = new Map<string, Promise<{ decimals: number; symbol: string }>>()
@@ -33,8 +34,22 @@ export function readWalletBalances(
     return meta
   }
 
+  const { wiring } = ctx
+  /** Runs a chain's read; its failure names the chain and the RPC's host (ChainReadError). */
+  async function onChain<T>(chainId: number, read: () => Promise<T>): Promise<T> {
+    try {
+      return await read()
+    } catch (error) {
+      const urls =
+        chainId === SOLANA_CHAIN_ID
+          ? [wiring.solana?.rpcUrl ?? '']
+          : (wiring.evm.find((c) => c.chainId === chainId)?.rpcUrls ?? [])
+      throw urls.length > 0 ? new ChainReadError(chainId, urls, error) : error
+    }
+  }
+
   return async () => {
-    const { wiring, connection } = ctx
+    const { connection } = ctx
     const out: TokenBalance[] = []
     for (const { chainId, token } of wiring.watched) {
       const owner = ctx.walletOn(chainId)
@@ -54,17 +69,19 @@ export function readWalletBalances(
         })
         continue
       }
-      const client = ctx.readClient(chainId)
+      const client = ctx.balanceClient(chainId)
       const address = token as Address
-      const [amount, { decimals, symbol }] = await Promise.all([
-        client.readContract({
-          address,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [owner as Address],
-        }),
-        tokenMeta(client, chainId, address),
-      ])
+      const [amount, { decimals, symbol }] = await onChain(chainId, () =>
+        Promise.all([
+          client.readContract({
+            address,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [owner as Address],
+          }),
+          tokenMeta(client, chainId, address),
+        ]),
+      )
       out.push({
         chainId,
         token,
@@ -83,10 +100,11 @@ export function readWalletBalances(
     for (const chainId of chains) {
       const owner = ctx.walletOn(chainId)
       const info = CHAINS[chainId as ChainId]
-      const amount =
+      const amount = await onChain(chainId, async () =>
         chainId === SOLANA_CHAIN_ID
           ? BigInt(await connection!.getBalance(new PublicKey(owner)))
-          : await ctx.readClient(chainId).getBalance({ address: owner as Address })
+          : await ctx.balanceClient(chainId).getBalance({ address: owner as Address }),
+      )
       out.push({
         chainId,
         token: chainId === SOLANA_CHAIN_ID ? SOLANA_NATIVE_TOKEN : EVM_NATIVE_TOKEN,

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { createTransport, type TransportConfig } from '../../../src/api/createTransport.ts'
@@ -78,23 +79,92 @@ describe('createTransport retry policy', () => {
     expect(clock.sleeps).toEqual([50, 100, 200])
   })
 
-  test('behavior: network errors are retried', async () => {
-    const { request, server } = await run(() => ({ body: { ok: true } }))
-    const url = server.url
-    await server.close()
-    const transport = createTransport({
-      apiUrl: url,
-      statsUrl: url,
-      clock: recordingClock(),
-      retries: 2,
-    })
+  test('behavior: a network error a retry may cure (the connection reset) is retried', async () => {
+    // A server that accepts and drops each connection: no HTTP answer, no permanent code.
+    const dropper = createNetServer((socket) => socket.destroy())
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(dropper.address() as AddressInfo).port}`
+    try {
+      const transport = createTransport({
+        apiUrl: url,
+        statsUrl: url,
+        clock: recordingClock(),
+        retries: 2,
+      })
+      const error = await transport
+        .request({
+          endpoint: 'create-tx',
+          base: 'api',
+          method: 'GET',
+          path: '/x',
+          schema: okSchema,
+        })
+        .catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ServiceUnreachableError)
+      expect((error as ServiceUnreachableError).reason).toBe('network')
+      expect(transport.attempts['create-tx']).toBe(3)
+    } finally {
+      await new Promise((resolve) => dropper.close(resolve))
+    }
+  })
+
+  test('behavior: a refused port is a permanent error: one attempt, naming the host and the fix', async () => {
+    const { server: closed } = await run(() => ({ body: { ok: true } }))
+    const url = closed.url
+    await closed.close()
+    const clock = recordingClock()
+    const transport = createTransport({ apiUrl: url, statsUrl: url, clock, retries: 4 })
     const error = await transport
       .request({ endpoint: 'create-tx', base: 'api', method: 'GET', path: '/x', schema: okSchema })
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ServiceUnreachableError)
-    expect((error as ServiceUnreachableError).reason).toBe('network')
-    expect(transport.attempts['create-tx']).toBe(3)
-    void request
+    expect(transport.attempts['create-tx']).toBe(1)
+    expect(clock.sleeps).toEqual([])
+    expect((error as ServiceUnreachableError).shortMessage).toContain(
+      `${new URL(url).host}: nothing listens there (connection refused) (ECONNREFUSED)`,
+    )
+    expect((error as ServiceUnreachableError).metaMessages[0]).toMatch(
+      /^fix: check the service URL/,
+    )
+  })
+
+  test('behavior: a host name that does not resolve is not retried', async () => {
+    const clock = recordingClock()
+    const url = 'http://ferry-no-such-host.invalid'
+    const transport = createTransport({ apiUrl: url, statsUrl: url, clock, retries: 4 })
+    const error = await transport
+      .request({ endpoint: 'create-tx', base: 'api', method: 'GET', path: '/x', schema: okSchema })
+      .catch((e: unknown) => e)
+    expect((error as Error).message).toContain('(ENOTFOUND)')
+    expect(transport.attempts['create-tx']).toBe(1)
+  })
+
+  test('behavior: requestDeadlineMs bounds a hanging service across attempts, as a timeout', async () => {
+    const { request, server: hanging } = await run(() => ({ hang: true }), {
+      timeoutMs: 60_000,
+      retries: 4,
+      requestDeadlineMs: 200,
+    })
+    const error = await request().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ServiceUnreachableError)
+    expect((error as ServiceUnreachableError).reason).toBe('timeout')
+    expect((error as Error).message).toContain('200 ms for the request and its retries')
+    expect(hanging.requests).toHaveLength(1)
+  })
+
+  test('behavior: stopSignal aborts a pending request at once, with its reason', async () => {
+    const stop = new AbortController()
+    const { request } = await run(() => ({ hang: true }), {
+      timeoutMs: 60_000,
+      stopSignal: stop.signal,
+    })
+    const pending = request().catch((e: unknown) => e)
+    await new Promise<void>((resolve) => {
+      const poll = (): void => (server!.requests.length > 0 ? resolve() : void setImmediate(poll))
+      poll()
+    })
+    stop.abort(new Error('stopping'))
+    expect(await pending).toMatchObject({ message: 'stopping' })
   })
 
   test('behavior: a timeout is an unreachable error after every attempt', async () => {
