@@ -56,12 +56,11 @@ export async function nextFreshNonce(
 function raiseOver(fees: EvmFees, signed: EvmFees | undefined, ctx: EvmSenderContext): EvmFees {
   if (!signed) return fees
   const bumped = bumpEvmFees(signed, ctx.feePolicy) ?? signed
+  // bigint: Math.max does not take them.
+  const higher = (a: bigint, b: bigint): bigint => (a > b ? a : b)
   return {
-    maxFeePerGas: bumped.maxFeePerGas > fees.maxFeePerGas ? bumped.maxFeePerGas : fees.maxFeePerGas,
-    maxPriorityFeePerGas:
-      bumped.maxPriorityFeePerGas > fees.maxPriorityFeePerGas
-        ? bumped.maxPriorityFeePerGas
-        : fees.maxPriorityFeePerGas,
+    maxFeePerGas: higher(bumped.maxFeePerGas, fees.maxFeePerGas),
+    maxPriorityFeePerGas: higher(bumped.maxPriorityFeePerGas, fees.maxPriorityFeePerGas),
   }
 }
 
