@@ -17,6 +17,11 @@ import type { TransportRequest } from './TransportRequest.ts'
 export type TransportConfig = {
   /** {base_url} of docs/service.md §4.4/§4.5, e.g. `http://127.0.0.1:8787`. */
   apiUrl: string
+  /**
+   * Which service's paths the order endpoint uses: `net` (the seed's `/v1.0/net/order/...`, the
+   * default) or `dln` (the real service's `/v1.0/dln/order/...`, docs/service.md §10).
+   */
+  pathPrefix?: ServicePathPrefix
   /** {stats_url} of docs/service.md §4.1-§4.3. */
   statsUrl: string
   /** Sent as the `accesstoken` query parameter (docs/dln.md §2.3). Redacted from every log line. */
@@ -67,8 +72,13 @@ export type TransportConfig = {
 }
 
 /** The one function that talks HTTP to the service. */
+/** The path segment of the order endpoints: the seed's service (`net`) or the real one (`dln`). */
+export type ServicePathPrefix = 'net' | 'dln'
+
 export type Transport = {
   request<S extends z.ZodType>(req: TransportRequest<S>): Promise<z.output<S>>
+  /** The order endpoints' path segment this client was configured with. */
+  readonly pathPrefix: ServicePathPrefix
   /** Requests started per endpoint (every attempt counts), for metrics and tests. */
   readonly attempts: Record<EndpointName, number>
 }
@@ -130,6 +140,7 @@ export function createTransport(config: TransportConfig): Transport {
 
   return {
     attempts,
+    pathPrefix: config.pathPrefix ?? 'net',
     async request(caller) {
       let attemptCount = 0
       const deadline =

@@ -9,6 +9,7 @@ import { retryNotice } from './retryNotice.ts'
 export type GlobalOptions = {
   apiUrl?: string
   statsUrl?: string
+  pathPrefix?: 'net' | 'dln'
   config?: string
   json?: boolean
   timeoutMs?: number
@@ -36,6 +37,7 @@ export function createCliContext(command: Command): CliContext {
   const client = createApiClient({
     apiUrl: service.apiUrl,
     statsUrl: service.statsUrl,
+    pathPrefix: service.pathPrefix,
     accessToken: service.accessToken,
     requestsPerMinute: service.requestsPerMinute,
     timeoutMs: service.timeoutMs,

@@ -32,6 +32,12 @@ function buildProgram(): Command {
       '--stats-url <url>',
       'stats service URL (else FERRY_STATS_URL, else service.statsUrl, else --api-url)',
     )
+    .addOption(
+      new Option(
+        '--path-prefix <prefix>',
+        "the service's order paths: net (the seed's /v1.0/net/..., default) or dln (the real service's /v1.0/dln/...); else FERRY_PATH_PREFIX, else service.pathPrefix",
+      ).choices(['net', 'dln']),
+    )
     .option('--config <file>', 'a ferry YAML config file')
     .option('--json', 'print validated JSON to stdout instead of the summary')
     .option('--timeout-ms <ms>', 'timeout of one request attempt', parseIntegerOption)

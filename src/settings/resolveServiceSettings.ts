@@ -7,6 +7,8 @@ import { resolveAccessToken } from './resolveAccessToken.ts'
 export type ResolvedServiceSettings = {
   apiUrl: string
   statsUrl: string
+  /** The order endpoints' path segment: `net` (default) or `dln`. */
+  pathPrefix: 'net' | 'dln'
   accessToken: string | undefined
   requestsPerMinute: number | undefined
   timeoutMs: number | undefined
@@ -18,6 +20,7 @@ export type ResolveServiceSettingsParams = {
   flags: {
     apiUrl?: string
     statsUrl?: string
+    pathPrefix?: 'net' | 'dln'
     config?: string
     timeoutMs?: number
     retries?: number
@@ -28,7 +31,8 @@ export type ResolveServiceSettingsParams = {
 /**
  * Resolves the service URLs in this order: `--api-url`/`--stats-url`, then `FERRY_API_URL` /
  * `FERRY_STATS_URL`, then `service.apiUrl`/`service.statsUrl` of the `--config` file. The stats
- * URL falls back to the API URL (the simulator serves both). The access token comes from
+ * URL falls back to the API URL (the simulator serves both). The path prefix comes from
+ * `--path-prefix`, `FERRY_PATH_PREFIX`, then `service.pathPrefix`, else `net`. The access token comes from
  * `FERRY_ACCESS_TOKEN`, else the env var the config names in `service.accessTokenEnv`. A missing URL is a {@link UsageError} naming both ways to set it.
  */
 export function resolveServiceSettings(
@@ -67,9 +71,18 @@ export function resolveServiceSettings(
       )
     }
   }
+  const envPrefix = nonEmpty(env.FERRY_PATH_PREFIX)
+  if (envPrefix !== undefined && envPrefix !== 'net' && envPrefix !== 'dln') {
+    throw new UsageError(
+      'FERRY_PATH_PREFIX',
+      `"${envPrefix}" is not a path prefix`,
+      'set it to dln (the real service) or net (the seed), or unset it',
+    )
+  }
   return {
     apiUrl,
     statsUrl,
+    pathPrefix: flags.pathPrefix ?? envPrefix ?? file?.pathPrefix ?? 'net',
     accessToken: nonEmpty(env.FERRY_ACCESS_TOKEN) ?? file?.accessToken,
     requestsPerMinute: file?.requestsPerMinute,
     timeoutMs: flags.timeoutMs ?? file?.timeoutMs,
@@ -94,7 +107,7 @@ function nonEmpty(value: string | undefined): string | undefined {
  */
 function readServiceSection(path: string, env: NodeJS.ProcessEnv): ServiceSection {
   const { config, env: resolved } = loadConfig({ path, env })
-  const { apiUrl, statsUrl, requestsPerMinute, timeoutMs, retries } = config.service
+  const { apiUrl, statsUrl, pathPrefix, requestsPerMinute, timeoutMs, retries } = config.service
   if (apiUrl === 'embedded' || statsUrl === 'embedded') {
     throw new UsageError(
       `${path}: service.apiUrl`,
@@ -105,6 +118,7 @@ function readServiceSection(path: string, env: NodeJS.ProcessEnv): ServiceSectio
   return {
     apiUrl,
     statsUrl,
+    pathPrefix,
     accessToken: resolveAccessToken(config.service, resolved),
     requestsPerMinute,
     timeoutMs,
@@ -115,6 +129,7 @@ function readServiceSection(path: string, env: NodeJS.ProcessEnv): ServiceSectio
 type ServiceSection = {
   apiUrl: string | undefined
   statsUrl: string | undefined
+  pathPrefix: 'net' | 'dln' | undefined
   accessToken: string | undefined
   requestsPerMinute: number | undefined
   timeoutMs: number | undefined

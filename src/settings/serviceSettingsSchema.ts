@@ -15,6 +15,17 @@ export const serviceSettingsSchema = z.strictObject({
   apiUrl: z.union([z.literal('embedded'), z.url({ error: urlError })]).optional(),
   /** {stats_url} of docs/service.md §4.1-§4.3; `embedded` as for apiUrl. Default: apiUrl. */
   statsUrl: z.union([z.literal('embedded'), z.url({ error: urlError })]).optional(),
+  /**
+   * Which service's order paths to use: `net` (the seed interface's `/v1.0/net/order/...`) or
+   * `dln` (the real DLN service's `/v1.0/dln/order/...`, hook field `dlnHook`; docs/service.md
+   * §10). Default `net`. The embedded simulator serves both.
+   */
+  pathPrefix: z
+    .enum(['net', 'dln'], {
+      error:
+        'must be net or dln (fix: write pathPrefix: dln for the real service, net for the seed)',
+    })
+    .optional(),
   /** Name of the env var holding the access token. Default FERRY_ACCESS_TOKEN; none = public tier. */
   accessTokenEnv: z
     .string()

@@ -5,6 +5,7 @@ import {
   buildCreateTxQuery,
   type CreateTxParams,
 } from '../requests/buildCreateTxQuery.ts'
+import { toServiceQuery } from '../requests/toServiceQuery.ts'
 import {
   type OrderQuoteOnly,
   type OrderTxResponse,
@@ -19,7 +20,8 @@ export type OrderTxResult = { kind: 'tx'; quote: OrderTxResponse }
 
 /**
  * Quotes a cross-chain order and, when the recipient and both authorities are given, builds its
- * transaction (GET {base_url}/v1.0/net/order/create-tx). The parameters are validated before
+ * transaction (GET {base_url}/v1.0/net/order/create-tx, or `/v1.0/dln/...` with the real
+ * service's `pathPrefix`). The parameters are validated before
  * any request; the answer is parsed with the docs/service.md §2.6 schema. A buildable request whose answer
  * lacks `tx` is a {@link ServiceResponseError} at `tx`.
  * @see docs/service.md §4.4
@@ -45,8 +47,8 @@ export async function createOrderTx(
     endpoint: 'create-tx',
     base: 'api',
     method: 'GET',
-    path: '/v1.0/net/order/create-tx',
-    query,
+    path: `/v1.0/${transport.pathPrefix}/order/create-tx`,
+    query: toServiceQuery(query, transport.pathPrefix),
     signal: options.signal,
   } as const
   if (kind === 'tx') {

@@ -42,6 +42,7 @@ const STOP_GRACE_MS = 1_500
 
 type RunOptions = {
   live?: boolean
+  pathPrefix?: 'net' | 'dln'
   once?: boolean
   ticks?: number
   maxFailedTicks?: number
@@ -161,6 +162,8 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     const api = createApiClient({
       apiUrl: devnet ? devnet.sim.baseUrl : config.service.apiUrl!,
       statsUrl: devnet ? devnet.sim.statsUrl : (config.service.statsUrl ?? config.service.apiUrl!),
+      // The flag, then the config: the embedded simulator serves both paths.
+      pathPrefix: options.pathPrefix ?? config.service.pathPrefix ?? 'net',
       accessToken: resolveAccessToken(config.service, env),
       requestsPerMinute: config.service.requestsPerMinute,
       timeoutMs: config.service.timeoutMs,

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { fromServiceQuery } from '../../api/requests/fromServiceQuery.ts'
 import { answerCreateTx } from './answerCreateTx.ts'
 import { answerExternalCallProcess } from './answerExternalCallProcess.ts'
 import { answerLeaderboard } from './answerLeaderboard.ts'
@@ -35,14 +36,17 @@ export function createSimApp(
   app.get('/health', (c) => c.json({ status: 'ok' }))
   app.get('/openapi.json', (c) => c.json(openApi))
   if (part !== 'stats') {
-    app.get('/v1.0/net/order/create-tx', (c) => {
-      const query = c.req.query()
-      return serveEndpoint(runtime, {
-        endpoint: 'create-tx',
-        staleKey: queryKey('create-tx', query),
-        produce: () => answerCreateTx(runtime, query),
+    // The seed's path and the real service's, whose hook field is dlnHook (docs/service.md §10).
+    for (const prefix of ['net', 'dln'] as const) {
+      app.get(`/v1.0/${prefix}/order/create-tx`, (c) => {
+        const query = fromServiceQuery(c.req.query(), prefix)
+        return serveEndpoint(runtime, {
+          endpoint: 'create-tx',
+          staleKey: queryKey('create-tx', query),
+          produce: () => answerCreateTx(runtime, query),
+        })
       })
-    })
+    }
     app.get('/v1.0/chain/transaction', (c) => {
       const query = c.req.query()
       return serveEndpoint(runtime, {

@@ -51,6 +51,17 @@ function querySchemaOf(
   return z.object(fields)
 }
 
+/** The create-tx fields as the real service names them: `dlnHook` for `netHook`. */
+function dlnShape(shape: Record<string, z.ZodType>): Record<string, z.ZodType> {
+  const { netHook, ...rest } = shape
+  return netHook ? { ...rest, dlnHook: netHook } : rest
+}
+const { netHook: _netHookKind, ...otherKinds } = CREATE_TX_PARAM_KINDS
+const DLN_PARAM_KINDS: Record<string, QueryParamKind> = {
+  ...otherKinds,
+  ...(_netHookKind ? { dlnHook: _netHookKind } : {}),
+}
+
 const json = <S extends z.ZodType>(schema: S, description: string) => ({
   description,
   content: { 'application/json': { schema } },
@@ -83,6 +94,17 @@ export const SIM_ROUTES = [
       path: '/v1.0/net/order/create-tx',
       summary: 'Build a cross-chain order (docs/service.md §4.4)',
       request: { query: querySchemaOf(createTxParamsSchema.shape, CREATE_TX_PARAM_KINDS) },
+      responses: { 200: json(orderQuoteSchema, 'Order quote (docs/service.md §2.6)'), ...errors },
+    }),
+  },
+  {
+    part: 'base',
+    route: createRoute({
+      method: 'get',
+      path: '/v1.0/dln/order/create-tx',
+      summary:
+        "The same, on the real service's path, with the hook as dlnHook (docs/service.md §10)",
+      request: { query: querySchemaOf(dlnShape(createTxParamsSchema.shape), DLN_PARAM_KINDS) },
       responses: { 200: json(orderQuoteSchema, 'Order quote (docs/service.md §2.6)'), ...errors },
     }),
   },
