@@ -6,7 +6,7 @@ import type { GlobalOptions } from '../cliContext.ts'
 import { printResult } from '../cliContext.ts'
 import { formatIntentHistory } from '../format/formatIntentHistory.ts'
 import { formatIntentTable } from '../format/formatIntentTable.ts'
-import { openExistingJournal } from '../openExistingJournal.ts'
+import { readJournal } from '../openExistingJournal.ts'
 
 /** Options of `ferry history`. */
 type HistoryOptions = { intent?: string; limit: number; journal?: string }
@@ -20,8 +20,7 @@ type HistoryOptions = { intent?: string; limit: number; journal?: string }
  */
 export function historyCommand(opts: HistoryOptions, cmd: Command): void {
   const options = cmd.optsWithGlobals<GlobalOptions & HistoryOptions>()
-  const journal = openExistingJournal(resolveJournalPath(options.config, opts))
-  try {
+  readJournal(resolveJournalPath(options.config, opts), (journal) => {
     if (opts.intent !== undefined) {
       const [found] = journal.history({ intentId: opts.intent })
       if (!found) {
@@ -36,7 +35,5 @@ export function historyCommand(opts: HistoryOptions, cmd: Command): void {
     }
     const intents = journal.history({ limit: opts.limit }).map((h) => h.intent)
     printResult(options, toPrintableJson(intents), () => formatIntentTable(intents))
-  } finally {
-    journal.close()
-  }
+  })
 }

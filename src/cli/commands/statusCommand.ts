@@ -6,7 +6,7 @@ import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { printResult } from '../cliContext.ts'
 import { formatStatusReport } from '../format/formatStatusReport.ts'
-import { openExistingJournal } from '../openExistingJournal.ts'
+import { readJournal } from '../openExistingJournal.ts'
 import { readKillSwitchState } from '../readKillSwitchState.ts'
 import { requireConfigPath } from '../requireConfigPath.ts'
 import { buildStatusReport } from '../status/buildStatusReport.ts'
@@ -25,9 +25,8 @@ export function statusCommand(opts: { journal?: string }, cmd: Command): void {
   const killSwitch = readKillSwitchState(
     resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
   )
-  const journal = openExistingJournal(resolveJournalPath(configPath, opts))
-  try {
-    const report = buildStatusReport({
+  const report = readJournal(resolveJournalPath(configPath, opts), (journal) =>
+    buildStatusReport({
       journalPath: journal.path,
       status: journal.status(),
       last24h: journal.notionalUsdSince(Date.now() - DAY_MS),
@@ -35,9 +34,7 @@ export function statusCommand(opts: { journal?: string }, cmd: Command): void {
       strategyIds: config.strategies.map((s) => s.id),
       killSwitch,
       postponed: journal.activePostponements(Date.now()),
-    })
-    printResult(options, toPrintableJson(report), () => formatStatusReport(report))
-  } finally {
-    journal.close()
-  }
+    }),
+  )
+  printResult(options, toPrintableJson(report), () => formatStatusReport(report))
 }
