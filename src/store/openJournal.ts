@@ -4,6 +4,7 @@ import Database from 'better-sqlite3'
 import { type Clock, systemClock } from '../common/clock.ts'
 import { acquireSenderLock, type SenderLock } from './acquireSenderLock.ts'
 import { type ApprovalRecords, createApprovalRecords } from './createApprovalRecords.ts'
+import { createDryRunQueries, type DryRunQueries } from './createDryRunQueries.ts'
 import { createIntentRecords, type IntentRecords } from './createIntentRecords.ts'
 import { createJournalQueries, type JournalQueries } from './createJournalQueries.ts'
 import { createOrderRecords, type OrderRecords } from './createOrderRecords.ts'
@@ -45,7 +46,8 @@ export type Journal = IntentRecords &
   ApprovalRecords &
   OrderRecords &
   PostponementRecords &
-  JournalQueries & {
+  JournalQueries &
+  DryRunQueries & {
     /** Absolute path of the database file. */
     readonly path: string
     /** The schema version (`user_version`) after migration. */
@@ -223,6 +225,7 @@ function bindJournal(
     ...orders,
     ...postponements,
     ...queries,
+    ...createDryRunQueries(db),
     path: dbPath,
     schemaVersion,
     pragmas: () => readPragmas(db),

@@ -39,6 +39,7 @@ type RunOptions = {
   ticks?: number
   json?: boolean
   journal?: string
+  create?: boolean
   logLevel?: string
 }
 
@@ -76,6 +77,16 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
       'set mode: live in the config as well to send for real',
     )
   }
+  // Opened before anything starts, so a journal that cannot be used stops the run at once. The
+  // embedded world is new on every run, so its journal is too (unless one is named).
+  const named = resolveJournalPath(configPath, options)
+  const journalPath =
+    embedded && named === resolveJournalPath(configPath, {}, {})
+      ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
+      : named
+  // A new journal only in a folder that exists, or with --create: a mistyped --journal must not
+  // start an empty journal that knows nothing of today's budget or unsettled intents.
+  const journal = openJournal(journalPath, { createFolder: options.create === true })
   let devnet: Devnet | undefined
   const abort = new AbortController()
   const stop = (): void => abort.abort()
@@ -113,13 +124,6 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
         fillDelayMs: 300,
       })
     }
-    // The embedded world is new on every run, so its journal is too (unless one is named).
-    const named = resolveJournalPath(configPath, options)
-    const journalPath =
-      embedded && named === resolveJournalPath(configPath, {}, {})
-        ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
-        : named
-    const journal = openJournal(journalPath)
     // Before the api client, whose attempts and retries they count.
     const metrics =
       config.observe.metricsPort === undefined
@@ -166,13 +170,13 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
       failPoint,
       strategies,
     })
-    // One writer per wallet and chain (P-2.4): taken before reconciliation sends anything.
-    const locks = wiring.sending
-      ? holdSenderLocks(journal, sendingWallets(wiring), (error) => {
-          logger.error({ error: error.message }, 'sender lock lost: stopping')
-          abort.abort()
-        })
-      : undefined
+    // One writer per wallet and chain (P-2.4): taken before reconciliation sends anything. A dry
+    // run takes the same locks, so two rehearsals (or a rehearsal and a live run) of one wallet
+    // on one journal do not run side by side.
+    const locks = holdSenderLocks(journal, runWallets(wiring), (error) => {
+      logger.error({ error: error.message }, 'sender lock lost: stopping')
+      abort.abort()
+    })
     const world = createWorld({ api, wiring, journal, clock: systemClock, logger })
     const engine = createEngine({
       config,
@@ -186,7 +190,7 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     })
     await engine.run({ ticks: options.once ? 1 : options.ticks, signal: abort.signal })
     world.close()
-    locks?.release()
+    locks.release()
     journal.close()
   } finally {
     view?.close()
@@ -199,13 +203,13 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
   }
 }
 
-/** The (chain, wallet) pairs a sending run may sign for. */
-function sendingWallets(wiring: WorldWiring): { chainId: number; address: string }[] {
-  const evm = wiring.evmWallet?.key
+/** The (chain, wallet) pairs this run acts for: a sending run may sign for them. */
+function runWallets(wiring: WorldWiring): { chainId: number; address: string }[] {
+  const evm = wiring.evmWallet
     ? wiring.evm.map((c) => ({ chainId: c.chainId as number, address: wiring.evmWallet!.address }))
     : []
   const solana =
-    wiring.solana && wiring.solanaWallet?.secretKey
+    wiring.solana && wiring.solanaWallet
       ? [{ chainId: 7565164, address: wiring.solanaWallet.address }]
       : []
   return [...evm, ...solana]

@@ -16,7 +16,9 @@ const DAY_MS = 86_400_000
 /**
  * Runs `ferry status --config <file> [--journal path]`: intents in flight against
  * `maxInFlightUsd`, the last 24 h and today's (UTC) notional against `maxNotionalUsdPerDay`, global
- * and per route, and whether the kill switch is engaged. Reads only; safe while `ferry run` writes.
+ * and per route, whether the kill switch is engaged, and the dry-run intents of the last 24 h
+ * (marked as such, counted against nothing). Reads only (read-only open); safe while `ferry run`
+ * writes.
  */
 export function statusCommand(opts: { journal?: string }, cmd: Command): void {
   const options = cmd.optsWithGlobals<GlobalOptions>()
@@ -34,6 +36,8 @@ export function statusCommand(opts: { journal?: string }, cmd: Command): void {
       strategyIds: config.strategies.map((s) => s.id),
       killSwitch,
       postponed: journal.activePostponements(Date.now()),
+      // Every one of the window: the count and sum are of all of them, not of a page.
+      dryRuns24h: journal.dryRuns({ sinceMs: Date.now() - DAY_MS, limit: -1 }),
     }),
   )
   printResult(options, toPrintableJson(report), () => formatStatusReport(report))

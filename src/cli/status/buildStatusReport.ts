@@ -1,6 +1,7 @@
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import { resolveRouteRiskLimits } from '../../settings/resolveRouteRiskLimits.ts'
 import type { RiskSettings } from '../../settings/riskSettingsSchema.ts'
+import type { DryRunRecord } from '../../store/createDryRunQueries.ts'
 import type { JournalStatus, RouteNotional } from '../../store/createJournalQueries.ts'
 import type { PostponementRecord } from '../../store/createPostponementRecords.ts'
 import type { IntentRecord } from '../../store/journalTypes.ts'
@@ -31,7 +32,15 @@ export type StatusReport = {
   routes: RouteStatus[]
   /** Requests a risk check postponed, not quoted again before their time (`postpone.delayMs`). */
   postponed: PostponementRecord[]
+  /**
+   * Dry-run intents of the last 24 h: nothing was signed and none counts against a limit, but a
+   * rehearsal is read here. `recent` holds the newest {@link RECENT_DRY_RUNS}.
+   */
+  dryRuns: { count24h: number; usd24h: number; recent: DryRunRecord[] }
 }
+
+/** How many dry-run intents `ferry status` lists. */
+export const RECENT_DRY_RUNS = 10
 
 /** Inputs of {@link buildStatusReport}. */
 export type BuildStatusReportParams = {
@@ -45,6 +54,8 @@ export type BuildStatusReportParams = {
   killSwitch: StatusReport['killSwitch']
   /** The journal's postponements still running. Default none. */
   postponed?: readonly PostponementRecord[]
+  /** The journal's dry-run intents of the last 24 h, newest first. Default none. */
+  dryRuns24h?: readonly DryRunRecord[]
 }
 
 /**
@@ -57,6 +68,7 @@ export type BuildStatusReportParams = {
 export function buildStatusReport(params: BuildStatusReportParams): StatusReport {
   const { status, risk } = params
   const global = resolveRouteRiskLimits(risk)
+  const dryRuns = params.dryRuns24h ?? []
   const today = new Map(status.todayByRoute.map((r) => [r.route, r]))
   const last24h = new Map(params.last24h.map((r) => [r.route, r]))
   const inFlightByRoute = new Map<string, number>()
@@ -94,6 +106,11 @@ export function buildStatusReport(params: BuildStatusReportParams): StatusReport
     },
     routes,
     postponed: [...(params.postponed ?? [])],
+    dryRuns: {
+      count24h: dryRuns.length,
+      usd24h: dryRuns.reduce((sum, d) => sum + d.notionalUsd, 0),
+      recent: dryRuns.slice(0, RECENT_DRY_RUNS),
+    },
   }
 }
 
