@@ -16,15 +16,13 @@ import { type EngineObserver, fanOutEvents } from '../../observe/fanOutEvents.ts
 import { healthMaxTickAgeMs } from '../../observe/healthMaxTickAgeMs.ts'
 import { type MetricsServer, startMetricsServer } from '../../observe/startMetricsServer.ts'
 import { ConfigError } from '../../settings/ConfigError.ts'
-import { checkStrategyParams } from '../../settings/checkStrategyParams.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
-import { strategyParamsSchemas } from '../../settings/strategyParamsSchemas.ts'
 import { openJournal } from '../../store/openJournal.ts'
 import { buildWorldWiring } from '../run/buildWorldWiring.ts'
 import { checkChainSimulation } from '../run/checkChainSimulation.ts'
-import { checkLiveConfig } from '../run/checkLiveConfig.ts'
+import { checkStartup } from '../run/checkStartup.ts'
 import { collectKnownSecrets } from '../run/collectKnownSecrets.ts'
 import { createLiveView } from '../run/createLiveView.ts'
 import { createRunAlerter } from '../run/createRunAlerter.ts'
@@ -56,20 +54,23 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     level: options.logLevel ?? 'warn',
     secrets: collectKnownSecrets(config, env),
   })
-  // Strategy modules that cannot be used, unknown strategies and bad params stop here, before
-  // anything starts, exit 2.
+  // Strategy modules that cannot be used stop here; then everything else a config can get wrong
+  // (the same checks as ferry config check), before anything starts, exit 2.
   const strategies = await loadStrategies(config, dirname(configPath), { logger })
-  const paramProblems = checkStrategyParams(config, strategyParamsSchemas(strategies))
-  if (paramProblems.length > 0) throw new ConfigError(configPath, paramProblems)
-  // P-8.8: a live route whose tokens have no trusted price stops here, exit 2.
-  const livePriceProblems = checkLiveConfig(config, strategies)
-  if (livePriceProblems.length > 0) throw new ConfigError(configPath, livePriceProblems)
+  const embedded = config.service.apiUrl === 'embedded'
+  const startupProblems = await checkStartup({
+    config,
+    env,
+    configPath,
+    strategies,
+    sending: !embedded && config.mode === 'live' && options.live === true,
+  })
+  if (startupProblems.length > 0) throw new ConfigError(configPath, startupProblems)
   const crashAt = resolveCrashPoint(env)
   // The crash-test hook: SIGKILL, so nothing (no finally, no exit handler) runs after it.
   const failPoint = (name: string): void => {
     if (name === crashAt) process.kill(process.pid, 'SIGKILL')
   }
-  const embedded = config.service.apiUrl === 'embedded'
   if (!embedded && options.live && config.mode !== 'live') {
     throw new UsageError(
       '--live',
