@@ -58,6 +58,13 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
   // (the same checks as ferry config check), before anything starts, exit 2.
   const strategies = await loadStrategies(config, dirname(configPath), { logger })
   const embedded = config.service.apiUrl === 'embedded'
+  if (!embedded && options.live && config.mode !== 'live') {
+    throw new UsageError(
+      '--live',
+      'the config says mode: dry-run',
+      'set mode: live in the config as well to send for real',
+    )
+  }
   const startupProblems = await checkStartup({
     config,
     env,
@@ -70,13 +77,6 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
   // The crash-test hook: SIGKILL, so nothing (no finally, no exit handler) runs after it.
   const failPoint = (name: string): void => {
     if (name === crashAt) process.kill(process.pid, 'SIGKILL')
-  }
-  if (!embedded && options.live && config.mode !== 'live') {
-    throw new UsageError(
-      '--live',
-      'the config says mode: dry-run',
-      'set mode: live in the config as well to send for real',
-    )
   }
   // Opened before anything starts, so a journal that cannot be used stops the run at once. The
   // embedded world is new on every run, so its journal is too (unless one is named).
