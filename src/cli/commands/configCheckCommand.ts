@@ -16,9 +16,14 @@ import { loadStrategies } from '../run/loadStrategies.ts'
  * at start (YAML, env vars and .env, its strategy modules, known chains and the strategies' chains,
  * wallets, strategy params, live prices, alert URLs, and for `mode: live` the keys): a summary and
  * exit 0, or one line per problem naming its key path and fix, exit 2; a strategy module that
- * cannot be used is exit 2 too.
+ * cannot be used is exit 2 too. `--online` then probes the service, each RPC and each key
+ * (probeOnline), printing what works; what does not is a problem like the others, exit 2.
  */
-export async function configCheckCommand(file: string, _opts: object, cmd: Command): Promise<void> {
+export async function configCheckCommand(
+  file: string,
+  opts: { online?: boolean },
+  cmd: Command,
+): Promise<void> {
   const options = cmd.optsWithGlobals<GlobalOptions>()
   const loaded = loadConfigOrFail(file)
   // Only a module's stack is logged here, at debug: pino loads for --log-level debug alone.
@@ -39,6 +44,17 @@ export async function configCheckCommand(file: string, _opts: object, cmd: Comma
     sending: loaded.config.mode === 'live',
   })
   if (problems.length > 0) failWith(file, problems)
+  const online = opts.online
+    ? await (await import('../run/probeOnline.ts')).probeOnline({
+        config: loaded.config,
+        env: loaded.env,
+        configPath: file,
+      })
+    : undefined
+  if (online && !options.json) {
+    process.stdout.write(`${file}: online\n${online.works.map((w) => `  ok  ${w}\n`).join('')}`)
+  }
+  if (online && online.problems.length > 0) failWith(file, online.problems)
   process.stdout.write(
     options.json
       ? `${JSON.stringify(loaded.config, null, 2)}\n`
