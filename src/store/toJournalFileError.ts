@@ -35,7 +35,7 @@ function problemOf(code: string, readonly: boolean): FileProblem | undefined {
   if (code.startsWith('SQLITE_CORRUPT')) {
     return {
       problem: 'is damaged',
-      fix: 'stop ferry, move the file and its -wal/-shm aside, and restore the journal from a backup (docs/operations.md)',
+      fix: 'stop ferry, move the file and its -wal/-shm aside, and restore the journal from its backup (docs/operations.md §8)',
     }
   }
   return undefined
