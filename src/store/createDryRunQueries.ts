@@ -25,9 +25,11 @@ export type DryRunRecord = {
 export type DryRunQueries = {
   /**
    * Dry-run intents observed at or after `sinceMs` (default 0), newest first, at most `limit`
-   * (default 50; -1 for all of them); with `intentId`, only that one.
+   * (default 50); with `intentId`, only that one.
    */
   dryRuns(options?: { sinceMs?: number; limit?: number; intentId?: string }): DryRunRecord[]
+  /** How many dry-run intents were observed at or after `sinceMs`, and their notional, USD. */
+  dryRunTotals(sinceMs: number): { count: number; notionalUsd: number }
 }
 
 type Row = { id: number; strategy: string; data_json: string; observed_ms: number }
@@ -45,7 +47,15 @@ export function createDryRunQueries(db: Database.Database): DryRunQueries {
      WHERE json_extract(data_json, '$.kind') = 'dryRun' AND json_extract(data_json, '$.intentId') = ?
      ORDER BY id DESC LIMIT 1`,
   )
+  const selectTotals = db.prepare<[number], { count: number; notionalUsd: number | null }>(
+    `SELECT COUNT(*) AS count, SUM(json_extract(data_json, '$.notionalUsd')) AS notionalUsd
+     FROM observations WHERE observed_ms >= ? AND json_extract(data_json, '$.kind') = 'dryRun'`,
+  )
   return {
+    dryRunTotals(sinceMs) {
+      const row = selectTotals.get(sinceMs)
+      return { count: row?.count ?? 0, notionalUsd: row?.notionalUsd ?? 0 }
+    },
     dryRuns(options = {}) {
       const rows =
         options.intentId === undefined

@@ -32,6 +32,15 @@ function problemOf(code: string, readonly: boolean): FileProblem | undefined {
       fix: 'pass --journal <path> of the file ferry run writes (default ferry.journal.sqlite next to the config)',
     }
   }
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+    return {
+      problem: 'stayed locked by another process past the busy timeout',
+      fix: 'see which process holds it (fuser or lsof on the file) and let it finish or stop it, then try again',
+    }
+  }
+  if (code.startsWith('SQLITE_FULL')) {
+    return { problem: 'cannot grow: the disk is full', fix: 'free space on its file system' }
+  }
   if (code.startsWith('SQLITE_CORRUPT')) {
     return {
       problem: 'is damaged',

@@ -9,7 +9,7 @@ import { formatStatusReport } from '../format/formatStatusReport.ts'
 import { readJournal } from '../openExistingJournal.ts'
 import { readKillSwitchState } from '../readKillSwitchState.ts'
 import { requireConfigPath } from '../requireConfigPath.ts'
-import { buildStatusReport } from '../status/buildStatusReport.ts'
+import { buildStatusReport, RECENT_DRY_RUNS } from '../status/buildStatusReport.ts'
 
 const DAY_MS = 86_400_000
 
@@ -36,8 +36,8 @@ export function statusCommand(opts: { journal?: string }, cmd: Command): void {
       strategyIds: config.strategies.map((s) => s.id),
       killSwitch,
       postponed: journal.activePostponements(Date.now()),
-      // Every one of the window: the count and sum are of all of them, not of a page.
-      dryRuns24h: journal.dryRuns({ sinceMs: Date.now() - DAY_MS, limit: -1 }),
+      recentDryRuns: journal.dryRuns({ sinceMs: Date.now() - DAY_MS, limit: RECENT_DRY_RUNS }),
+      dryRunTotals24h: journal.dryRunTotals(Date.now() - DAY_MS),
     }),
   )
   printResult(options, toPrintableJson(report), () => formatStatusReport(report))

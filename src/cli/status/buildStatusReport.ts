@@ -54,8 +54,10 @@ export type BuildStatusReportParams = {
   killSwitch: StatusReport['killSwitch']
   /** The journal's postponements still running. Default none. */
   postponed?: readonly PostponementRecord[]
-  /** The journal's dry-run intents of the last 24 h, newest first. Default none. */
-  dryRuns24h?: readonly DryRunRecord[]
+  /** The journal's newest dry-run intents of the last 24 h, newest first. Default none. */
+  recentDryRuns?: readonly DryRunRecord[]
+  /** Count and notional (USD) of all the dry-run intents of the last 24 h. Default none. */
+  dryRunTotals24h?: { count: number; notionalUsd: number }
 }
 
 /**
@@ -68,7 +70,6 @@ export type BuildStatusReportParams = {
 export function buildStatusReport(params: BuildStatusReportParams): StatusReport {
   const { status, risk } = params
   const global = resolveRouteRiskLimits(risk)
-  const dryRuns = params.dryRuns24h ?? []
   const today = new Map(status.todayByRoute.map((r) => [r.route, r]))
   const last24h = new Map(params.last24h.map((r) => [r.route, r]))
   const inFlightByRoute = new Map<string, number>()
@@ -107,9 +108,9 @@ export function buildStatusReport(params: BuildStatusReportParams): StatusReport
     routes,
     postponed: [...(params.postponed ?? [])],
     dryRuns: {
-      count24h: dryRuns.length,
-      usd24h: dryRuns.reduce((sum, d) => sum + d.notionalUsd, 0),
-      recent: dryRuns.slice(0, RECENT_DRY_RUNS),
+      count24h: params.dryRunTotals24h?.count ?? 0,
+      usd24h: params.dryRunTotals24h?.notionalUsd ?? 0,
+      recent: (params.recentDryRuns ?? []).slice(0, RECENT_DRY_RUNS),
     },
   }
 }
