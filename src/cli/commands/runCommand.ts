@@ -20,6 +20,7 @@ import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import { openJournal } from '../../store/openJournal.ts'
+import { toJournalFileError } from '../../store/toJournalFileError.ts'
 import { buildWorldWiring } from '../run/buildWorldWiring.ts'
 import { checkChainSimulation } from '../run/checkChainSimulation.ts'
 import { checkStartup } from '../run/checkStartup.ts'
@@ -193,6 +194,10 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     world.close()
     locks.release()
     journal.close()
+  } catch (error) {
+    // A journal that fails under the run (its disk full, its file damaged or made read-only) is
+    // named with its path and fix like one that fails at open; other errors pass unchanged.
+    throw toJournalFileError(error, journal.path)
   } finally {
     view?.close()
     process.off('SIGINT', stop)
