@@ -1,19 +1,41 @@
 import { existsSync } from 'node:fs'
-import { UsageError } from '../common/UsageError.ts'
+import { resolve } from 'node:path'
+import { JournalFileError } from '../store/JournalFileError.ts'
 import { type Journal, openJournal } from '../store/openJournal.ts'
+import { toJournalFileError } from '../store/toJournalFileError.ts'
 
 /**
- * Opens the journal at `path` for the read commands (`ferry history`, `ferry status`). A missing
- * file is a {@link UsageError} rather than a fresh empty journal: a mistyped path must not read as
- * "nothing in flight".
+ * Opens the journal at `path`, which must exist: a missing file is an error rather than a fresh
+ * empty journal, since a mistyped path must not read as "nothing in flight". `read` (the read
+ * commands: `ferry history`, `ferry status`, `ferry report`) opens it read-only, so a monitoring
+ * user without write access, or a read-only mount, can use them; `write` (`ferry cancel`, which
+ * journals what it signs) opens it to write.
+ * @throws JournalFileError naming the path and the fix (exit 2).
  */
-export function openExistingJournal(path: string): Journal {
+export function openExistingJournal(path: string, mode: 'read' | 'write' = 'read'): Journal {
+  if (mode === 'read') return openJournal(path, { readonly: true })
   if (!existsSync(path)) {
-    throw new UsageError(
-      '--journal',
-      `no journal at ${path}`,
+    throw new JournalFileError(
+      resolve(path),
+      'does not exist',
       'pass --journal <path> or set FERRY_JOURNAL to the file `ferry run` writes (default ferry.journal.sqlite next to the config file)',
     )
   }
   return openJournal(path)
+}
+
+/**
+ * Runs `read` on the journal at `path` opened by {@link openExistingJournal}, then closes it. A
+ * SQLite error while reading (a damaged page found by a query) becomes the same JournalFileError
+ * as one found at open.
+ */
+export function readJournal<T>(path: string, read: (journal: Journal) => T): T {
+  const journal = openExistingJournal(path)
+  try {
+    return read(journal)
+  } catch (error) {
+    throw toJournalFileError(error, journal.path, true)
+  } finally {
+    journal.close()
+  }
 }

@@ -1,16 +1,20 @@
-import { mkdirSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import { type Clock, systemClock } from '../common/clock.ts'
 import { acquireSenderLock, type SenderLock } from './acquireSenderLock.ts'
 import { type ApprovalRecords, createApprovalRecords } from './createApprovalRecords.ts'
+import { createDryRunQueries, type DryRunQueries } from './createDryRunQueries.ts'
 import { createIntentRecords, type IntentRecords } from './createIntentRecords.ts'
 import { createJournalQueries, type JournalQueries } from './createJournalQueries.ts'
 import { createOrderRecords, type OrderRecords } from './createOrderRecords.ts'
 import { createPostponementRecords, type PostponementRecords } from './createPostponementRecords.ts'
 import { createSendRecords, type SendRecords } from './createSendRecords.ts'
 import { JournalError } from './JournalError.ts'
-import { migrateJournal } from './migrateJournal.ts'
+import { JournalFileError } from './JournalFileError.ts'
+import { JOURNAL_MIGRATIONS, migrateJournal } from './migrateJournal.ts'
+import { openReadonlyDatabase } from './openReadonlyDatabase.ts'
+import { JOURNAL_WRITE_FIX, toJournalFileError } from './toJournalFileError.ts'
 
 /** Options of {@link openJournal}. */
 export type OpenJournalOptions = {
@@ -18,6 +22,17 @@ export type OpenJournalOptions = {
   clock?: Clock
   /** How long a write waits for another process's write transaction, ms. Default 5 000. */
   busyTimeoutMs?: number
+  /**
+   * Open to read only (SQLite's read-only flag): nothing is created, migrated or written, so a
+   * user without write access, or a read-only mount, can read. The file must exist and be a
+   * journal of this ferry's schema. Default false.
+   */
+  readonly?: boolean
+  /**
+   * Create the journal's folder when it is missing. Default false: a new journal is created only
+   * in a folder that exists, so a mistyped path is refused rather than starting an empty journal.
+   */
+  createFolder?: boolean
 }
 
 /**
@@ -31,7 +46,8 @@ export type Journal = IntentRecords &
   ApprovalRecords &
   OrderRecords &
   PostponementRecords &
-  JournalQueries & {
+  JournalQueries &
+  DryRunQueries & {
     /** Absolute path of the database file. */
     readonly path: string
     /** The schema version (`user_version`) after migration. */
@@ -51,21 +67,42 @@ export type Journal = IntentRecords &
 const SYNCHRONOUS_FULL = 2
 
 /**
- * Opens (creating if needed) the journal at `path`: WAL mode with `synchronous=FULL`, both read
- * back and asserted because a journal that silently runs with weaker durability would break the
- * write-ahead promise (P-2.1); then migrates the schema (`user_version`) and prepares every
- * statement once.
- * @throws JournalError when the pragmas do not hold (e.g. `:memory:` cannot use WAL) or the
- *   schema is newer than this build.
+ * Opens the journal at `path`, creating it when missing if its folder exists (or with
+ * `createFolder`): WAL mode with `synchronous=FULL`, both read back and asserted because a journal
+ * that silently runs with weaker durability would break the write-ahead promise (P-2.1); then
+ * migrates the schema (`user_version`) and prepares every statement once. With `readonly` it
+ * only reads: the file must exist with this build's schema.
+ * @throws JournalFileError naming the path and the fix when the file cannot be used: missing,
+ *   not readable or writable, not a journal, damaged, of another version (exit 2).
+ * @throws JournalError when the pragmas do not hold (e.g. `:memory:` cannot use WAL).
  */
 export function openJournal(path: string, options: OpenJournalOptions = {}): Journal {
   const clock = options.clock ?? systemClock
+  const readonly = options.readonly === true
   // In-memory and temporary databases pass through, so the WAL assertion refuses them below.
   const onDisk = path !== '' && path !== ':memory:'
   const dbPath = onDisk ? resolve(path) : path
-  if (onDisk) mkdirSync(dirname(dbPath), { recursive: true })
-  const db = new Database(dbPath, { timeout: options.busyTimeoutMs ?? 5_000 })
+  if (onDisk) prepareFile(dbPath, readonly, options.createFolder === true)
+  const timeoutMs = options.busyTimeoutMs ?? 5_000
+  let db: Database.Database
+  let cleanup = (): void => {}
   try {
+    if (readonly) ({ db, cleanup } = openReadonlyDatabase(dbPath, timeoutMs))
+    else db = new Database(dbPath, { timeout: timeoutMs })
+  } catch (error) {
+    throw toJournalFileError(error, dbPath, readonly)
+  }
+  try {
+    return readonly
+      ? bindJournal(db, dbPath, clock, checkReadable(db, dbPath), cleanup)
+      : openWritable()
+  } catch (error) {
+    db.close()
+    cleanup()
+    throw toJournalFileError(error, dbPath, readonly)
+  }
+
+  function openWritable(): Journal {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = FULL')
     db.pragma('foreign_keys = ON')
@@ -80,54 +117,140 @@ export function openJournal(path: string, options: OpenJournalOptions = {}): Jou
         ],
       })
     }
-    const schemaVersion = migrateJournal(db)
-    const intents = createIntentRecords(db, clock)
-    const sends = createSendRecords(db, clock)
-    const approvals = createApprovalRecords(db, clock)
-    const orders = createOrderRecords(db, clock)
-    const postponements = createPostponementRecords(db, clock)
-    const queries = createJournalQueries(db, clock, {
-      ...intents,
-      ...sends,
-      ...approvals,
-      ...orders,
-    })
-    const locks = new Set<SenderLock>()
-    return {
-      ...intents,
-      ...sends,
-      ...approvals,
-      ...orders,
-      ...postponements,
-      ...queries,
-      path: dbPath,
-      schemaVersion,
-      pragmas: () => readPragmas(db),
-      acquireSenderLock(chainId, address, ownerId, ttlMs) {
-        const lock = acquireSenderLock({ db, dbPath, clock }, chainId, address, ownerId, ttlMs)
-        const release = lock.release
-        const tracked: SenderLock = {
-          ...lock,
-          release() {
-            locks.delete(tracked)
-            release()
-          },
-        }
-        locks.add(tracked)
-        return tracked
-      },
-      close() {
-        if (!db.open) return
+    return bindJournal(db, dbPath, clock, migrateJournal(db))
+  }
+}
+
+/**
+ * Refuses, before SQLite creates anything, a path that cannot be what the user meant: a missing
+ * file when reading, a missing folder when writing (unless `createFolder`).
+ */
+function prepareFile(dbPath: string, readonly: boolean, createFolder: boolean): void {
+  if (existsSync(dbPath)) {
+    // SQLite would open a file it cannot write read-only without a word, and fail at the first
+    // write, in the middle of a run: refused here instead. The folder takes the -wal, the -shm and
+    // the sender lock files.
+    if (!readonly) {
+      for (const path of [dbPath, dirname(dbPath)]) {
         try {
-          for (const lock of [...locks]) lock.release()
-        } finally {
-          db.close()
+          accessSync(path, constants.W_OK)
+        } catch (error) {
+          const what = path === dbPath ? '' : ` (its folder ${path})`
+          throw new JournalFileError(
+            dbPath,
+            `is not writable by this user${what}`,
+            JOURNAL_WRITE_FIX,
+            { cause: error },
+          )
         }
-      },
+      }
     }
-  } catch (error) {
-    db.close()
-    throw error
+    return
+  }
+  if (readonly) {
+    throw new JournalFileError(
+      dbPath,
+      'does not exist',
+      'pass --journal <path> or set FERRY_JOURNAL to the file `ferry run` writes (default ferry.journal.sqlite next to the config file)',
+    )
+  }
+  const folder = dirname(dbPath)
+  if (existsSync(folder)) return
+  if (!createFolder) {
+    throw new JournalFileError(
+      dbPath,
+      `its folder ${folder} does not exist`,
+      'check the path for a typo; to start a new journal there, add --create',
+    )
+  }
+  mkdirSync(folder, { recursive: true })
+}
+
+/**
+ * The schema version of a journal opened read-only, which cannot be migrated: it must be exactly
+ * this build's, and the file must be a ferry journal at all.
+ */
+function checkReadable(db: Database.Database, dbPath: string): number {
+  // Reading the version reads the header: a file that is not SQLite fails here.
+  const version = Number(db.pragma('user_version', { simple: true }))
+  const known = JOURNAL_MIGRATIONS.length
+  if (version === 0) {
+    throw new JournalFileError(
+      dbPath,
+      'is not a ferry journal (an SQLite database without its tables)',
+      'pass --journal <path> of the file ferry run writes (default ferry.journal.sqlite next to the config)',
+    )
+  }
+  if (version < known) {
+    throw new JournalFileError(
+      dbPath,
+      `was written by an older ferry (schema ${version}, this build reads ${known})`,
+      'run ferry run once with this journal (it upgrades the schema), then read it again',
+    )
+  }
+  if (version > known) {
+    throw new JournalFileError(
+      dbPath,
+      `was written by a newer ferry (schema ${version}, this build reads ${known})`,
+      'read it with the ferry version that wrote it, or upgrade ferry (docs/operations.md §6)',
+    )
+  }
+  return version
+}
+
+/** Prepares every statement of the journal on `db` and binds them into a {@link Journal}. */
+function bindJournal(
+  db: Database.Database,
+  dbPath: string,
+  clock: Clock,
+  schemaVersion: number,
+  cleanup: () => void = () => {},
+): Journal {
+  const intents = createIntentRecords(db, clock)
+  const sends = createSendRecords(db, clock)
+  const approvals = createApprovalRecords(db, clock)
+  const orders = createOrderRecords(db, clock)
+  const postponements = createPostponementRecords(db, clock)
+  const queries = createJournalQueries(db, clock, {
+    ...intents,
+    ...sends,
+    ...approvals,
+    ...orders,
+  })
+  const locks = new Set<SenderLock>()
+  return {
+    ...intents,
+    ...sends,
+    ...approvals,
+    ...orders,
+    ...postponements,
+    ...queries,
+    ...createDryRunQueries(db),
+    path: dbPath,
+    schemaVersion,
+    pragmas: () => readPragmas(db),
+    acquireSenderLock(chainId, address, ownerId, ttlMs) {
+      const lock = acquireSenderLock({ db, dbPath, clock }, chainId, address, ownerId, ttlMs)
+      const release = lock.release
+      const tracked: SenderLock = {
+        ...lock,
+        release() {
+          locks.delete(tracked)
+          release()
+        },
+      }
+      locks.add(tracked)
+      return tracked
+    },
+    close() {
+      if (!db.open) return
+      try {
+        for (const lock of [...locks]) lock.release()
+      } finally {
+        db.close()
+        cleanup()
+      }
+    },
   }
 }
 

@@ -24,6 +24,8 @@ export type SpawnedFerry = {
   /** Resolves with the exit code (null when a signal ended it) and the signal. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   kill(signal: NodeJS.Signals): void
+  /** The process id of the ferry process. */
+  readonly pid: number | undefined
 }
 
 /**
@@ -69,6 +71,7 @@ export function spawnFerry(
     stderr: () => stderr,
     exited,
     kill: (signal) => child.kill(signal),
+    pid: child.pid,
     waitFor(what, ready, timeoutMs) {
       return new Promise((resolve, reject) => {
         const done = (): void => {

@@ -57,7 +57,7 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
   const configPath = requireConfigPath(options, 'cancel', 'it names the chains and the wallet')
   const { config, env } = loadConfig({ path: configPath })
   refuseWithoutLive(config, options.live === true)
-  const journal = openExistingJournal(resolveJournalPath(configPath, options))
+  const journal = openExistingJournal(resolveJournalPath(configPath, options), 'write')
   const logger = createLogger({
     level: options.logLevel ?? 'warn',
     secrets: collectKnownSecrets(config, env),

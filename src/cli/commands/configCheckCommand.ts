@@ -2,23 +2,28 @@ import { dirname } from 'node:path'
 import { type Command, CommanderError } from 'commander'
 import { silentLogger } from '../../common/Logger.ts'
 import { ConfigError, type ConfigProblem } from '../../settings/ConfigError.ts'
-import { checkStrategyParams } from '../../settings/checkStrategyParams.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { strategyLabel } from '../../settings/strategyKey.ts'
-import { strategyParamsSchemas } from '../../settings/strategyParamsSchemas.ts'
 import type { GlobalOptions } from '../cliContext.ts'
-import { checkLiveConfig } from '../run/checkLiveConfig.ts'
+import { checkStartup } from '../run/checkStartup.ts'
 import { collectKnownSecrets } from '../run/collectKnownSecrets.ts'
 import { loadStrategies } from '../run/loadStrategies.ts'
 
 /**
- * Runs `ferry config check <file>`: validates a config file (YAML, env vars and .env, its
- * strategy modules, strategy params, live prices): a summary and exit 0, or one line per problem
- * naming its key path and fix, exit 2; a strategy module that cannot be used is exit 2 too.
+ * Runs `ferry config check <file>`: validates a config file with every check `ferry run` makes
+ * at start (YAML, env vars and .env, its strategy modules, known chains and the strategies' chains,
+ * wallets, strategy params, live prices, alert URLs, and for `mode: live` the keys): a summary and
+ * exit 0, or one line per problem naming its key path and fix, exit 2; a strategy module that
+ * cannot be used is exit 2 too. `--online` then probes the service, each RPC and each key
+ * (probeOnline), printing what works; what does not is a problem like the others, exit 2.
  */
-export async function configCheckCommand(file: string, _opts: object, cmd: Command): Promise<void> {
+export async function configCheckCommand(
+  file: string,
+  opts: { online?: boolean },
+  cmd: Command,
+): Promise<void> {
   const options = cmd.optsWithGlobals<GlobalOptions>()
   const loaded = loadConfigOrFail(file)
   // Only a module's stack is logged here, at debug: pino loads for --log-level debug alone.
@@ -30,11 +35,26 @@ export async function configCheckCommand(file: string, _opts: object, cmd: Comma
         })
       : silentLogger
   const strategies = await loadStrategies(loaded.config, dirname(file), { logger })
-  const problems = [
-    ...checkStrategyParams(loaded.config, strategyParamsSchemas(strategies)),
-    ...checkLiveConfig(loaded.config, strategies),
-  ]
+  // The start-up checks of ferry run, for a run that sends when the file says mode: live.
+  const problems = await checkStartup({
+    config: loaded.config,
+    env: loaded.env,
+    configPath: file,
+    strategies,
+    sending: loaded.config.mode === 'live',
+  })
   if (problems.length > 0) failWith(file, problems)
+  const online = opts.online
+    ? await (await import('../run/probeOnline.ts')).probeOnline({
+        config: loaded.config,
+        env: loaded.env,
+        configPath: file,
+      })
+    : undefined
+  if (online && !options.json) {
+    process.stdout.write(`${file}: online\n${online.works.map((w) => `  ok  ${w}\n`).join('')}`)
+  }
+  if (online && online.problems.length > 0) failWith(file, online.problems)
   process.stdout.write(
     options.json
       ? `${JSON.stringify(loaded.config, null, 2)}\n`

@@ -6,7 +6,8 @@ import type { GlobalOptions } from '../cliContext.ts'
 import { printResult } from '../cliContext.ts'
 import { formatIntentHistory } from '../format/formatIntentHistory.ts'
 import { formatIntentTable } from '../format/formatIntentTable.ts'
-import { openExistingJournal } from '../openExistingJournal.ts'
+import { toDryRunRow, toHistoryRows } from '../format/toHistoryRows.ts'
+import { readJournal } from '../openExistingJournal.ts'
 
 /** Options of `ferry history`. */
 type HistoryOptions = { intent?: string; limit: number; journal?: string }
@@ -15,15 +16,21 @@ type HistoryOptions = { intent?: string; limit: number; journal?: string }
  * Runs `ferry history [--intent ID] [--limit N] [--journal path]`: the newest intents of the
  * journal as a table (id, strategy, route, state, notional, created, updated), or with `--intent`
  * everything journaled for one intent (quotes, approvals, attempts with hashes, orders, hook
- * steps). `--json` prints the records (bigints as decimal strings). Reads only; safe while
- * `ferry run` writes (WAL).
+ * steps). Dry-run intents are listed too, marked `dry-run` (`dryRun: true` in JSON). `--json`
+ * prints the records (bigints as decimal strings). Reads only (the journal is opened read-only);
+ * safe while `ferry run` writes (WAL).
  */
 export function historyCommand(opts: HistoryOptions, cmd: Command): void {
   const options = cmd.optsWithGlobals<GlobalOptions & HistoryOptions>()
-  const journal = openExistingJournal(resolveJournalPath(options.config, opts))
-  try {
+  readJournal(resolveJournalPath(options.config, opts), (journal) => {
     if (opts.intent !== undefined) {
       const [found] = journal.history({ intentId: opts.intent })
+      const [dry] = found ? [] : journal.dryRuns({ intentId: opts.intent })
+      if (dry) {
+        const row = toDryRunRow(dry)
+        printResult(options, toPrintableJson(row), () => formatIntentTable([row]))
+        return
+      }
       if (!found) {
         throw new UsageError(
           '--intent',
@@ -35,8 +42,7 @@ export function historyCommand(opts: HistoryOptions, cmd: Command): void {
       return
     }
     const intents = journal.history({ limit: opts.limit }).map((h) => h.intent)
-    printResult(options, toPrintableJson(intents), () => formatIntentTable(intents))
-  } finally {
-    journal.close()
-  }
+    const rows = toHistoryRows(intents, journal.dryRuns({ limit: opts.limit }), opts.limit)
+    printResult(options, toPrintableJson(rows), () => formatIntentTable(rows))
+  })
 }

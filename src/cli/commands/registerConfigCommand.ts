@@ -11,6 +11,10 @@ export function registerConfigCommand(program: Command): void {
     .command('check')
     .description('validate a config file (YAML, env vars and .env, strategy params)')
     .argument('<file>', 'the YAML config file')
+    .option(
+      '--online',
+      'also probe the service, each RPC (its chain id) and each key (its address), saying what works',
+    )
     .action(lazyAction(async () => (await import('./configCheckCommand.ts')).configCheckCommand))
   config
     .command('schema')

@@ -51,5 +51,9 @@ export function registerRunCommand(program: Command): void {
       '--journal <path>',
       'the journal database (default: next to the config; a fresh one for the embedded world)',
     )
+    .option(
+      '--create',
+      "create the journal's folder when it is missing (without it, a new journal is created only in a folder that exists)",
+    )
     .action(lazyAction(async () => (await import('./runCommand.ts')).runCommand))
 }

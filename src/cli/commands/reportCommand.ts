@@ -12,7 +12,7 @@ import type { ReportData } from '../../report/reportTypes.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import type { GlobalOptions } from '../cliContext.ts'
-import { openExistingJournal } from '../openExistingJournal.ts'
+import { readJournal } from '../openExistingJournal.ts'
 import { DEFAULT_OUT } from './registerReportCommand.ts'
 
 /** Options of `ferry report`. */
@@ -35,23 +35,19 @@ export function reportCommand(opts: ReportOptions, cmd: Command): void {
   const arbitrageStrategyIds = (config?.strategies ?? [])
     .filter((s) => s.name === 'arbitrage')
     .map((s) => s.id)
-  const journal = openExistingJournal(resolveJournalPath(options.config, opts))
-  let data: ReportData
-  try {
-    data = buildReportData({
+  const data: ReportData = readJournal(resolveJournalPath(options.config, opts), (journal) =>
+    buildReportData({
       activity: journal.activitySince(sinceMs),
       journalPath: journal.path,
       generatedAtMs: nowMs,
       sinceMs,
       arbitrageStrategyIds,
-    })
-    if (config)
-      data.simulationOffChains = Object.entries(config.chains)
-        .filter(([, chain]) => chain.verify.simulation === 'off')
-        .map(([id]) => Number(id))
-  } finally {
-    journal.close()
-  }
+    }),
+  )
+  if (config)
+    data.simulationOffChains = Object.entries(config.chains)
+      .filter(([, chain]) => chain.verify.simulation === 'off')
+      .map(([id]) => Number(id))
   const out = opts.out ?? (options.json ? undefined : DEFAULT_OUT)
   if (out !== undefined) writeAtomically(out, renderReportHtml(data, readChartLibrary()))
   if (options.json) {

@@ -16,17 +16,16 @@ import { type EngineObserver, fanOutEvents } from '../../observe/fanOutEvents.ts
 import { healthMaxTickAgeMs } from '../../observe/healthMaxTickAgeMs.ts'
 import { type MetricsServer, startMetricsServer } from '../../observe/startMetricsServer.ts'
 import { ConfigError } from '../../settings/ConfigError.ts'
-import { checkStrategyParams } from '../../settings/checkStrategyParams.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
-import { strategyParamsSchemas } from '../../settings/strategyParamsSchemas.ts'
 import { openJournal } from '../../store/openJournal.ts'
+import { toJournalFileError } from '../../store/toJournalFileError.ts'
 import { retryNotice } from '../retryNotice.ts'
 import { buildWorldWiring } from '../run/buildWorldWiring.ts'
 import { checkChainSimulation } from '../run/checkChainSimulation.ts'
-import { checkLiveConfig } from '../run/checkLiveConfig.ts'
 import { checkSendingKeys } from '../run/checkSendingKeys.ts'
+import { checkStartup } from '../run/checkStartup.ts'
 import { collectKnownSecrets } from '../run/collectKnownSecrets.ts'
 import { createLiveView } from '../run/createLiveView.ts'
 import { createRunAlerter } from '../run/createRunAlerter.ts'
@@ -49,6 +48,7 @@ type RunOptions = {
   tickDeadlineMs?: number
   json?: boolean
   journal?: string
+  create?: boolean
   logLevel?: string
 }
 
@@ -65,19 +65,9 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     level: options.logLevel ?? 'warn',
     secrets: collectKnownSecrets(config, env),
   })
-  // Strategy modules that cannot be used, unknown strategies and bad params stop here, before
-  // anything starts, exit 2.
+  // Strategy modules that cannot be used stop here; then everything else a config can get wrong
+  // (the same checks as ferry config check), before anything starts, exit 2.
   const strategies = await loadStrategies(config, dirname(configPath), { logger })
-  const paramProblems = checkStrategyParams(config, strategyParamsSchemas(strategies))
-  if (paramProblems.length > 0) throw new ConfigError(configPath, paramProblems)
-  // P-8.8: a live route whose tokens have no trusted price stops here, exit 2.
-  const livePriceProblems = checkLiveConfig(config, strategies)
-  if (livePriceProblems.length > 0) throw new ConfigError(configPath, livePriceProblems)
-  const crashAt = resolveCrashPoint(env)
-  // The crash-test hook: SIGKILL, so nothing (no finally, no exit handler) runs after it.
-  const failPoint = (name: string): void => {
-    if (name === crashAt) process.kill(process.pid, 'SIGKILL')
-  }
   const embedded = config.service.apiUrl === 'embedded'
   if (!embedded && options.live && config.mode !== 'live') {
     throw new UsageError(
@@ -93,6 +83,29 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
       'add one under strategies: (see config/demo.yaml), or set enabled: true on one',
     )
   }
+  const startupProblems = await checkStartup({
+    config,
+    env,
+    configPath,
+    strategies,
+    sending: !embedded && config.mode === 'live' && options.live === true,
+  })
+  if (startupProblems.length > 0) throw new ConfigError(configPath, startupProblems)
+  const crashAt = resolveCrashPoint(env)
+  // The crash-test hook: SIGKILL, so nothing (no finally, no exit handler) runs after it.
+  const failPoint = (name: string): void => {
+    if (name === crashAt) process.kill(process.pid, 'SIGKILL')
+  }
+  // Opened before anything starts, so a journal that cannot be used stops the run at once. The
+  // embedded world is new on every run, so its journal is too (unless one is named).
+  const named = resolveJournalPath(configPath, options)
+  const journalPath =
+    embedded && named === resolveJournalPath(configPath, {}, {})
+      ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
+      : named
+  // A new journal only in a folder that exists, or with --create: a mistyped --journal must not
+  // start an empty journal that knows nothing of today's budget or unsettled intents.
+  const journal = openJournal(journalPath, { createFolder: options.create === true })
   let devnet: Devnet | undefined
   const abort = new AbortController()
   // The first Ctrl-C (or SIGTERM) aborts every pending call at once; a second Ctrl-C finds no
@@ -140,13 +153,6 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
         fillDelayMs: 300,
       })
     }
-    // The embedded world is new on every run, so its journal is too (unless one is named).
-    const named = resolveJournalPath(configPath, options)
-    const journalPath =
-      embedded && named === resolveJournalPath(configPath, {}, {})
-        ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
-        : named
-    const journal = openJournal(journalPath)
     // Before the api client, whose attempts and retries they count.
     const metrics =
       config.observe.metricsPort === undefined
@@ -199,13 +205,13 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
       failPoint,
       strategies,
     })
-    // One writer per wallet and chain (P-2.4): taken before reconciliation sends anything.
-    const locks = wiring.sending
-      ? holdSenderLocks(journal, sendingWallets(wiring), (error) => {
-          logger.error({ error: error.message }, 'sender lock lost: stopping')
-          abort.abort()
-        })
-      : undefined
+    // One writer per wallet and chain (P-2.4): taken before reconciliation sends anything. A dry
+    // run takes the same locks, so two rehearsals (or a rehearsal and a live run) of one wallet
+    // on one journal do not run side by side.
+    const locks = holdSenderLocks(journal, runWallets(wiring), (error) => {
+      logger.error({ error: error.message }, 'sender lock lost: stopping')
+      abort.abort()
+    })
     const world = createWorld({
       api,
       wiring,
@@ -242,9 +248,13 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     // Past the grace period a send may still be writing: the journal stays open until exit.
     if (result === undefined) return
     world.close()
-    locks?.release()
+    locks.release()
     journal.close()
     if (result.failed) throw new RunFailedError(result.failedTicks.streak, result.lastError)
+  } catch (error) {
+    // A journal that fails under the run (its disk full, its file damaged or made read-only) is
+    // named with its path and fix like one that fails at open; other errors pass unchanged.
+    throw toJournalFileError(error, journal.path)
   } finally {
     view?.close()
     process.off('SIGINT', stop)
@@ -263,13 +273,13 @@ function afterStop(signal: AbortSignal, graceMs: number): Promise<undefined> {
   })
 }
 
-/** The (chain, wallet) pairs a sending run may sign for. */
-function sendingWallets(wiring: WorldWiring): { chainId: number; address: string }[] {
-  const evm = wiring.evmWallet?.key
+/** The (chain, wallet) pairs this run acts for: a sending run may sign for them. */
+function runWallets(wiring: WorldWiring): { chainId: number; address: string }[] {
+  const evm = wiring.evmWallet
     ? wiring.evm.map((c) => ({ chainId: c.chainId as number, address: wiring.evmWallet!.address }))
     : []
   const solana =
-    wiring.solana && wiring.solanaWallet?.secretKey
+    wiring.solana && wiring.solanaWallet
       ? [{ chainId: 7565164, address: wiring.solanaWallet.address }]
       : []
   return [...evm, ...solana]

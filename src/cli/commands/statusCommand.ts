@@ -6,17 +6,19 @@ import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { printResult } from '../cliContext.ts'
 import { formatStatusReport } from '../format/formatStatusReport.ts'
-import { openExistingJournal } from '../openExistingJournal.ts'
+import { readJournal } from '../openExistingJournal.ts'
 import { readKillSwitchState } from '../readKillSwitchState.ts'
 import { requireConfigPath } from '../requireConfigPath.ts'
-import { buildStatusReport } from '../status/buildStatusReport.ts'
+import { buildStatusReport, RECENT_DRY_RUNS } from '../status/buildStatusReport.ts'
 
 const DAY_MS = 86_400_000
 
 /**
  * Runs `ferry status --config <file> [--journal path]`: intents in flight against
  * `maxInFlightUsd`, the last 24 h and today's (UTC) notional against `maxNotionalUsdPerDay`, global
- * and per route, and whether the kill switch is engaged. Reads only; safe while `ferry run` writes.
+ * and per route, whether the kill switch is engaged, and the dry-run intents of the last 24 h
+ * (marked as such, counted against nothing). Reads only (read-only open); safe while `ferry run`
+ * writes.
  */
 export function statusCommand(opts: { journal?: string }, cmd: Command): void {
   const options = cmd.optsWithGlobals<GlobalOptions>()
@@ -25,9 +27,8 @@ export function statusCommand(opts: { journal?: string }, cmd: Command): void {
   const killSwitch = readKillSwitchState(
     resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
   )
-  const journal = openExistingJournal(resolveJournalPath(configPath, opts))
-  try {
-    const report = buildStatusReport({
+  const report = readJournal(resolveJournalPath(configPath, opts), (journal) =>
+    buildStatusReport({
       journalPath: journal.path,
       status: journal.status(),
       last24h: journal.notionalUsdSince(Date.now() - DAY_MS),
@@ -35,9 +36,9 @@ export function statusCommand(opts: { journal?: string }, cmd: Command): void {
       strategyIds: config.strategies.map((s) => s.id),
       killSwitch,
       postponed: journal.activePostponements(Date.now()),
-    })
-    printResult(options, toPrintableJson(report), () => formatStatusReport(report))
-  } finally {
-    journal.close()
-  }
+      recentDryRuns: journal.dryRuns({ sinceMs: Date.now() - DAY_MS, limit: RECENT_DRY_RUNS }),
+      dryRunTotals24h: journal.dryRunTotals(Date.now() - DAY_MS),
+    }),
+  )
+  printResult(options, toPrintableJson(report), () => formatStatusReport(report))
 }

@@ -1,10 +1,13 @@
 import { formatTimeMs } from '../../common/format/formatTimeMs.ts'
 import { formatUsd } from '../../common/format/formatUsd.ts'
-import type { IntentRecord } from '../../store/journalTypes.ts'
 import { formatTable } from './formatTable.ts'
+import type { HistoryRow } from './toHistoryRows.ts'
 
-/** The `ferry history` table: one row per intent, in the order given (newest first from history). */
-export function formatIntentTable(intents: readonly IntentRecord[]): string {
+/**
+ * The `ferry history` table: one row per intent, in the order given (newest first from history);
+ * a dry-run intent's state reads `dry-run (nothing signed)`.
+ */
+export function formatIntentTable(intents: readonly HistoryRow[]): string {
   if (intents.length === 0) return 'no intents in the journal'
   return formatTable([
     ['id', 'strategy', 'route', 'state', 'notional', 'created', 'updated'],

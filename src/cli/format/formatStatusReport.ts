@@ -12,6 +12,7 @@ export function formatStatusReport(report: StatusReport): string {
     `in flight    ${inFlight.count} intent(s), ${formatUsd(inFlight.usd)} of ${formatUsd(inFlight.maxUsd)} maxInFlightUsd${over(inFlight.usd, inFlight.maxUsd)}`,
     `24 h         ${formatUsd(daily.last24hUsd)} of ${formatUsd(daily.maxUsd)} maxNotionalUsdPerDay${over(daily.last24hUsd, daily.maxUsd)}`,
     `today (UTC)  ${formatUsd(daily.todayUsd)} since ${formatTimeMs(daily.dayStartMs)}`,
+    `dry runs     ${report.dryRuns.count24h} intent(s), ${formatUsd(report.dryRuns.usd24h)} in 24 h (dry-run: nothing signed, not counted against limits)`,
   ]
   if (report.routes.length > 0) {
     lines.push(
@@ -59,6 +60,23 @@ export function formatStatusReport(report: StatusReport): string {
           p.reason,
           formatTimeMs(p.untilMs),
           p.detail,
+        ]),
+      ]),
+    )
+  }
+  if (report.dryRuns.recent.length > 0) {
+    lines.push(
+      '',
+      'dry-run intents (newest first, nothing signed)',
+      formatTable([
+        ['id', 'strategy', 'route', 'state', 'notional', 'decided'],
+        ...report.dryRuns.recent.map((d) => [
+          d.intentId,
+          d.strategy,
+          d.route,
+          'dry-run',
+          formatUsd(d.notionalUsd),
+          formatTimeMs(d.observedMs),
         ]),
       ]),
     )

@@ -1,6 +1,7 @@
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import { resolveRouteRiskLimits } from '../../settings/resolveRouteRiskLimits.ts'
 import type { RiskSettings } from '../../settings/riskSettingsSchema.ts'
+import type { DryRunRecord } from '../../store/createDryRunQueries.ts'
 import type { JournalStatus, RouteNotional } from '../../store/createJournalQueries.ts'
 import type { PostponementRecord } from '../../store/createPostponementRecords.ts'
 import type { IntentRecord } from '../../store/journalTypes.ts'
@@ -31,7 +32,15 @@ export type StatusReport = {
   routes: RouteStatus[]
   /** Requests a risk check postponed, not quoted again before their time (`postpone.delayMs`). */
   postponed: PostponementRecord[]
+  /**
+   * Dry-run intents of the last 24 h: nothing was signed and none counts against a limit, but a
+   * rehearsal is read here. `recent` holds the newest {@link RECENT_DRY_RUNS}.
+   */
+  dryRuns: { count24h: number; usd24h: number; recent: DryRunRecord[] }
 }
+
+/** How many dry-run intents `ferry status` lists. */
+export const RECENT_DRY_RUNS = 10
 
 /** Inputs of {@link buildStatusReport}. */
 export type BuildStatusReportParams = {
@@ -45,6 +54,10 @@ export type BuildStatusReportParams = {
   killSwitch: StatusReport['killSwitch']
   /** The journal's postponements still running. Default none. */
   postponed?: readonly PostponementRecord[]
+  /** The journal's newest dry-run intents of the last 24 h, newest first. Default none. */
+  recentDryRuns?: readonly DryRunRecord[]
+  /** Count and notional (USD) of all the dry-run intents of the last 24 h. Default none. */
+  dryRunTotals24h?: { count: number; notionalUsd: number }
 }
 
 /**
@@ -94,6 +107,11 @@ export function buildStatusReport(params: BuildStatusReportParams): StatusReport
     },
     routes,
     postponed: [...(params.postponed ?? [])],
+    dryRuns: {
+      count24h: params.dryRunTotals24h?.count ?? 0,
+      usd24h: params.dryRunTotals24h?.notionalUsd ?? 0,
+      recent: (params.recentDryRuns ?? []).slice(0, RECENT_DRY_RUNS),
+    },
   }
 }
 

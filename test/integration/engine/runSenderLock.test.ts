@@ -24,7 +24,7 @@ afterAll(async () => {
 })
 
 describe('ferry run: one sender per wallet (P-2.4)', () => {
-  test('behavior: a second live ferry on the same journal and wallet refuses to start (exit 1) while the first runs', async () => {
+  test('behavior: a second live ferry on the same journal and wallet refuses to start (exit 2, naming its pid) while the first runs', async () => {
     // The kill switch is on, so the first instance sends nothing while it holds the locks.
     const config = writeDevnetLiveConfig(devnet, join(dir, 'lock.yaml'), {
       killSwitchFile: 'lock.kill',
@@ -49,7 +49,7 @@ describe('ferry run: one sender per wallet (P-2.4)', () => {
         { [DEVNET_KEY_ENV]: user.privateKey },
         30_000,
       )
-      expect(second.code).toBe(1)
+      expect(second.code).toBe(2)
       expect(second.stderr).toContain(`locked by another ferry process (pid ${first.pid})`)
       expect(second.stdout).toBe('')
     } finally {

@@ -104,7 +104,8 @@ describe('ferry config', () => {
       const file = join(dir, 'plugin.yaml')
       writeFileSync(
         file,
-        `strategies:\n  - { module: ${module}, id: mine, schedule: { intervalMs: 5000 }, params: ${params} }\n`,
+        // The chain and the wallet the fixture plugins act on: ferry run needs both.
+        `chains:\n  42161: { rpcUrls: ["http://127.0.0.1:9"] }\nwallets:\n  evm: { address: "0x1111111111111111111111111111111111111111", privateKeyEnv: FERRY_UNUSED_KEY }\nstrategies:\n  - { module: ${module}, id: mine, schedule: { intervalMs: 5000 }, params: ${params} }\n`,
       )
       return file
     }

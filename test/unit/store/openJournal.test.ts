@@ -1,7 +1,9 @@
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, test } from 'vitest'
 import { JournalError } from '../../../src/store/JournalError.ts'
+import { JournalFileError } from '../../../src/store/JournalFileError.ts'
 import { JOURNAL_MIGRATIONS } from '../../../src/store/migrateJournal.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
 import { tmpDir, tmpJournal } from './tmpJournal.ts'
@@ -41,4 +43,56 @@ describe('openJournal', () => {
   test('behavior: a database that cannot run WAL is refused', () => {
     expect(() => openJournal(':memory:')).toThrow(JournalError)
   })
+
+  test('behavior: a new journal only in a folder that exists, unless createFolder', () => {
+    const path = join(tmpDir(), 'typo', 'journal.sqlite')
+    expect(() => openJournal(path)).toThrow(JournalFileError)
+    expect(() => openJournal(path)).toThrow(/its folder .*typo does not exist/)
+    const journal = openJournal(path, { createFolder: true })
+    expect(journal.schemaVersion).toBe(JOURNAL_MIGRATIONS.length)
+    journal.close()
+  })
+
+  test('behavior: readonly reads a journal, writes nothing and refuses to write', () => {
+    const { journal, path } = tmpJournal()
+    journal.recordIntent({ id: 'a', strategy: 's', route: 'r', params: {}, notionalUsd: 1 })
+    journal.close()
+    const reader = openJournal(path, { readonly: true })
+    expect(reader.getIntent('a')?.state).toBe('journaled')
+    expect(() =>
+      reader.recordIntent({ id: 'b', strategy: 's', route: 'r', params: {}, notionalUsd: 1 }),
+    ).toThrow(/readonly/)
+    reader.close()
+  })
+
+  test('behavior: readonly refuses a missing file, a non-database and a database without tables', () => {
+    const dir = tmpDir()
+    const missing = join(dir, 'missing.sqlite')
+    expect(() => openJournal(missing, { readonly: true })).toThrow(
+      /missing\.sqlite: does not exist/,
+    )
+    const garbage = join(dir, 'garbage.sqlite')
+    writeFileSync(garbage, 'this is not a database, it is a text file of some length')
+    for (const readonly of [true, false]) {
+      const error = catchError(() => openJournal(garbage, { readonly }))
+      expect(error).toBeInstanceOf(JournalFileError)
+      expect((error as JournalFileError).path).toBe(garbage)
+      expect((error as Error).message).toContain('is not a ferry journal')
+      expect((error as Error).message).toContain('fix: pass --journal')
+    }
+    const empty = join(dir, 'empty.sqlite')
+    new Database(empty).close()
+    expect(() => openJournal(empty, { readonly: true })).toThrow(
+      /empty\.sqlite: is not a ferry journal/,
+    )
+  })
 })
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected a throw')
+}

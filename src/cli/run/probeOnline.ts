@@ -1,0 +1,166 @@
+import { CHAINS } from '../../chains/chainRegistry.ts'
+import { FerryError } from '../../common/FerryError.ts'
+import { UsageError } from '../../common/UsageError.ts'
+import type { ConfigProblem } from '../../settings/ConfigError.ts'
+import type { DeepReadonly } from '../../settings/deepFreeze.ts'
+import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
+import type { EnvMap } from '../../settings/substituteEnv.ts'
+import { resolveEvmKeySource } from '../resolveEvmKeySource.ts'
+
+/** Inputs of {@link probeOnline}. */
+export type ProbeOnlineParams = {
+  config: DeepReadonly<FerryConfig>
+  env: EnvMap
+  configPath: string
+  /** Bound of each probe, ms. Default 5 000. */
+  timeoutMs?: number
+}
+
+/** What the probes found: one line per thing that works, one problem per thing that does not. */
+export type OnlineProbe = { works: string[]; problems: ConfigProblem[] }
+
+/**
+ * `ferry config check --online`: what the offline checks cannot know. The service answers at
+ * its URL (any HTTP status: reachable); each RPC answers with the chain id its key in `chains`
+ * says (EVM `eth_chainId`; Solana answers `getGenesisHash`); each configured key derives to its
+ * wallet's address. URLs are shown by host only, since paths and queries can carry tokens; keys
+ * are never shown.
+ */
+export async function probeOnline(params: ProbeOnlineParams): Promise<OnlineProbe> {
+  const { config } = params
+  const timeoutMs = params.timeoutMs ?? 5_000
+  const works: string[] = []
+  const problems: ConfigProblem[] = []
+  const services = [
+    ['service.apiUrl', config.service.apiUrl],
+    ['service.statsUrl', config.service.statsUrl],
+  ] as const
+  for (const [path, url] of services) {
+    if (url === undefined || url === 'embedded') continue
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
+      works.push(`${path}: ${hostOf(url)} answers (HTTP ${response.status})`)
+    } catch (error) {
+      problems.push({
+        path,
+        problem: `${hostOf(url)} does not answer (${reasonOf(error)})`,
+        fix: 'check the URL, the network and any firewall between this host and the service',
+      })
+    }
+  }
+  for (const [id, chain] of Object.entries(config.chains)) {
+    const info = CHAINS[Number(id) as keyof typeof CHAINS]
+    if (!info) continue
+    for (const [i, url] of chain.rpcUrls.entries()) {
+      if (url === 'embedded') continue
+      const path = `chains.${id}.rpcUrls[${i}]`
+      const solana = info.kind === 'solana'
+      try {
+        const result = await rpcCall(url, solana ? 'getGenesisHash' : 'eth_chainId', timeoutMs)
+        if (solana) {
+          works.push(`${path}: ${hostOf(url)} answers, ${info.name} (genesis ${String(result)})`)
+          continue
+        }
+        const answered = Number.parseInt(String(result), 16)
+        if (answered === info.nativeChainId) {
+          works.push(`${path}: ${hostOf(url)} is ${info.name} (chain id ${answered})`)
+        } else {
+          problems.push({
+            path,
+            problem: `${hostOf(url)} is chain ${answered}, not ${info.name} (${info.nativeChainId})`,
+            fix: `give an RPC of ${info.name} under chains.${id}`,
+          })
+        }
+      } catch (error) {
+        problems.push({
+          path,
+          problem: `${hostOf(url)} does not answer JSON-RPC (${reasonOf(error)})`,
+          fix: 'check the URL (and its API key), the network and the provider',
+        })
+      }
+    }
+  }
+  await probeKeys(params, works, problems)
+  return { works, problems }
+}
+
+async function probeKeys(
+  params: ProbeOnlineParams,
+  works: string[],
+  problems: ConfigProblem[],
+): Promise<void> {
+  const { config, env, configPath } = params
+  const evm = config.wallets.evm
+  if (evm) {
+    try {
+      const { source } = resolveEvmKeySource(evm, env, configPath)
+      const { createEvmSigner } = await import('../../chains/evm/createEvmSigner.ts')
+      createEvmSigner(source, evm.address)
+      works.push(`wallets.evm: the key derives to ${evm.address}`)
+    } catch (error) {
+      keyProblem('wallets.evm', error, config.mode, works, problems)
+    }
+  }
+  const solana = config.wallets.solana
+  if (solana) {
+    try {
+      const { resolveSolanaSecretKey } = await import('../resolveSolanaSecretKey.ts')
+      resolveSolanaSecretKey(solana, env, configPath)
+      works.push(`wallets.solana: the key derives to ${solana.address}`)
+    } catch (error) {
+      keyProblem('wallets.solana', error, config.mode, works, problems)
+    }
+  }
+}
+
+function keyProblem(
+  path: string,
+  error: unknown,
+  mode: string,
+  works: string[],
+  problems: ConfigProblem[],
+): void {
+  if (!(error instanceof FerryError)) throw error
+  const unset = error instanceof UsageError && /not set/.test(error.shortMessage)
+  if (unset && mode !== 'live') {
+    works.push(`${path}: no key set (a dry run needs none)`)
+    return
+  }
+  const fix = error.metaMessages.find((m) => m.startsWith('fix: '))?.slice(5)
+  const detail = error.metaMessages.filter((m) => !m.startsWith('fix: ')).join(', ')
+  problems.push({
+    path,
+    problem: detail ? `${error.shortMessage} (${detail})` : error.shortMessage,
+    fix: fix ?? 'give the key of the configured address',
+  })
+}
+
+async function rpcCall(url: string, method: string, timeoutMs: number): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+    signal: AbortSignal.timeout(timeoutMs),
+  })
+  if (!response.ok) throw new Error(`HTTP ${response.status}`)
+  const body = (await response.json()) as { result?: unknown; error?: { message?: string } }
+  if (body.result === undefined) throw new Error(body.error?.message ?? 'no result')
+  return body.result
+}
+
+/** The host of a URL: paths and queries can carry API keys, so they are never shown. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return '(not a URL)'
+  }
+}
+
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  if (cause?.code) return cause.code
+  if (cause?.message) return cause.message
+  if ((error as Error).name === 'TimeoutError') return 'no answer in time'
+  return (error as Error).message ?? String(error)
+}

@@ -1,0 +1,230 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import { runFerry } from '../../helpers/runFerry.ts'
+import {
+  DEVNET_KEY_ENV,
+  devnetPricesYaml,
+  writeDevnetLiveConfig,
+} from '../../helpers/writeDevnetLiveConfig.ts'
+
+/** A loopback port nothing listens on: bound, then closed. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'ferry-bad-config-'))
+
+const CHAINS = `chains:
+  42161: { rpcUrls: ["http://127.0.0.1:9"] }
+  8453: { rpcUrls: ["http://127.0.0.1:9"] }
+`
+const STRATEGY = `strategies:
+  - name: rebalance
+    id: usdc
+    schedule: { intervalMs: 1000 }
+    params:
+      chains:
+        - { chainId: 42161, token: "0xaf88d065e77c8cc2239327c5edb3a432268e5831", targetAmount: "1000" }
+        - { chainId: 8453, token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", targetAmount: "1000" }
+      toleranceBps: 1
+      maxCostBps: 100
+      minMoveAmount: "10"
+      maxMoveAmount: "1000"
+`
+const EVM_WALLET = `wallets:
+  evm: { address: "0x1111111111111111111111111111111111111111", privateKeyEnv: FERRY_BAD_INPUT_KEY }
+`
+/** A live file that passes every check once FERRY_BAD_INPUT_KEY is set. */
+const LIVE = `mode: live
+service: { apiUrl: "http://127.0.0.1:9" }
+${CHAINS}${EVM_WALLET}${devnetPricesYaml()}${STRATEGY}`
+
+/** One file `ferry run` refuses at start, and what both commands must say about it. */
+type Case = {
+  name: string
+  yaml: string
+  /** `--live` for ferry run (config check reads the keys of any mode: live file). */
+  live?: boolean
+  env?: Record<string, string>
+  /** The key path and the problem, as `path: problem`. */
+  subject: string
+  fix: string
+}
+
+const cases: Case[] = [
+  {
+    name: 'an empty file',
+    yaml: '# nothing yet\n\n',
+    subject: '(file): the file is empty',
+    fix: 'fix: write a config: start from config/demo.yaml',
+  },
+  {
+    name: 'a chain id ferry does not know',
+    yaml: `service: { apiUrl: "http://127.0.0.1:9" }
+chains:
+  999: { rpcUrls: ["http://127.0.0.1:9"] }
+  42161: { rpcUrls: ["http://127.0.0.1:9"] }
+  8453: { rpcUrls: ["http://127.0.0.1:9"] }
+${EVM_WALLET}${STRATEGY}`,
+    subject: 'chains.999: ferry does not know chain 999',
+    fix: 'fix: use a service chain id ferry supports: 1, 10, 56',
+  },
+  {
+    name: 'a strategy on a chain that is not configured',
+    yaml: `service: { apiUrl: "http://127.0.0.1:9" }
+chains:
+  42161: { rpcUrls: ["http://127.0.0.1:9"] }
+${EVM_WALLET}${STRATEGY}`,
+    subject: 'strategies[0]: "usdc" acts on chain 8453, which is not in chains',
+    fix: 'fix: add chains.8453.rpcUrls',
+  },
+  {
+    name: 'a strategy on chains with no wallet of their kind',
+    yaml: `service: { apiUrl: "http://127.0.0.1:9" }
+${CHAINS}${STRATEGY}`,
+    subject: 'wallets.evm: "usdc" acts on chain 42161, but no EVM wallet is configured',
+    fix: 'fix: set wallets.evm: address, and privateKeyEnv',
+  },
+  {
+    name: 'a live file whose key variable is unset',
+    yaml: LIVE,
+    live: true,
+    subject:
+      'wallets.evm: FERRY_BAD_INPUT_KEY: the env var named by wallets.evm.privateKeyEnv is not set',
+    fix: 'fix: export FERRY_BAD_INPUT_KEY=<hex key>',
+  },
+  {
+    name: 'a live file whose keystore file is missing',
+    yaml: LIVE.replace(
+      'privateKeyEnv: FERRY_BAD_INPUT_KEY',
+      'keystorePath: missing.keystore.json, passwordEnv: FERRY_BAD_INPUT_PASSWORD',
+    ),
+    live: true,
+    env: { FERRY_BAD_INPUT_PASSWORD: 'pw' },
+    subject: `wallets.evm: wallets.evm.keystorePath: cannot read ${join(dir, 'missing.keystore.json')}: ENOENT`,
+    fix: 'fix: give the path of the keystore file, relative to the config file',
+  },
+  {
+    name: 'an alert URL variable that is unset',
+    yaml: `${LIVE}observe:
+  alerts:
+    destinations:
+      - { format: slack, urlEnv: FERRY_BAD_INPUT_SLACK_URL }
+`,
+    live: true,
+    env: { FERRY_BAD_INPUT_KEY: `0x${'11'.repeat(32)}` },
+    subject: 'observe.alerts.destinations[0].urlEnv: FERRY_BAD_INPUT_SLACK_URL is not set',
+    fix: 'fix: set FERRY_BAD_INPUT_SLACK_URL in the environment or in .env',
+  },
+]
+
+describe('bad input: config check rejects what run rejects at start (exit 2, the key, the fix)', () => {
+  cases.forEach((c, i) => {
+    test(`failure: ${c.name}`, async () => {
+      const file = join(dir, `case${i}.yaml`)
+      writeFileSync(file, c.yaml)
+      const check = await runFerry(['config', 'check', file], c.env)
+      expect(check.code).toBe(2)
+      expect(check.stdout).not.toContain('valid')
+      expect(check.stderr).toContain(`  ${c.subject} (${c.fix}`)
+      const run = await runFerry(
+        [
+          'run',
+          file,
+          '--once',
+          '--json',
+          '--journal',
+          join(dir, `case${i}.sqlite`),
+          ...(c.live ? ['--live'] : []),
+        ],
+        c.env,
+      )
+      expect(run.code).toBe(2)
+      expect(run.stdout).toBe('')
+      expect(run.stderr).toContain(c.subject)
+      expect(run.stderr).toContain(c.fix)
+      expect(run.stderr).not.toContain('Cannot read properties')
+    })
+  })
+
+  test('behavior: the live file of the table passes both once its key is set (the table fails for its own reason)', async () => {
+    const file = join(dir, 'live-ok.yaml')
+    writeFileSync(file, LIVE)
+    const check = await runFerry(['config', 'check', file], {
+      FERRY_BAD_INPUT_KEY: `0x${'11'.repeat(32)}`,
+    })
+    expect(check.stderr).toBe('')
+    expect(check.code).toBe(0)
+    expect(check.stdout).toContain(`${file}: valid`)
+  })
+})
+
+describe('config check --online: the service, each RPC and each key, against the devnet', () => {
+  let devnet: Devnet
+  let config: string
+  const user = devnetEvmAccount('user')
+  beforeAll(async () => {
+    devnet = await startDevnet({ solana: false, fillDelayMs: 50 })
+    config = writeDevnetLiveConfig(devnet, join(dir, 'online.yaml'), { killSwitchFile: 'x.kill' })
+  }, 60_000)
+  afterAll(async () => {
+    await devnet?.stop()
+  })
+  const rpc = (id: number): string => devnet.evm.find((c) => c.chainId === id)!.rpcUrl
+  const host = (url: string): string => new URL(url).host
+
+  test('default: prints what works, then the summary, exit 0', async () => {
+    const result = await runFerry(['config', 'check', '--online', config], {
+      [DEVNET_KEY_ENV]: user.privateKey,
+    })
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain(`ok  service.apiUrl: ${host(devnet.sim.baseUrl)} answers (HTTP`)
+    expect(result.stdout).toContain(
+      `ok  chains.42161.rpcUrls[0]: ${host(rpc(42161))} is Arbitrum (chain id 42161)`,
+    )
+    expect(result.stdout).toContain(
+      `ok  chains.8453.rpcUrls[0]: ${host(rpc(8453))} is Base (chain id 8453)`,
+    )
+    expect(result.stdout).toContain(`ok  wallets.evm: the key derives to ${user.address}`)
+    expect(result.stdout).toContain(`${config}: valid`)
+    expect(result.stdout).not.toContain(user.privateKey.slice(2))
+  })
+
+  test('failure: an RPC of another chain, a key of another address and a service that does not answer: exit 2, each named with its fix', async () => {
+    const wrong = join(dir, 'online-wrong.yaml')
+    writeDevnetLiveConfig(devnet, wrong, { killSwitchFile: 'x.kill' })
+    const closedPort = await freePort()
+    const text = readFileSync(wrong, 'utf8')
+      .replace(`rpcUrls: [${rpc(8453)}]`, `rpcUrls: [${rpc(42161)}]`)
+      .replace(`apiUrl: ${devnet.sim.baseUrl}`, `apiUrl: http://127.0.0.1:${closedPort}`)
+    writeFileSync(wrong, text)
+    const other = devnetEvmAccount('solver')
+    const result = await runFerry(['config', 'check', '--online', wrong], {
+      [DEVNET_KEY_ENV]: other.privateKey,
+    })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(
+      `chains.8453.rpcUrls[0]: ${host(rpc(42161))} is chain 42161, not Base (8453) (fix: give an RPC of Base under chains.8453)`,
+    )
+    expect(result.stderr).toContain(
+      `service.apiUrl: 127.0.0.1:${closedPort} does not answer (ECONNREFUSED) (fix: check the URL`,
+    )
+    expect(result.stderr).toContain(
+      'wallets.evm: EVM key does not derive to the configured address',
+    )
+    expect(result.stderr).toContain(`derived: ${other.address}`)
+    expect(result.stderr).not.toContain(other.privateKey.slice(2))
+    expect(result.stdout).toContain(`ok  chains.42161.rpcUrls[0]: ${host(rpc(42161))} is Arbitrum`)
+  })
+})
