@@ -48,13 +48,14 @@ describe('/openapi.json', () => {
   })
   afterAll(() => sim.server.close())
 
-  test('default: validates as OpenAPI 3 and lists the five endpoints and /health', () => {
+  test("default: validates as OpenAPI 3 and lists the five endpoints (create-tx on both services' paths) and /health", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/Orders/{orderId}/externalCallProcess',
       '/api/Users/referralProgramLeaderboard',
       '/api/Users/usersLeaderboard',
       '/health',
       '/v1.0/chain/transaction',
+      '/v1.0/dln/order/create-tx',
       '/v1.0/net/order/create-tx',
     ])
   })
