@@ -1,5 +1,6 @@
 import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
+import type { MarketSnapshot } from '../common/strategy/marketTypes.ts'
 import type { Strategy } from '../common/strategy/strategyContract.ts'
 import type { IntentRunner } from '../execute/createIntentRunner.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
@@ -16,6 +17,9 @@ import type { EngineMarket } from './engineMarket.ts'
 import { readSnapshot } from './readSnapshot.ts'
 import { type LoadedStrategy, runStrategy } from './runStrategy.ts'
 import { sleepUntil } from './sleepUntil.ts'
+
+/** How often the recorded market is pruned to `recording.retentionMs`, ms. */
+const PRUNE_EVERY_MS = 60_000
 
 /** A running engine. */
 export type Engine = {
@@ -84,6 +88,23 @@ export function createEngine(params: CreateEngineParams): Engine {
     }
   }
   const deps = { config, market, runner, journal, emit, nowMs: () => clock.nowMs() }
+  let prunedAtMs: number | undefined
+  // The market as this tick saw it, for `ferry replay`; losing it never fails the tick.
+  function recordTick(nowMs: number, instances: { id: string }[], snapshot: MarketSnapshot): void {
+    try {
+      journal.recordTick({
+        tickMs: nowMs,
+        strategies: instances.map((s) => s.id),
+        balances: [...snapshot.balances],
+      })
+      if (prunedAtMs === undefined || nowMs - prunedAtMs >= PRUNE_EVERY_MS) {
+        journal.pruneMarket(nowMs - config.recording.retentionMs)
+        prunedAtMs = nowMs
+      }
+    } catch (error) {
+      logger.error({ error: (error as Error).message }, 'could not record the tick')
+    }
+  }
 
   async function tick(): Promise<void> {
     const nowMs = clock.nowMs()
@@ -101,6 +122,7 @@ export function createEngine(params: CreateEngineParams): Engine {
     if (instances.length > 0) {
       try {
         const snapshot = await readSnapshot(market, journal, nowMs, emit)
+        recordTick(nowMs, instances, snapshot)
         for (const instance of instances) {
           try {
             await runStrategy(deps, loaded.get(instance.id)!, snapshot)

@@ -1,19 +1,28 @@
 import type { MarketSnapshot, QuoteObservation } from '../common/strategy/marketTypes.ts'
 import type { Strategy } from '../common/strategy/strategyContract.ts'
 import { describeRoute } from '../observe/engineEvents.ts'
+import type { Journal } from '../store/openJournal.ts'
 import type { EngineMarket } from './engineMarket.ts'
-import { type HandleIntentDeps, handleIntent } from './handleIntent.ts'
+import { type HandleIntentDeps, handleIntent, type IntentJournal } from './handleIntent.ts'
 
 /** One strategy instance ready to run: its strategy and its params, parsed once at start. */
 export type LoadedStrategy = { id: string; strategy: Strategy<unknown>; params: unknown }
 
+/** What {@link runStrategy} works with: {@link HandleIntentDeps}, the quotes, the clock. */
+export type RunStrategyDeps = Omit<HandleIntentDeps, 'journal'> & {
+  journal: IntentJournal & Pick<Journal, 'activePostponements' | 'recordMarketQuotes'>
+  market: HandleIntentDeps['market'] & Pick<EngineMarket, 'quote'>
+  nowMs: () => number
+}
+
 /**
  * One strategy's turn in a tick: its pure `plan`, less the requests a risk check postponed and
- * whose delay has not run out, then quotes through the client's queues, its pure `decide`,
- * the observations journaled, and each intent handled in turn.
+ * whose delay has not run out, then quotes through the client's queues (every quote that came
+ * back journaled for replay), its pure `decide` on them in plan order, the observations
+ * journaled, and each intent handled in turn.
  */
 export async function runStrategy(
-  deps: HandleIntentDeps & { market: Pick<EngineMarket, 'quote'>; nowMs: () => number },
+  deps: RunStrategyDeps,
   loaded: LoadedStrategy,
   snapshot: MarketSnapshot,
 ): Promise<void> {
@@ -38,12 +47,12 @@ export async function runStrategy(
     }
     return p === undefined
   })
-  const quotes: QuoteObservation[] = []
+  const answered: (QuoteObservation | undefined)[] = requests.map(() => undefined)
   await Promise.all(
-    requests.map(async (request) => {
+    requests.map(async (request, i) => {
       try {
         const quote = await market.quote(request, deps.nowMs())
-        quotes.push(quote)
+        answered[i] = quote
         emit({
           type: 'quote',
           strategy: id,
@@ -63,6 +72,9 @@ export async function runStrategy(
       }
     }),
   )
+  // In plan order, whatever order the answers came in: decide sees what a replay sees.
+  const quotes = answered.filter((q): q is QuoteObservation => q !== undefined)
+  journal.recordMarketQuotes(id, snapshot.nowMs, quotes)
   const { intents, observations } = strategy.decide(quotes, snapshot, params)
   for (const o of observations) {
     journal.recordObservation(id, o, o.atMs)

@@ -6,6 +6,7 @@ import { acquireSenderLock, type SenderLock } from './acquireSenderLock.ts'
 import { type ApprovalRecords, createApprovalRecords } from './createApprovalRecords.ts'
 import { createIntentRecords, type IntentRecords } from './createIntentRecords.ts'
 import { createJournalQueries, type JournalQueries } from './createJournalQueries.ts'
+import { createMarketRecords, type MarketRecords } from './createMarketRecords.ts'
 import { createOrderRecords, type OrderRecords } from './createOrderRecords.ts'
 import { createPostponementRecords, type PostponementRecords } from './createPostponementRecords.ts'
 import { createSendRecords, type SendRecords } from './createSendRecords.ts'
@@ -21,8 +22,8 @@ export type OpenJournalOptions = {
 }
 
 /**
- * ferry's journal: intents, quotes, approvals, signed attempts, orders, hook steps, observations
- * and sender locks, in one SQLite database. Every write is one committed transaction: when a
+ * ferry's journal: intents, quotes, approvals, signed attempts, orders, hook steps, observations,
+ * the market each tick saw (for replay) and sender locks, in one SQLite database. Every write is one committed transaction: when a
  * method returns, its record is on disk (P-2.1). It stores no keys: raw signed transactions are
  * public data.
  */
@@ -31,6 +32,7 @@ export type Journal = IntentRecords &
   ApprovalRecords &
   OrderRecords &
   PostponementRecords &
+  MarketRecords &
   JournalQueries & {
     /** Absolute path of the database file. */
     readonly path: string
@@ -86,6 +88,7 @@ export function openJournal(path: string, options: OpenJournalOptions = {}): Jou
     const approvals = createApprovalRecords(db, clock)
     const orders = createOrderRecords(db, clock)
     const postponements = createPostponementRecords(db, clock)
+    const market = createMarketRecords(db)
     const queries = createJournalQueries(db, clock, {
       ...intents,
       ...sends,
@@ -99,6 +102,7 @@ export function openJournal(path: string, options: OpenJournalOptions = {}): Jou
       ...approvals,
       ...orders,
       ...postponements,
+      ...market,
       ...queries,
       path: dbPath,
       schemaVersion,
