@@ -1,5 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { formatTimeMs } from '../../common/format/formatTimeMs.ts'
 import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
@@ -12,6 +11,7 @@ import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { openExistingJournal } from '../openExistingJournal.ts'
+import { writeFileAtomically } from '../writeFileAtomically.ts'
 import { DEFAULT_OUT } from './registerReportCommand.ts'
 
 /** Options of `ferry report`. */
@@ -52,21 +52,12 @@ export function reportCommand(opts: ReportOptions, cmd: Command): void {
     journal.close()
   }
   const out = opts.out ?? (options.json ? undefined : DEFAULT_OUT)
-  if (out !== undefined) writeAtomically(out, renderReportHtml(data, readChartLibrary()))
+  if (out !== undefined) writeFileAtomically(out, renderReportHtml(data, readChartLibrary()))
   if (options.json) {
     process.stdout.write(`${JSON.stringify(toPrintableJson(data), null, 2)}\n`)
   } else {
     process.stdout.write(`${summarize(data, resolve(out ?? DEFAULT_OUT))}\n`)
   }
-}
-
-/** Writes beside the target, then renames: a reader never sees half a report. */
-function writeAtomically(path: string, text: string): void {
-  const target = resolve(path)
-  mkdirSync(dirname(target), { recursive: true })
-  const tmp = `${target}.${process.pid}.tmp`
-  writeFileSync(tmp, text)
-  renameSync(tmp, target)
 }
 
 function summarize(data: ReportData, out: string): string {

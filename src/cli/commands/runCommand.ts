@@ -34,6 +34,8 @@ import { loadStrategies } from '../run/loadStrategies.ts'
 import { resolveCrashPoint } from '../run/resolveCrashPoint.ts'
 
 type RunOptions = {
+  /** `ferry record --for`: how long to record, ms. */
+  for?: number
   live?: boolean
   once?: boolean
   ticks?: number
@@ -47,9 +49,17 @@ type RunOptions = {
  * main job. With `service.apiUrl: embedded` it starts the embedded world first (the
  * devnet with public test keys, whose orders are always sent); against real networks it sends
  * only with `mode: live` in the config AND `--live` on the command line (safety P-4.1).
+ * `how.record` is `ferry record <config> --for D`: the same run in paper mode (nothing is sent,
+ * not even in the embedded world), journaled next to the config, stopped after D.
  */
-export async function runCommand(configPath: string, _o: unknown, command: Command): Promise<void> {
+export async function runCommand(
+  configPath: string,
+  _o: unknown,
+  command: Command,
+  how: { record?: boolean } = {},
+): Promise<void> {
   const options = command.optsWithGlobals<RunOptions>()
+  const record = how.record === true
   const { config, env } = loadConfig({ path: configPath })
   const logger = createLogger({
     level: options.logLevel ?? 'warn',
@@ -79,6 +89,8 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
   let devnet: Devnet | undefined
   const abort = new AbortController()
   const stop = (): void => abort.abort()
+  const recordTimer =
+    record && options.for !== undefined ? setTimeout(stop, options.for) : undefined
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   // People at a terminal get the live view; --json, pipes, files and container logs get one
@@ -116,7 +128,7 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     // The embedded world is new on every run, so its journal is too (unless one is named).
     const named = resolveJournalPath(configPath, options)
     const journalPath =
-      embedded && named === resolveJournalPath(configPath, {}, {})
+      embedded && !record && named === resolveJournalPath(configPath, {}, {})
         ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
         : named
     const journal = openJournal(journalPath)
@@ -162,7 +174,7 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
       env,
       configPath,
       devnet,
-      sending: embedded || (config.mode === 'live' && options.live === true),
+      sending: !record && (embedded || (config.mode === 'live' && options.live === true)),
       failPoint,
       strategies,
     })
@@ -185,10 +197,12 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
       emit: fanOutEvents(observers, logger),
     })
     await engine.run({ ticks: options.once ? 1 : options.ticks, signal: abort.signal })
+    if (record) process.stderr.write(`recorded the market into ${journal.path}\n`)
     world.close()
     locks?.release()
     journal.close()
   } finally {
+    clearTimeout(recordTimer)
     view?.close()
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)

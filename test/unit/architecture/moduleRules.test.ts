@@ -10,6 +10,7 @@ const MODULES: readonly { module: string; mayImport: readonly string[] }[] = [
   {
     module: 'src/cli',
     mayImport: [
+      'src/replay',
       'src/report',
       'src/engine',
       'strategies',
@@ -24,6 +25,10 @@ const MODULES: readonly { module: string; mayImport: readonly string[] }[] = [
       'src/settings',
       'src/common',
     ],
+  },
+  {
+    module: 'src/replay',
+    mayImport: ['src/report', 'src/engine', 'src/observe', 'src/settings', 'src/store', 'src/common'],
   },
   { module: 'src/report', mayImport: ['src/store', 'src/chains', 'src/api', 'src/common'] },
   {
