@@ -5,9 +5,8 @@ import { formatTable } from './formatTable.ts'
 
 /** `+$1.00`, `-$2.50`, `$0.00`: a difference in USD. */
 export function formatUsdChange(usd: number): string {
-  const cents = Math.round(usd * 100) / 100
-  if (cents === 0) return formatUsd(0)
-  return `${cents > 0 ? '+' : '-'}${formatUsd(Math.abs(cents))}`
+  if (!(Math.abs(usd) >= 0.005)) return formatUsd(0)
+  return `${usd > 0 ? '+' : '-'}${formatUsd(Math.abs(usd))}`
 }
 
 /**

@@ -28,7 +28,14 @@ const MODULES: readonly { module: string; mayImport: readonly string[] }[] = [
   },
   {
     module: 'src/replay',
-    mayImport: ['src/report', 'src/engine', 'src/observe', 'src/settings', 'src/store', 'src/common'],
+    mayImport: [
+      'src/report',
+      'src/engine',
+      'src/observe',
+      'src/settings',
+      'src/store',
+      'src/common',
+    ],
   },
   { module: 'src/report', mayImport: ['src/store', 'src/chains', 'src/api', 'src/common'] },
   {
