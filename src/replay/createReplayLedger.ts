@@ -4,6 +4,16 @@ import type { PostponementRecord } from '../store/createPostponementRecords.ts'
 import type { IntentRecord } from '../store/journalTypes.ts'
 
 const DAY_MS = 86_400_000
+/** Windows kept with running totals: the engine asks for two (the last 24 h, today). */
+const MAX_WINDOWS = 4
+
+/** Running notional per route of the intents `first..next-1`, all created at or after `sinceMs`. */
+type RollingWindow = {
+  sinceMs: number
+  first: number
+  next: number
+  byRoute: Map<string, { notionalUsd: number; intents: number }>
+}
 
 /** A simulated intent: its record as the risk checks count it, and when its order fills. */
 export type SimulatedIntent = { record: IntentRecord; fillAtMs: number }
@@ -28,17 +38,33 @@ export function createReplayLedger(): ReplayLedger {
   const intents: SimulatedIntent[] = []
   let flying: SimulatedIntent[] = []
   const postponements = new Map<string, PostponementRecord>()
+  // Windows only move forward (the last 24 h, today), so each keeps running totals and drops the
+  // intents that leave it: a replay of many ticks stays linear.
+  const windows: RollingWindow[] = []
   const notionalUsdSince: IntentJournal['notionalUsdSince'] = (sinceMs) => {
-    const byRoute = new Map<string, { notionalUsd: number; intents: number }>()
-    for (let i = intents.length - 1; i >= 0; i--) {
-      const { record } = intents[i]!
-      if (record.createdMs < sinceMs) break
-      const t = byRoute.get(record.route) ?? { notionalUsd: 0, intents: 0 }
+    let w: RollingWindow | undefined
+    for (const x of windows) if (x.sinceMs <= sinceMs && (!w || x.sinceMs > w.sinceMs)) w = x
+    if (w === undefined) {
+      w = { sinceMs, first: 0, next: 0, byRoute: new Map() }
+      windows.push(w)
+      if (windows.length > MAX_WINDOWS) windows.shift()
+    }
+    for (; w.next < intents.length; w.next++) {
+      const { record } = intents[w.next]!
+      const t = w.byRoute.get(record.route) ?? { notionalUsd: 0, intents: 0 }
       t.notionalUsd += record.notionalUsd
       t.intents++
-      byRoute.set(record.route, t)
+      w.byRoute.set(record.route, t)
     }
-    return [...byRoute]
+    w.sinceMs = sinceMs
+    for (; w.first < intents.length && intents[w.first]!.record.createdMs < sinceMs; w.first++) {
+      const { record } = intents[w.first]!
+      const t = w.byRoute.get(record.route)!
+      t.notionalUsd -= record.notionalUsd
+      t.intents--
+      if (t.intents === 0) w.byRoute.delete(record.route)
+    }
+    return [...w.byRoute]
       .map(([route, t]) => ({ route, ...t }))
       .sort((a, b) => b.notionalUsd - a.notionalUsd || (a.route < b.route ? -1 : 1))
   }
