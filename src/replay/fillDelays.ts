@@ -2,7 +2,7 @@ import type { ActualIntent } from './replayTypes.ts'
 
 /**
  * How long a simulated order takes to fill when the journal says nothing about it, ms: about one
- * fill of the real service (10-60 s, docs/operations.md "Record and replay").
+ * fill of the real service (10-60 s, docs/operations.md §8).
  */
 export const DEFAULT_FILL_DELAY_MS = 30_000
 

@@ -26,7 +26,7 @@ export type MarketQuoteRecord = {
   quotedMs: number
 }
 
-/** The market ferry saw: ticks and every quote fetched (docs/operations.md, "Record and replay"). */
+/** The market ferry saw: ticks and every quote fetched (docs/operations.md §8). */
 export type MarketRecords = {
   /** Journals one tick's due strategies and balances. */
   recordTick(tick: TickRecord): void
