@@ -30,8 +30,8 @@ export function renderReplaySection(sections: readonly ReplaySection[]): string 
             count(s.replay.refused),
             usd(s.replay.movedUsd),
             usd(s.replay.costsUsd),
-            usd(s.difference.movedUsd),
-            usd(s.difference.costsUsd),
+            usd(s.difference.movedUsd, true),
+            usd(s.difference.costsUsd, true),
           ]),
         })
       : ''
@@ -53,11 +53,12 @@ function renderOne(s: ReplaySection): string {
       ['difference', s.difference],
     ].map(([name, t]) => {
       const totalsOf = t as ReplaySection['journal']
+      const signed = name === 'difference'
       return [
         { text: name as string },
         count(totalsOf.intents),
-        usd(totalsOf.movedUsd),
-        usd(totalsOf.costsUsd),
+        usd(totalsOf.movedUsd, signed),
+        usd(totalsOf.costsUsd, signed),
       ]
     }),
   })
@@ -104,8 +105,11 @@ function renderOne(s: ReplaySection): string {
   return `<div class="figure"><h3>${escapeHtml(s.label)} · ${escapeHtml(s.mode)}</h3><p class="note">${escapeHtml(`${s.ticks} ticks ${window}; ${s.quotesFed} recorded quotes fed, ${s.quotesMissing} requests not recorded; ${s.same} intents on both sides.`)}</p>${totals}${refusals}${s.rows.length === 0 ? '<p class="empty">No intent on either side.</p>' : rows}</div>`
 }
 
-function usd(value: number): TableCell {
-  return { text: Number.isFinite(value) ? formatUsd(value) : '-', value }
+/** A USD cell; `signed`: a difference, `+$1.00` or `-$1.00`. */
+function usd(value: number, signed = false): TableCell {
+  if (!Number.isFinite(value)) return { text: '-', value }
+  if (!signed || Math.abs(value) < 0.005) return { text: formatUsd(value), value }
+  return { text: `${value > 0 ? '+' : '-'}${formatUsd(Math.abs(value))}`, value }
 }
 
 function count(n: number): TableCell {
