@@ -21,6 +21,7 @@ const SECTION_FILES: Record<string, string> = {
   tracking: 'src/settings/trackingSettingsSchema.ts',
   observe: 'src/settings/observeSettingsSchema.ts',
   prices: 'src/settings/priceSettingsSchema.ts',
+  recording: 'src/settings/recordingSettingsSchema.ts',
 }
 
 /** One object literal of the zod sources: its keys and the JSDoc of each. */

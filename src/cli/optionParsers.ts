@@ -34,3 +34,30 @@ export function parsePositiveIntegerOption(value: string): number {
   if (!/^[1-9][0-9]*$/.test(value)) throw new InvalidArgumentError('expected a positive integer')
   return Number(value)
 }
+
+const DURATION_UNIT_MS: Readonly<Record<string, number>> = {
+  ms: 1,
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+}
+
+/** Commander parser for a duration flag (`--for 2h`: ms, s, m, h or d), in ms. */
+export function parseDurationOption(value: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(value.trim())
+  if (!m) throw new InvalidArgumentError('expected a duration such as 90s, 30m, 2h or 1d')
+  return Math.round(Number(m[1]) * DURATION_UNIT_MS[m[2]!]!)
+}
+
+/** One `--grid` axis: a config key and the values to try. */
+export type GridAxis = { path: string; values: string[] }
+
+/** Commander parser for a repeatable `--grid key=v1,v2,v3`, collected in order. */
+export function parseGridOption(value: string, previous: GridAxis[] = []): GridAxis[] {
+  const m = /^([A-Za-z0-9_.-]+)=(.+)$/.exec(value.trim())
+  const values = (m?.[2] ?? '').split(',').map((v) => v.trim()) ?? []
+  if (!m || values.some((v) => v === ''))
+    throw new InvalidArgumentError('expected key=v1,v2,… such as risk.maxCostBps=20,40,80')
+  return [...previous, { path: m[1]!, values }]
+}

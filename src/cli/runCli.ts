@@ -8,6 +8,8 @@ import { registerInspectCommand } from './commands/registerInspectCommand.ts'
 import { registerKillCommand } from './commands/registerKillCommand.ts'
 import { registerLeaderboardCommand } from './commands/registerLeaderboardCommand.ts'
 import { registerQuoteCommand } from './commands/registerQuoteCommand.ts'
+import { registerRecordCommand } from './commands/registerRecordCommand.ts'
+import { registerReplayCommand } from './commands/registerReplayCommand.ts'
 import { registerReportCommand } from './commands/registerReportCommand.ts'
 import { registerRunCommand } from './commands/registerRunCommand.ts'
 import { registerSimCommand } from './commands/registerSimCommand.ts'
@@ -58,6 +60,8 @@ function buildProgram(): Command {
   registerKillCommand(program)
   registerCancelCommand(program)
   registerReportCommand(program)
+  registerRecordCommand(program)
+  registerReplayCommand(program)
   registerQuoteCommand(program)
   registerSwapQuoteCommand(program)
   registerHookStatusCommand(program)

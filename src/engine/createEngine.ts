@@ -1,5 +1,6 @@
 import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
+import type { MarketSnapshot } from '../common/strategy/marketTypes.ts'
 import type { Strategy } from '../common/strategy/strategyContract.ts'
 import type { IntentRunner } from '../execute/createIntentRunner.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
@@ -19,6 +20,9 @@ import { readSnapshot } from './readSnapshot.ts'
 import { type LoadedStrategy, runStrategy } from './runStrategy.ts'
 import { sleepUntil } from './sleepUntil.ts'
 import { TickDeadlineError } from './TickDeadlineError.ts'
+
+/** How often the recorded market is pruned to `recording.retentionMs`, ms. */
+const PRUNE_EVERY_MS = 60_000
 
 /** A running engine. */
 export type Engine = {
@@ -121,6 +125,23 @@ export function createEngine(params: CreateEngineParams): Engine {
     }
   }
   const deps = { config, market, runner, journal, emit, nowMs: () => clock.nowMs() }
+  let prunedAtMs: number | undefined
+  // The market as this tick saw it, for `ferry replay`; losing it never fails the tick.
+  function recordTick(nowMs: number, instances: { id: string }[], snapshot: MarketSnapshot): void {
+    try {
+      journal.recordTick({
+        tickMs: nowMs,
+        strategies: instances.map((s) => s.id),
+        balances: [...snapshot.balances],
+      })
+      if (prunedAtMs === undefined || nowMs - prunedAtMs >= PRUNE_EVERY_MS) {
+        journal.pruneMarket(nowMs - config.recording.retentionMs)
+        prunedAtMs = nowMs
+      }
+    } catch (error) {
+      logger.error({ error: (error as Error).message }, 'could not record the tick')
+    }
+  }
 
   const tickDeadlineMs = params.tickDeadlineMs ?? DEFAULT_TICK_DEADLINE_MS
   const deadlineSignal = params.deadlineSignal ?? ((ms: number) => AbortSignal.timeout(ms))
@@ -149,6 +170,7 @@ export function createEngine(params: CreateEngineParams): Engine {
       const reads = stop ? AbortSignal.any([deadline, stop]) : deadline
       try {
         const snapshot = await readSnapshot(market, journal, nowMs, emit, reads)
+        recordTick(nowMs, instances, snapshot)
         for (const instance of instances) {
           try {
             const turn = await runStrategy(deps, loaded.get(instance.id)!, snapshot, reads)

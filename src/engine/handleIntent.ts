@@ -10,12 +10,21 @@ import { buildRiskContext } from './buildRiskContext.ts'
 import type { EngineMarket } from './engineMarket.ts'
 import { runRiskChecks } from './risk/riskChecks.ts'
 
+/**
+ * The journal as {@link handleIntent} uses it: the risk checks' totals, observations and
+ * postponements. `ferry replay` passes an in-memory one (src/replay).
+ */
+export type IntentJournal = Pick<
+  Journal,
+  'recordObservation' | 'recordPostponement' | 'notionalUsdSince' | 'status' | 'lastFailureMs'
+>
+
 /** What {@link handleIntent} works with. */
 export type HandleIntentDeps = {
   config: DeepReadonly<FerryConfig>
   market: Pick<EngineMarket, 'killSwitchEngaged'>
-  runner: IntentRunner
-  journal: Journal
+  runner: Pick<IntentRunner, 'sending' | 'run'>
+  journal: IntentJournal
   emit: (e: EngineEvent) => void
 }
 

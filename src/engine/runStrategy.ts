@@ -1,8 +1,9 @@
 import type { MarketSnapshot, QuoteObservation } from '../common/strategy/marketTypes.ts'
 import type { Strategy } from '../common/strategy/strategyContract.ts'
 import { describeRoute } from '../observe/engineEvents.ts'
+import type { Journal } from '../store/openJournal.ts'
 import type { EngineMarket } from './engineMarket.ts'
-import { type HandleIntentDeps, handleIntent } from './handleIntent.ts'
+import { type HandleIntentDeps, handleIntent, type IntentJournal } from './handleIntent.ts'
 import { untilAborted } from './untilAborted.ts'
 
 /** One strategy instance ready to run: its strategy and its params, parsed once at start. */
@@ -15,15 +16,23 @@ export type StrategyTurn = {
   firstError: string | undefined
 }
 
+/** What {@link runStrategy} works with: {@link HandleIntentDeps}, the quotes, the clock. */
+export type RunStrategyDeps = Omit<HandleIntentDeps, 'journal'> & {
+  journal: IntentJournal & Pick<Journal, 'activePostponements' | 'recordMarketQuotes'>
+  market: HandleIntentDeps['market'] & Pick<EngineMarket, 'quote'>
+  nowMs: () => number
+}
+
 /**
  * One strategy's turn in a tick: its pure `plan`, less the requests a risk check postponed and
- * whose delay has not run out, then quotes through the client's queues, its pure `decide`,
- * the observations journaled, and each intent handled in turn. `signal` (the tick's deadline,
- * or a stop) aborts the quotes still pending; a quote it cut short counts as failed. A failed
- * quote is reported and counted, and the strategy still decides on the quotes it got.
+ * whose delay has not run out, then quotes through the client's queues (every quote that came
+ * back journaled for replay), its pure `decide` on them in plan order, the observations
+ * journaled, and each intent handled in turn. `signal` (the tick's deadline, or a stop) aborts
+ * the quotes still pending; a quote it cut short counts as failed. A failed quote is reported
+ * and counted, and the strategy still decides on the quotes it got.
  */
 export async function runStrategy(
-  deps: HandleIntentDeps & { market: Pick<EngineMarket, 'quote'>; nowMs: () => number },
+  deps: RunStrategyDeps,
   loaded: LoadedStrategy,
   snapshot: MarketSnapshot,
   signal?: AbortSignal,
@@ -50,13 +59,13 @@ export async function runStrategy(
     }
     return p === undefined
   })
-  const quotes: QuoteObservation[] = []
+  const answered: (QuoteObservation | undefined)[] = requests.map(() => undefined)
   await Promise.all(
-    requests.map(async (request) => {
+    requests.map(async (request, i) => {
       try {
         const quoting = market.quote(request, deps.nowMs(), signal)
         const quote = await (signal ? untilAborted(quoting, signal) : quoting)
-        quotes.push(quote)
+        answered[i] = quote
         emit({
           type: 'quote',
           strategy: id,
@@ -74,6 +83,9 @@ export async function runStrategy(
       }
     }),
   )
+  // In plan order, whatever order the answers came in: decide sees what a replay sees.
+  const quotes = answered.filter((q): q is QuoteObservation => q !== undefined)
+  journal.recordMarketQuotes(id, snapshot.nowMs, quotes)
   const { intents, observations } = strategy.decide(quotes, snapshot, params)
   for (const o of observations) {
     journal.recordObservation(id, o, o.atMs)

@@ -7,6 +7,7 @@ import { formatDurationMs } from './formatDurationMs.ts'
 import { OUTCOME_LABELS } from './outcomeLabels.ts'
 import { renderJournalEntries } from './renderJournalEntries.ts'
 import { renderOrdersTable } from './renderOrdersTable.ts'
+import { renderReplaySection } from './renderReplaySection.ts'
 import { renderTable } from './renderTable.ts'
 import { REPORT_SCRIPT } from './reportScript.ts'
 import { REPORT_STYLES } from './reportStyles.ts'
@@ -36,7 +37,8 @@ export function renderReportHtml(data: ReportData, library: ChartLibrary): strin
       : `${formatTimeMs(data.firstMs)} – ${formatTimeMs(data.lastMs)}`
   const sinceText =
     data.sinceMs === undefined ? 'whole journal' : `since ${formatTimeMs(data.sinceMs)}`
-  const body = data.empty ? renderNoData(data) : renderSections(data, ids)
+  const replay = data.replay ? renderReplaySection(data.replay) : ''
+  const body = `${replay}${data.empty ? renderNoData(data) : renderSections(data, ids)}`
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -51,7 +53,7 @@ export function renderReportHtml(data: ReportData, library: ChartLibrary): strin
 <p>journal <code>${escapeHtml(data.journalPath)}</code> · ${escapeHtml(sinceText)} · entries ${escapeHtml(windowText)} · made ${escapeHtml(formatTimeMs(data.generatedAtMs))}</p>
 ${renderSimulationOff(data.simulationOffChains)}
 </header>
-${data.empty ? '' : NAV}
+${data.empty ? '' : data.replay ? NAV.replace('">', '"><a href="#replay">Replay</a>') : NAV}
 <main>
 ${body}
 </main>

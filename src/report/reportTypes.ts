@@ -15,6 +15,7 @@ import type {
   OrderState,
   QuoteRecord,
 } from '../store/journalTypes.ts'
+import type { ReplaySection } from './replaySectionTypes.ts'
 
 /**
  * How an intent or a decision ended, for the outcome counts:
@@ -246,4 +247,6 @@ export type ReportData = {
    * simulating first (safety P-8.10). Absent without `--config`.
    */
   simulationOffChains?: number[]
+  /** `ferry replay --out`: the replayed configs beside the journal. Absent in `ferry report`. */
+  replay?: ReplaySection[]
 }

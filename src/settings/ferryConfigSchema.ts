@@ -3,6 +3,7 @@ import { chainSettingsSchema } from './chainSettingsSchema.ts'
 import { configFields } from './configFields.ts'
 import { observeSettingsSchema } from './observeSettingsSchema.ts'
 import { priceSettingsSchema } from './priceSettingsSchema.ts'
+import { recordingSettingsSchema } from './recordingSettingsSchema.ts'
 import { riskSettingsSchema } from './riskSettingsSchema.ts'
 import { serviceSettingsSchema } from './serviceSettingsSchema.ts'
 import { strategyInstanceSchema } from './strategyInstanceSchema.ts'
@@ -33,6 +34,8 @@ export const ferryConfigSchema = z
     strategies: z.array(strategyInstanceSchema).default([]),
     tracking: trackingSettingsSchema.prefault({}),
     observe: observeSettingsSchema.prefault({}),
+    /** The market journaled for `ferry replay` and how long it is kept. */
+    recording: recordingSettingsSchema.prefault({}),
     /**
      * Trusted USD prices per token (peg, on-chain feed, or same asset as another token) that the
      * value-flow checks use, never the service's figures (safety P-8.8). Default none.

@@ -135,6 +135,21 @@ export const JOURNAL_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (strategy, request_id)
   );
   `,
+  // 4: the market as each tick saw it, for `ferry replay`: the tick's due strategies and
+  // balances, and every quote fetched (intent_id NULL unless it became an intent's decision
+  // quote), keyed by the tick that asked. Pruned by `recording.retentionMs`.
+  `
+  CREATE TABLE ticks (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    tick_ms INTEGER NOT NULL,
+    strategies_json TEXT NOT NULL,
+    balances_json TEXT NOT NULL
+  );
+  CREATE INDEX ticks_by_time ON ticks (tick_ms);
+  ALTER TABLE quotes ADD COLUMN strategy TEXT;
+  ALTER TABLE quotes ADD COLUMN tick_ms INTEGER;
+  CREATE INDEX quotes_by_tick ON quotes (tick_ms) WHERE tick_ms IS NOT NULL;
+  `,
 ]
 
 /**

@@ -7,6 +7,7 @@ import { type ApprovalRecords, createApprovalRecords } from './createApprovalRec
 import { createDryRunQueries, type DryRunQueries } from './createDryRunQueries.ts'
 import { createIntentRecords, type IntentRecords } from './createIntentRecords.ts'
 import { createJournalQueries, type JournalQueries } from './createJournalQueries.ts'
+import { createMarketRecords, type MarketRecords } from './createMarketRecords.ts'
 import { createOrderRecords, type OrderRecords } from './createOrderRecords.ts'
 import { createPostponementRecords, type PostponementRecords } from './createPostponementRecords.ts'
 import { createSendRecords, type SendRecords } from './createSendRecords.ts'
@@ -36,8 +37,8 @@ export type OpenJournalOptions = {
 }
 
 /**
- * ferry's journal: intents, quotes, approvals, signed attempts, orders, hook steps, observations
- * and sender locks, in one SQLite database. Every write is one committed transaction: when a
+ * ferry's journal: intents, quotes, approvals, signed attempts, orders, hook steps, observations,
+ * the market each tick saw (for replay) and sender locks, in one SQLite database. Every write is one committed transaction: when a
  * method returns, its record is on disk (P-2.1). It stores no keys: raw signed transactions are
  * public data.
  */
@@ -46,6 +47,7 @@ export type Journal = IntentRecords &
   ApprovalRecords &
   OrderRecords &
   PostponementRecords &
+  MarketRecords &
   JournalQueries &
   DryRunQueries & {
     /** Absolute path of the database file. */
@@ -211,6 +213,7 @@ function bindJournal(
   const approvals = createApprovalRecords(db, clock)
   const orders = createOrderRecords(db, clock)
   const postponements = createPostponementRecords(db, clock)
+  const market = createMarketRecords(db)
   const queries = createJournalQueries(db, clock, {
     ...intents,
     ...sends,
@@ -224,6 +227,7 @@ function bindJournal(
     ...approvals,
     ...orders,
     ...postponements,
+    ...market,
     ...queries,
     ...createDryRunQueries(db),
     path: dbPath,

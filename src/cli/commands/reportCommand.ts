@@ -1,5 +1,5 @@
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
+
 import type { Command } from 'commander'
 import { formatTimeMs } from '../../common/format/formatTimeMs.ts'
 import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
@@ -12,7 +12,10 @@ import type { ReportData } from '../../report/reportTypes.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import type { GlobalOptions } from '../cliContext.ts'
+
 import { readJournal } from '../openExistingJournal.ts'
+import { writeFileAtomically } from '../writeFileAtomically.ts'
+
 import { DEFAULT_OUT } from './registerReportCommand.ts'
 
 /** Options of `ferry report`. */
@@ -49,35 +52,11 @@ export function reportCommand(opts: ReportOptions, cmd: Command): void {
       .filter(([, chain]) => chain.verify.simulation === 'off')
       .map(([id]) => Number(id))
   const out = opts.out ?? (options.json ? undefined : DEFAULT_OUT)
-  if (out !== undefined) writeAtomically(out, renderReportHtml(data, readChartLibrary()))
+  if (out !== undefined) writeFileAtomically(out, renderReportHtml(data, readChartLibrary()))
   if (options.json) {
     process.stdout.write(`${JSON.stringify(toPrintableJson(data), null, 2)}\n`)
   } else {
     process.stdout.write(`${summarize(data, resolve(out ?? DEFAULT_OUT))}\n`)
-  }
-}
-
-/**
- * Writes beside the target, then renames: a reader never sees half a report. A folder as the
- * target is a usage error, checked first; the temporary file never outlives a failed write.
- */
-function writeAtomically(path: string, text: string): void {
-  const target = resolve(path)
-  if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new UsageError(
-      '--out',
-      `${target} is a folder`,
-      `give a file path, e.g. --out ${join(path, 'report.html')}`,
-    )
-  }
-  mkdirSync(dirname(target), { recursive: true })
-  const tmp = `${target}.${process.pid}.tmp`
-  try {
-    writeFileSync(tmp, text)
-    renameSync(tmp, target)
-  } catch (error) {
-    rmSync(tmp, { force: true })
-    throw error
   }
 }
 

@@ -22,6 +22,7 @@ import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import { openJournal } from '../../store/openJournal.ts'
 import { toJournalFileError } from '../../store/toJournalFileError.ts'
 import { retryNotice } from '../retryNotice.ts'
+import { afterStop } from '../run/afterStop.ts'
 import { buildWorldWiring } from '../run/buildWorldWiring.ts'
 import { checkChainSimulation } from '../run/checkChainSimulation.ts'
 import { checkSendingKeys } from '../run/checkSendingKeys.ts'
@@ -35,11 +36,14 @@ import { holdSenderLocks } from '../run/holdSenderLocks.ts'
 import { loadStrategies } from '../run/loadStrategies.ts'
 import { RunFailedError } from '../run/RunFailedError.ts'
 import { resolveCrashPoint } from '../run/resolveCrashPoint.ts'
+import { runWallets } from '../run/runWallets.ts'
 
 /** How long a stop waits for the sends under way to reach the journal, ms. */
 const STOP_GRACE_MS = 1_500
 
 type RunOptions = {
+  /** `ferry record --for`: how long to record, ms. */
+  for?: number
   live?: boolean
   pathPrefix?: 'net' | 'dln'
   once?: boolean
@@ -57,9 +61,17 @@ type RunOptions = {
  * main job. With `service.apiUrl: embedded` it starts the embedded world first (the
  * devnet with public test keys, whose orders are always sent); against real networks it sends
  * only with `mode: live` in the config AND `--live` on the command line (safety P-4.1).
+ * `how.record` is `ferry record <config> --for D`: the same run in paper mode (nothing is sent,
+ * not even in the embedded world), journaled next to the config, stopped after D.
  */
-export async function runCommand(configPath: string, _o: unknown, command: Command): Promise<void> {
+export async function runCommand(
+  configPath: string,
+  _o: unknown,
+  command: Command,
+  how: { record?: boolean } = {},
+): Promise<void> {
   const options = command.optsWithGlobals<RunOptions>()
+  const record = how.record === true
   const { config, env } = loadConfig({ path: configPath })
   const logger = createLogger({
     level: options.logLevel ?? 'warn',
@@ -88,7 +100,7 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     env,
     configPath,
     strategies,
-    sending: !embedded && config.mode === 'live' && options.live === true,
+    sending: !record && !embedded && config.mode === 'live' && options.live === true,
   })
   if (startupProblems.length > 0) throw new ConfigError(configPath, startupProblems)
   const crashAt = resolveCrashPoint(env)
@@ -100,7 +112,7 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
   // embedded world is new on every run, so its journal is too (unless one is named).
   const named = resolveJournalPath(configPath, options)
   const journalPath =
-    embedded && named === resolveJournalPath(configPath, {}, {})
+    embedded && !record && named === resolveJournalPath(configPath, {}, {})
       ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
       : named
   // A new journal only in a folder that exists, or with --create: a mistyped --journal must not
@@ -116,6 +128,15 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     )
     abort.abort(new Error(`stopped by ${signal}`))
   }
+  // ferry record ends itself after --for, quietly: the end is the plan, not a stop.
+  let recordingEnded = false
+  const recordTimer =
+    record && options.for !== undefined
+      ? setTimeout(() => {
+          recordingEnded = true
+          abort.abort(new Error('recording ended'))
+        }, options.for)
+      : undefined
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   // People at a terminal get the live view; --json, pipes, files and container logs get one
@@ -137,7 +158,7 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     alerter = createRunAlerter({ config, env, configPath, logger, clock: systemClock })
     if (alerter) observers.push(alerter.observe)
     // P-8.10: each RPC of a live run must simulate, unless its chain says simulation: off.
-    if (!embedded && config.mode === 'live' && options.live === true) {
+    if (!record && !embedded && config.mode === 'live' && options.live === true) {
       // A key that is unset, malformed or someone else's stops the run before any probe.
       checkSendingKeys(config, env, configPath)
       await checkChainSimulation({ config, logger })
@@ -201,7 +222,7 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
       env,
       configPath,
       devnet,
-      sending: embedded || (config.mode === 'live' && options.live === true),
+      sending: !record && (embedded || (config.mode === 'live' && options.live === true)),
       failPoint,
       strategies,
     })
@@ -240,13 +261,14 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
       afterStop(abort.signal, STOP_GRACE_MS),
     ])
     view?.close({ summary: true })
-    if (abort.signal.aborted) {
+    if (abort.signal.aborted && !recordingEnded) {
       process.stderr.write(
         `${describeStop(journal.status().inFlight, result === undefined).join('\n')}\n`,
       )
     }
     // Past the grace period a send may still be writing: the journal stays open until exit.
     if (result === undefined) return
+    if (record) process.stderr.write(`recorded the market into ${journal.path}\n`)
     world.close()
     locks.release()
     journal.close()
@@ -256,6 +278,7 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     // named with its path and fix like one that fails at open; other errors pass unchanged.
     throw toJournalFileError(error, journal.path)
   } finally {
+    clearTimeout(recordTimer)
     view?.close()
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)
@@ -264,23 +287,4 @@ export async function runCommand(configPath: string, _o: unknown, command: Comma
     await alerter?.close()
     await devnet?.stop()
   }
-}
-
-/** Resolves `graceMs` after `signal` aborts (never without an abort). */
-function afterStop(signal: AbortSignal, graceMs: number): Promise<undefined> {
-  return new Promise((resolve) => {
-    signal.addEventListener('abort', () => setTimeout(resolve, graceMs, undefined), { once: true })
-  })
-}
-
-/** The (chain, wallet) pairs this run acts for: a sending run may sign for them. */
-function runWallets(wiring: WorldWiring): { chainId: number; address: string }[] {
-  const evm = wiring.evmWallet
-    ? wiring.evm.map((c) => ({ chainId: c.chainId as number, address: wiring.evmWallet!.address }))
-    : []
-  const solana =
-    wiring.solana && wiring.solanaWallet
-      ? [{ chainId: 7565164, address: wiring.solanaWallet.address }]
-      : []
-  return [...evm, ...solana]
 }

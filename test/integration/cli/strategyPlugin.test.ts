@@ -169,4 +169,34 @@ describe('a strategy of your own: ferry strategy new, then module: in a config',
     })
     expect(balance).toBeGreaterThan(1_000_000_000_000n)
   }, 90_000)
+
+  test('behavior: it replays: the live run’s journal replayed under its config makes the order it made', async () => {
+    const run = await runFerryInProcess(
+      ['replay', join(dir, 'live.yaml'), '--from', join(dir, 'live.sqlite'), '--json'],
+      { [DEVNET_KEY_ENV]: user.privateKey },
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const { mode, replays } = JSON.parse(run.stdout) as {
+      mode: string
+      replays: {
+        same: number
+        quotesFed: number
+        difference: { intents: number }
+        rows: { intentId: string; replay?: { verdict: string }; journal?: { outcome: string } }[]
+      }[]
+    }
+    // The journal sent its intent, so the replay simulates sending too.
+    expect(mode).toBe('sent')
+    const [replay] = replays
+    expect(replay!.quotesFed).toBe(1)
+    expect(replay!.rows).toHaveLength(1)
+    expect(replay!.rows[0]!.intentId).toMatch(/^top-up:/)
+    expect(replay!.rows[0]).toMatchObject({
+      replay: { verdict: 'accept' },
+      journal: { outcome: 'completed' },
+    })
+    expect(replay!.same).toBe(1)
+    expect(replay!.difference.intents).toBe(0)
+  })
 })

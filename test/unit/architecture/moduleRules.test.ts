@@ -10,6 +10,7 @@ const MODULES: readonly { module: string; mayImport: readonly string[] }[] = [
   {
     module: 'src/cli',
     mayImport: [
+      'src/replay',
       'src/report',
       'src/engine',
       'strategies',
@@ -22,6 +23,17 @@ const MODULES: readonly { module: string; mayImport: readonly string[] }[] = [
       'src/store',
       'src/observe',
       'src/settings',
+      'src/common',
+    ],
+  },
+  {
+    module: 'src/replay',
+    mayImport: [
+      'src/report',
+      'src/engine',
+      'src/observe',
+      'src/settings',
+      'src/store',
       'src/common',
     ],
   },
