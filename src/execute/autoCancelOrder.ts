@@ -1,34 +1,17 @@
-import type { PublicClient } from 'viem'
 import { CancelOrderError } from '../chains/evm/CancelOrderError.ts'
-import type { CancelJournal } from '../chains/evm/cancelJournal.ts'
-import type { EvmSender } from '../chains/evm/createEvmSender.ts'
-import type { Clock } from '../common/clock.ts'
 import { FerryError } from '../common/FerryError.ts'
-import type { Logger } from '../common/Logger.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
 import { cancelEvmOrder } from './evm/cancelEvmOrder.ts'
 import type { TrackingOutcome } from './executionOutcome.ts'
 import type { FailPoint } from './failPoints.ts'
+import type { FollowCancelRefundParams } from './followCancelRefund.ts'
 
-/** Inputs of {@link autoCancelOrder}. Durations in ms. */
-export type AutoCancelOrderParams = {
-  order: { intentId: string; orderId: string; srcChainId: number; dstChainId: number }
-  journal: CancelJournal
-  /** Our sender on the destination chain; undefined when ferry does not send there. */
-  sender: EvmSender | undefined
-  /** Read client of the source chain; undefined when the chain is not configured. */
-  source: PublicClient | undefined
-  /** Our wallet on the source chain: the refund beneficiary (P-7.2). */
-  sourceAddress: string
-  /** How long to wait for the refund on the source. */
-  refundTimeoutMs: number
-  pollIntervalMs: number
-  /** Confirmations of the refund claim on the source. */
-  sourceConfirmations: number
-  clock: Clock
-  logger: Logger
+/**
+ * Inputs of {@link autoCancelOrder}: the cancel path of the order ({@link FollowCancelRefundParams}),
+ * where its events go, and the crash-test hook called once the cancel is journaled as sent.
+ */
+export type AutoCancelOrderParams = FollowCancelRefundParams & {
   emit: (e: EngineEvent) => void
-  /** Crash-test hook, called once the cancel is journaled as sent (failPoints.ts). */
   failPoint?: FailPoint
 }
 

@@ -2,9 +2,9 @@ import { autoCancelOrder } from './autoCancelOrder.ts'
 import type { ChainContext } from './createChainContext.ts'
 import { executeOrderIntent } from './executeOrderIntent.ts'
 import { executeSwapIntent } from './executeSwapIntent.ts'
-import type { ChainOps } from './executionOutcome.ts'
+import type { ChainOps, TrackedOrder } from './executionOutcome.ts'
 import { fillReaderOf } from './fillReaderOf.ts'
-import { followCancelRefund } from './followCancelRefund.ts'
+import { type FollowCancelRefundParams, followCancelRefund } from './followCancelRefund.ts'
 import { journaledRoute } from './planReconciliation.ts'
 import { recordCreatedOrder } from './recordCreatedOrder.ts'
 import { settleIntent } from './settleIntent.ts'
@@ -19,6 +19,19 @@ const MAX_SETTLE_WAIT_MS = 120_000
  */
 export function createChainOps(ctx: ChainContext): ChainOps {
   const { wiring, journal, ledger, evm, clock, logger } = ctx
+  /** What the cancel path of an order needs: both chains' ends, our source address, its pace. */
+  const cancelPath = (order: TrackedOrder): FollowCancelRefundParams => ({
+    order,
+    journal,
+    sender: evm.get(order.dstChainId)?.sender,
+    source: evm.get(order.srcChainId)?.rpc.read,
+    sourceAddress: ctx.walletOn(order.srcChainId),
+    refundTimeoutMs: wiring.trackingDeadlineMs,
+    pollIntervalMs: wiring.pollIntervalMs,
+    sourceConfirmations: evm.get(order.srcChainId)?.confirmations ?? 1,
+    clock,
+    logger,
+  })
   return {
     sending: wiring.sending,
     async execute(intent, intentId, emit, preSign) {
@@ -76,21 +89,7 @@ export function createChainOps(ctx: ChainContext): ChainOps {
           ledger,
           readFill,
           autoCancel: wiring.autoCancel
-            ? () =>
-                autoCancelOrder({
-                  order,
-                  journal,
-                  sender: evm.get(order.dstChainId)?.sender,
-                  source: evm.get(order.srcChainId)?.rpc.read,
-                  sourceAddress: ctx.walletOn(order.srcChainId),
-                  refundTimeoutMs: wiring.trackingDeadlineMs,
-                  pollIntervalMs: wiring.pollIntervalMs,
-                  sourceConfirmations: evm.get(order.srcChainId)?.confirmations ?? 1,
-                  clock,
-                  logger,
-                  emit,
-                  failPoint: ctx.failPoint,
-                })
+            ? () => autoCancelOrder({ ...cancelPath(order), emit, failPoint: ctx.failPoint })
             : undefined,
           trackingDeadlineMs: wiring.trackingDeadlineMs,
           pollIntervalMs: wiring.pollIntervalMs,
@@ -102,19 +101,6 @@ export function createChainOps(ctx: ChainContext): ChainOps {
         signal,
       )
     },
-    followRefund(order) {
-      return followCancelRefund({
-        order,
-        journal,
-        sender: evm.get(order.dstChainId)?.sender,
-        source: evm.get(order.srcChainId)?.rpc.read,
-        sourceAddress: ctx.walletOn(order.srcChainId),
-        refundTimeoutMs: wiring.trackingDeadlineMs,
-        pollIntervalMs: wiring.pollIntervalMs,
-        sourceConfirmations: evm.get(order.srcChainId)?.confirmations ?? 1,
-        clock,
-        logger,
-      })
-    },
+    followRefund: (order) => followCancelRefund(cancelPath(order)),
   }
 }

@@ -87,13 +87,6 @@ export async function runCommand(
       'set mode: live in the config as well to send for real',
     )
   }
-  if (!config.strategies.some((s) => s.enabled !== false)) {
-    throw new UsageError(
-      `${configPath}: strategies`,
-      'no strategy is enabled, so the run would do nothing',
-      'add one under strategies: (see config/demo.yaml), or set enabled: true on one',
-    )
-  }
   const startupProblems = await checkStartup({
     config,
     env,

@@ -53,8 +53,17 @@ function checkRunsSomething(
   config: DeepReadonly<FerryConfig>,
   configPath: string,
 ): ConfigProblem[] {
-  if (config.strategies.length > 0) return []
   const example = 'start from config/demo.yaml or config/*.example.yaml'
+  if (config.strategies.some((s) => s.enabled !== false)) return []
+  if (config.strategies.length > 0) {
+    return [
+      {
+        path: 'strategies',
+        problem: 'no strategy is enabled, so the run would do nothing',
+        fix: 'set enabled: true on one, or add one under strategies:',
+      },
+    ]
+  }
   if (isBlank(configPath)) {
     return [{ path: '(file)', problem: 'the file is empty', fix: `write a config: ${example}` }]
   }

@@ -220,9 +220,7 @@ describe('config check --online: the service, each RPC and each key, against the
     expect(result.stderr).toContain(
       `service.apiUrl: 127.0.0.1:${closedPort} does not answer (ECONNREFUSED) (fix: check the URL`,
     )
-    expect(result.stderr).toContain(
-      'wallets.evm: EVM key does not derive to the configured address',
-    )
+    expect(result.stderr).toContain('the EVM key does not derive to the configured address')
     expect(result.stderr).toContain(`derived: ${other.address}`)
     expect(result.stderr).not.toContain(other.privateKey.slice(2))
     expect(result.stdout).toContain(`ok  chains.42161.rpcUrls[0]: ${host(rpc(42161))} is Arbitrum`)

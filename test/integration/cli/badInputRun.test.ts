@@ -136,8 +136,8 @@ const inProcess: Case[] = [
       }),
     ],
     code: 2,
-    subject: ': strategies: no strategy is enabled',
-    fix: 'fix: add one under strategies:',
+    subject: 'strategies: no strategy to run',
+    fix: 'fix: add a strategies entry',
   },
   {
     name: 'a malformed key names its variable and the fix',
@@ -148,7 +148,7 @@ const inProcess: Case[] = [
     ],
     env: { FERRY_TEST_KEY: '0x1234' },
     code: 2,
-    subject: 'ferry: FERRY_TEST_KEY: is not 32 bytes of hex (value not shown)',
+    subject: 'wallets.evm: FERRY_TEST_KEY: is not 32 bytes of hex (value not shown)',
     fix: 'export FERRY_TEST_KEY=<64 hex digits, with or without 0x>',
   },
   {

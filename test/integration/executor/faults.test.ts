@@ -166,12 +166,14 @@ describe('EVM sending under faults', () => {
     const journal = eventJournal(async (record) => {
       if (record.attempt > 0 || raced || journal.records.length < 2) return
       raced = true
-      await wallet.sendTransaction({
+      const hash = await wallet.sendTransaction({
         chain: null,
         to: user.address,
         value: 0n,
         nonce: record.nonce,
       })
+      // Mined before ours goes out: the node must answer "nonce too low", not "underpriced".
+      await arb.client.waitForTransactionReceipt({ hash })
     })
     const s = sender(journal)
     const first = await s.send(approveReq(1n))
