@@ -7,6 +7,7 @@ import { createEvmSigner } from '../chains/evm/createEvmSigner.ts'
 import { createSolanaConnection } from '../chains/solana/createSolanaConnection.ts'
 import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
+import type { EngineEvent } from '../observe/engineEvents.ts'
 import { createEvmSendJournal } from '../store/createEvmSendJournal.ts'
 import type { Journal } from '../store/openJournal.ts'
 import { createTrustedPriceSource } from '../verify/prices/createTrustedPriceSource.ts'
@@ -70,6 +71,8 @@ export function createChainContext(params: {
   logger: Logger
   /** ferry's stop (the first Ctrl-C): aborts the pending balance reads. Default none. */
   stopSignal?: AbortSignal
+  /** Where world-level events go (an RPC disagreement, for its alert). Default: the log only. */
+  emit?: (e: EngineEvent) => void
 }): ChainContext {
   const { api, wiring, journal, clock, logger } = params
   const failPoint = wiring.failPoint ?? noFailPoint
@@ -101,11 +104,20 @@ export function createChainContext(params: {
       ...(params.stopSignal ? { stopSignal: params.stopSignal } : {}),
       ...(c.sendUrl === undefined ? {} : { sendUrl: c.sendUrl }),
       ...(c.rpcQuorum === undefined ? {} : { quorum: c.rpcQuorum }),
-      // A disagreement is refused where it happens; here it is told, with the hosts only.
-      onEvent: (e) =>
-        e.type === 'disagreement'
-          ? logger.error({ chainId: c.chainId, ...e }, 'RPCs disagree on a read that decides money')
-          : logger.warn({ chainId: c.chainId, ...e }, 'RPC circuit breaker'),
+      // A disagreement is refused where it happens; here it is told (an alert), hosts only.
+      onEvent: (e) => {
+        if (e.type === 'breaker') {
+          logger.warn({ chainId: c.chainId, ...e }, 'RPC circuit breaker')
+          return
+        }
+        logger.error({ chainId: c.chainId, ...e }, 'RPCs disagree on a read that decides money')
+        params.emit?.({
+          type: 'rpcDisagreement',
+          chainId: c.chainId,
+          method: e.method,
+          detail: e.detail,
+        })
+      },
     })
     const sender =
       signer && wiring.sending

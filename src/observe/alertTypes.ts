@@ -11,6 +11,8 @@ import { ALERT_KIND_NAMES } from '../settings/alertSettingsSchema.ts'
  * - `consecutiveFailures`: N intents in a row ended without success (P-4.4).
  * - `marketMoved`: an accepted intent ended before signing for economics (its quote moved below
  *   the minimum, a trusted price was stale, a risk limit no longer held); never the kill switch.
+ * - `rpcDisagreement`: a chain's RPCs gave different answers to a read that decides money; the
+ *   read was refused (P-2.12); security: one of them lies or lags.
  */
 export const ALERT_KINDS = ALERT_KIND_NAMES
 export type AlertKind = (typeof ALERT_KINDS)[number]

@@ -243,6 +243,24 @@ function candidatesOf(
         ],
         state,
       }
+    case 'rpcDisagreement':
+      return {
+        candidates: [
+          {
+            kind: 'rpcDisagreement',
+            severity: 'security',
+            title: `RPCs of chain ${event.chainId} disagree`,
+            text: [
+              `${event.method}: the read was refused, nothing was decided on it`,
+              ...event.detail,
+              'check each RPC against a block explorer; remove or replace the one that lies or lags',
+            ],
+            labels: { chain: String(event.chainId) },
+            atMs: nowMs,
+          },
+        ],
+        state,
+      }
     case 'balances': {
       const gas = decideGasReserveAlerts(
         event.balances,

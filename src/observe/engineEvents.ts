@@ -8,6 +8,11 @@ import type { CostKind, RouteRequest } from '../common/strategy/marketTypes.ts'
 export type EngineEvent =
   | { type: 'tick'; tick: number; strategies: string[]; atMs: number }
   /**
+   * A chain's RPCs answered a money-deciding read differently; the read was refused, never
+   * settled by a pick (P-2.12). `detail`: each RPC's host and its answer, one line each.
+   */
+  | { type: 'rpcDisagreement'; chainId: number; method: string; detail: string[] }
+  /**
    * The tick's work is done (its orders may still be tracked): `failures` counts strategies whose
    * run threw or had a quote fail. Its time is the last successful tick's when `failures` is 0.
    */

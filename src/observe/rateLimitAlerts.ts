@@ -36,6 +36,7 @@ const KIND_NAMES: Readonly<Record<AlertKind, string>> = {
   gasReserveLow: 'gas below reserve',
   consecutiveFailures: 'consecutive failures',
   marketMoved: 'market moved',
+  rpcDisagreement: 'RPC disagreement',
 }
 
 /**

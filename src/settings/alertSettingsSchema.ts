@@ -15,6 +15,7 @@ export const ALERT_KIND_NAMES = [
   'gasReserveLow',
   'consecutiveFailures',
   'marketMoved',
+  'rpcDisagreement',
 ] as const
 
 const chatIdError = withFix('is not a chat id', 'write the numeric chat id or @channelname')
@@ -94,6 +95,7 @@ export const alertSettingsSchema = z.strictObject({
       gasReserveLow: intervalMs,
       consecutiveFailures: intervalMs,
       marketMoved: intervalMs,
+      rpcDisagreement: intervalMs,
     })
     .default({}),
   /** Retries of one send after a network error, a timeout, a 5xx or a 429. Default 3. */

@@ -225,6 +225,8 @@ export async function runCommand(
       logger.error({ error: error.message }, 'sender lock lost: stopping')
       abort.abort()
     })
+    // One fan-out for the engine and the world (an RPC disagreement is the world's event).
+    const emit = fanOutEvents(observers, logger)
     const world = createWorld({
       api,
       wiring,
@@ -232,6 +234,7 @@ export async function runCommand(
       clock: systemClock,
       logger,
       stopSignal: abort.signal,
+      emit,
     })
     const engine = createEngine({
       config,
@@ -241,7 +244,7 @@ export async function runCommand(
       journal,
       clock: systemClock,
       logger,
-      emit: fanOutEvents(observers, logger),
+      emit,
       ...(options.tickDeadlineMs === undefined ? {} : { tickDeadlineMs: options.tickDeadlineMs }),
     })
     const result = await Promise.race([

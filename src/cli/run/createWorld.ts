@@ -10,6 +10,7 @@ import { createNativePrices } from '../../execute/market/createNativePrices.ts'
 import { quoteRoute } from '../../execute/market/quoteRoute.ts'
 import { readWalletBalances } from '../../execute/market/readWalletBalances.ts'
 import type { WorldWiring } from '../../execute/worldWiring.ts'
+import type { EngineEvent } from '../../observe/engineEvents.ts'
 import type { Journal } from '../../store/openJournal.ts'
 import { engageKillSwitch } from '../engageKillSwitch.ts'
 
@@ -29,6 +30,8 @@ export function createWorld(params: {
   logger: Logger
   /** ferry's stop: aborts the balance reads under way (the service client has its own). */
   stopSignal?: AbortSignal
+  /** Where world-level events go (an RPC disagreement, for its alert): the engine's observers. */
+  emit?: (e: EngineEvent) => void
 }): World {
   const { api, wiring, journal, clock, logger } = params
   const ctx = createChainContext({
@@ -38,6 +41,7 @@ export function createWorld(params: {
     clock,
     logger,
     ...(params.stopSignal ? { stopSignal: params.stopSignal } : {}),
+    ...(params.emit ? { emit: params.emit } : {}),
   })
   const nativePriceUsd = createNativePrices({ api, walletOn: ctx.walletOn, clock, logger })
   const runner = createIntentRunner({

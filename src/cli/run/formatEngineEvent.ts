@@ -15,6 +15,8 @@ export function formatEngineEvent(e: EngineEvent): string | undefined {
         : `${t}   tick ${e.tick} ✗ ${e.failures} strategy run(s) failed: ${e.error ?? 'see the log'}`
     case 'balances':
       return undefined
+    case 'rpcDisagreement':
+      return `${t} RPCs of chain ${e.chainId} DISAGREE on ${e.method}: the read is refused (${e.detail.join('; ')})`
     case 'killSwitch':
       return `${t} kill switch ${e.engaged ? 'ENGAGED: no new intents (tracking goes on)' : 'released'}`
     case 'stuck':
