@@ -28,12 +28,18 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Per-route figures of one size, µs: tick time / N, and the part spent in journal writes. */
-type TickFigures = { medianUs: number; p99Us: number; journalMedianUs: number }
+export type TickFigures = { medianUs: number; p99Us: number; journalMedianUs: number }
 
-/** Median and p99 of one tick's time divided by its routes, µs, over MEASURED_TICKS ticks. */
-async function measure(routes: number): Promise<TickFigures> {
-  const dir = mkdtempSync(join(tmpdir(), 'ferry-tick-bench-'))
-  const disk = openJournal(join(dir, 'journal.sqlite'))
+/**
+ * Median and p99 of one tick's time divided by its routes, µs, over `ticks` ticks (default
+ * MEASURED_TICKS), on a new journal or on the one at `journalPath` (left in place).
+ */
+export async function measure(
+  routes: number,
+  options: { journalPath?: string; ticks?: number } = {},
+): Promise<TickFigures> {
+  const dir = options.journalPath ? undefined : mkdtempSync(join(tmpdir(), 'ferry-tick-bench-'))
+  const disk = openJournal(options.journalPath ?? join(dir!, 'journal.sqlite'))
   // The same journal, with its writes timed: each is a commit with an fsync (synchronous=FULL).
   let writeMs = 0
   const timed = <A extends unknown[], R>(write: (...a: A) => R) => {
@@ -84,7 +90,7 @@ async function measure(routes: number): Promise<TickFigures> {
   const perRouteUs: number[] = []
   const journalPerRouteUs: number[] = []
   try {
-    for (let i = 0; i < WARMUP_TICKS + MEASURED_TICKS; i++) {
+    for (let i = 0; i < WARMUP_TICKS + (options.ticks ?? MEASURED_TICKS); i++) {
       // The strategy is due on every tick: its interval passes between two ticks.
       clock.advanceMs(INTERVAL_MS)
       writeMs = 0
@@ -97,7 +103,7 @@ async function measure(routes: number): Promise<TickFigures> {
     }
   } finally {
     disk.close()
-    rmSync(dir, { recursive: true, force: true })
+    if (dir) rmSync(dir, { recursive: true, force: true })
   }
   if (events === 0) throw new Error('the engine emitted nothing')
   const sorted = perRouteUs.sort((a, b) => a - b)

@@ -150,6 +150,11 @@ export const JOURNAL_MIGRATIONS: readonly string[] = [
   ALTER TABLE quotes ADD COLUMN tick_ms INTEGER;
   CREATE INDEX quotes_by_tick ON quotes (tick_ms) WHERE tick_ms IS NOT NULL;
   `,
+  // Every risk check sums the last 24 h by route: read from this index alone, never the rows
+  // (whose parameters make a million-intent journal hundreds of MiB).
+  `
+  CREATE INDEX intents_notional_by_created ON intents (created_ms, route, notional_usd);
+  `,
 ]
 
 /**
