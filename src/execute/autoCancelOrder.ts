@@ -1,10 +1,9 @@
 import { CancelOrderError } from '../chains/evm/CancelOrderError.ts'
 import { FerryError } from '../common/FerryError.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import { cancelEvmOrder } from './evm/cancelEvmOrder.ts'
 import type { TrackingOutcome } from './executionOutcome.ts'
 import type { FailPoint } from './failPoints.ts'
-import type { FollowCancelRefundParams } from './followCancelRefund.ts'
+import { type FollowCancelRefundParams, followCancelRefund } from './followCancelRefund.ts'
 
 /**
  * Inputs of {@link autoCancelOrder}: the cancel path of the order ({@link FollowCancelRefundParams}),
@@ -29,22 +28,8 @@ const LATE = 'not filled before the tracking deadline'
 export async function autoCancelOrder(params: AutoCancelOrderParams): Promise<TrackingOutcome> {
   const { order, emit, logger } = params
   try {
-    if (!params.sender || !params.source) {
-      throw new FerryError(
-        `no sender on chain ${order.dstChainId} or no RPC of ${order.srcChainId}`,
-      )
-    }
-    const result = await cancelEvmOrder({
-      orderId: order.orderId as `0x${string}`,
-      journal: params.journal,
-      source: params.source,
-      sender: params.sender,
-      sourceAddress: params.sourceAddress,
-      refundTimeoutMs: params.refundTimeoutMs,
-      pollIntervalMs: params.pollIntervalMs,
-      sourceConfirmations: params.sourceConfirmations,
-      clock: params.clock,
-      logger,
+    const outcome = await followCancelRefund({
+      ...params,
       onProgress: (p) => {
         if (p.stage !== 'orderState' || p.state !== 'SentOrderCancel') return
         emit({
@@ -57,11 +42,7 @@ export async function autoCancelOrder(params: AutoCancelOrderParams): Promise<Tr
         params.failPoint?.('afterCancelSent')
       },
     })
-    const refund = result.refund!
-    return {
-      state: 'cancelled',
-      detail: `${LATE}; cancelled, refund of ${refund.paidAmount} on ${order.srcChainId} in ${refund.txHash}`,
-    }
+    return { state: outcome.state, detail: `${LATE}; ${outcome.detail}` }
   } catch (error) {
     // A cancel on its way (not mined, or its refund not yet relayed): the funds are in transit
     // (P-7.5), so the intent must not end; the throw leaves it in flight.

@@ -5,6 +5,7 @@ import type { Clock } from '../common/clock.ts'
 import { FerryError } from '../common/FerryError.ts'
 import type { Logger } from '../common/Logger.ts'
 import { cancelEvmOrder } from './evm/cancelEvmOrder.ts'
+import type { CancelEvmOrderProgress } from './evm/cancelEvmOrderTypes.ts'
 import type { TrackedOrder, TrackingOutcome } from './executionOutcome.ts'
 
 /** Inputs of {@link followCancelRefund}. Durations in ms. */
@@ -24,6 +25,8 @@ export type FollowCancelRefundParams = {
   sourceConfirmations: number
   clock: Clock
   logger: Logger
+  /** Each stage of the cancel path (the auto-cancel reports `cancelled` from it). Default none. */
+  onProgress?: (progress: CancelEvmOrderProgress) => void
 }
 
 /**
@@ -33,19 +36,23 @@ export type FollowCancelRefundParams = {
  * ClaimedOrderCancel to our source address (docs/safety.md P-7.5). Returns `cancelled` once the
  * refund is seen (the journal's order is then ClaimedOrderCancel). Throws while the funds are
  * still in transit or the chains cannot be read: the intent stays in flight, counted against the
- * limits, and the next start follows it again. No person is needed on the way.
+ * limits, and the next start follows it again. No person is needed on the way. The tracker's
+ * auto-cancel goes the same way: on an order still `Created` it sends the cancel first.
  */
 export async function followCancelRefund(
   params: FollowCancelRefundParams,
 ): Promise<TrackingOutcome> {
   const { order } = params
   if (!params.sender || !params.source) {
-    throw new FerryError(`the refund of order ${order.orderId} cannot be followed`, {
-      metaMessages: [
-        `needs a sender on chain ${order.dstChainId} and an RPC of chain ${order.srcChainId}`,
-        `fix: configure chains.${order.dstChainId} and chains.${order.srcChainId}`,
-      ],
-    })
+    throw new FerryError(
+      `order ${order.orderId}: no sender on chain ${order.dstChainId} or no RPC of ${order.srcChainId}`,
+      {
+        metaMessages: [
+          `needs a sender on chain ${order.dstChainId} and an RPC of chain ${order.srcChainId}`,
+          `fix: configure chains.${order.dstChainId} and chains.${order.srcChainId}`,
+        ],
+      },
+    )
   }
   const result = await cancelEvmOrder({
     orderId: order.orderId as `0x${string}`,
@@ -58,6 +65,7 @@ export async function followCancelRefund(
     sourceConfirmations: params.sourceConfirmations,
     clock: params.clock,
     logger: params.logger,
+    ...(params.onProgress ? { onProgress: params.onProgress } : {}),
   })
   const refund = result.refund!
   params.logger.info(
@@ -66,6 +74,6 @@ export async function followCancelRefund(
   )
   return {
     state: 'cancelled',
-    detail: `cancelled; refund of ${refund.paidAmount} on ${order.srcChainId} in ${refund.txHash}`,
+    detail: `cancelled, refund of ${refund.paidAmount} on ${order.srcChainId} in ${refund.txHash}`,
   }
 }
