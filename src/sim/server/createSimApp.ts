@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { fromServiceQuery } from '../../api/requests/fromServiceQuery.ts'
+import { toServiceQuery } from '../../api/requests/toServiceQuery.ts'
 import { answerCreateTx } from './answerCreateTx.ts'
 import { answerExternalCallProcess } from './answerExternalCallProcess.ts'
 import { answerLeaderboard } from './answerLeaderboard.ts'
@@ -36,10 +36,11 @@ export function createSimApp(
   app.get('/health', (c) => c.json({ status: 'ok' }))
   app.get('/openapi.json', (c) => c.json(openApi))
   if (part !== 'stats') {
-    // The seed's path and the real service's, whose hook field is dlnHook (docs/service.md §10).
+    // The seed's path and the real service's, whose hook field (dlnHook) reads back as netHook.
     for (const prefix of ['net', 'dln'] as const) {
       app.get(`/v1.0/${prefix}/order/create-tx`, (c) => {
-        const query = fromServiceQuery(c.req.query(), prefix)
+        const raw = c.req.query()
+        const query = prefix === 'dln' ? toServiceQuery(raw, 'net') : raw
         return serveEndpoint(runtime, {
           endpoint: 'create-tx',
           staleKey: queryKey('create-tx', query),
