@@ -4,6 +4,7 @@
  */
 
 import type { QuoteObservation, TokenBalance } from '../common/strategy/marketTypes.ts'
+import type { IntentState } from '../store/journalTypes.ts'
 
 /** One recorded tick: when, which strategy instances ran, the balances they saw. */
 export type RecordedTick = {
@@ -16,17 +17,7 @@ export type RecordedTick = {
 export type RecordedQuote = { strategy: string; tickMs: number; quote: QuoteObservation }
 
 /** How an intent of the journal ended up: sent (its state) or a dry run. */
-export type ActualOutcome =
-  | 'dryRun'
-  | 'journaled'
-  | 'approving'
-  | 'signed'
-  | 'broadcast'
-  | 'created'
-  | 'fulfilled'
-  | 'completed'
-  | 'failed'
-  | 'cancelled'
+export type ActualOutcome = 'dryRun' | IntentState
 
 /** An intent the journal holds: sent (an `intents` row) or accepted in a dry run. */
 export type ActualIntent = {
