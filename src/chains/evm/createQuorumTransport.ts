@@ -128,8 +128,18 @@ export function createQuorumTransport(
     throw new RpcQuorumError(verdict.kind, method, options.chainId, verdict.detail)
   }
 
+  // Reads that start while a head is being asked for share that answer: a tick's batch of balance
+  // and allowance reads costs one round of eth_blockNumber, not one each.
+  let headInFlight: Promise<string> | undefined
+  function commonHead(): Promise<string> {
+    headInFlight ??= readCommonHead().finally(() => {
+      headInFlight = undefined
+    })
+    return headInFlight
+  }
+
   /** The lowest head of the URLs that answer, as a hex block number: reads pin to it. */
-  async function commonHead(): Promise<string> {
+  async function readCommonHead(): Promise<string> {
     const heads = (await askAll('eth_blockNumber', []))
       .flatMap((a) => (a.ok ? [BigInt(JSON.parse(a.json) as string)] : []))
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
@@ -162,6 +172,14 @@ export function createQuorumTransport(
   return custom({ request }, { retryCount: 0 })
 }
 
+/** Where each pinnable read takes its block parameter. */
+const BLOCK_PARAM_AT: Readonly<Record<string, number>> = {
+  eth_getBalance: 1,
+  eth_call: 1,
+  eth_getTransactionCount: 1,
+  eth_feeHistory: 1,
+}
+
 /** `params` with a `latest` (or missing) block replaced by the common head, where it has one. */
 async function pinLatest(
   method: string,
@@ -169,13 +187,7 @@ async function pinLatest(
   head: () => Promise<string>,
 ): Promise<unknown[] | undefined> {
   const list = [...(params ?? [])]
-  const blockAt: Record<string, number> = {
-    eth_getBalance: 1,
-    eth_call: 1,
-    eth_getTransactionCount: 1,
-    eth_feeHistory: 1,
-  }
-  const at = blockAt[method]
+  const at = BLOCK_PARAM_AT[method]
   if (at !== undefined) {
     if (list[at] === undefined || list[at] === 'latest') list[at] = await head()
     return list
