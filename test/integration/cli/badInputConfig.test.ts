@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import { rebalanceYaml } from '../../helpers/rebalanceYaml.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
 import {
   DEVNET_KEY_ENV,
@@ -28,19 +29,7 @@ const CHAINS = `chains:
   42161: { rpcUrls: ["http://127.0.0.1:9"] }
   8453: { rpcUrls: ["http://127.0.0.1:9"] }
 `
-const STRATEGY = `strategies:
-  - name: rebalance
-    id: usdc
-    schedule: { intervalMs: 1000 }
-    params:
-      chains:
-        - { chainId: 42161, token: "0xaf88d065e77c8cc2239327c5edb3a432268e5831", targetAmount: "1000" }
-        - { chainId: 8453, token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", targetAmount: "1000" }
-      toleranceBps: 1
-      maxCostBps: 100
-      minMoveAmount: "10"
-      maxMoveAmount: "1000"
-`
+const STRATEGY = rebalanceYaml()
 const EVM_WALLET = `wallets:
   evm: { address: "0x1111111111111111111111111111111111111111", privateKeyEnv: FERRY_BAD_INPUT_KEY }
 `

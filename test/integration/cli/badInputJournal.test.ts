@@ -18,6 +18,7 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { createEngineCommandsFixture } from '../../helpers/engineCommandsFixture.ts'
+import { rebalanceYaml } from '../../helpers/rebalanceYaml.ts'
 import { type FerryRun, runFerry } from '../../helpers/runFerry.ts'
 import { spawnFerry } from '../../helpers/spawnFerry.ts'
 import { writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
@@ -70,19 +71,7 @@ chains:
   8453: { rpcUrls: ["http://127.0.0.1:9"] }
 wallets:
   evm: { address: "0x1111111111111111111111111111111111111111", privateKeyEnv: FERRY_UNUSED_KEY }
-strategies:
-  - name: rebalance
-    id: usdc
-    schedule: { intervalMs: 1000 }
-    params:
-      chains:
-        - { chainId: 42161, token: "0xaf88d065e77c8cc2239327c5edb3a432268e5831", targetAmount: "1000" }
-        - { chainId: 8453, token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", targetAmount: "1000" }
-      toleranceBps: 1
-      maxCostBps: 100
-      minMoveAmount: "10"
-      maxMoveAmount: "1000"
-`,
+${rebalanceYaml()}`,
   )
   return path
 }

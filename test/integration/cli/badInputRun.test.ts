@@ -8,6 +8,7 @@ import {
   DEFAULT_TICK_DEADLINE_MS,
 } from '../../../src/engine/createEngine.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
+import { rebalanceYaml } from '../../helpers/rebalanceYaml.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
 import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
 import { spawnFerry } from '../../helpers/spawnFerry.ts'
@@ -43,18 +44,15 @@ async function closedUrl(): Promise<string> {
   return server.url
 }
 
-const STRATEGY = `strategies:
-  - name: rebalance
-    id: usdc
-    schedule: { intervalMs: 1000 }
-    params:
-      chains:
-        - { chainId: 42161, token: "${USDC_ARB}", targetAmount: "1000000000" }
-        - { chainId: 8453, token: "${USDC_BASE}", targetAmount: "5000000000" }
-      toleranceBps: 1
-      maxCostBps: 500
-      minMoveAmount: "1000000"
-`
+const STRATEGY = rebalanceYaml({
+  chains: [
+    { chainId: 42161, token: USDC_ARB, targetAmount: '1000000000' },
+    { chainId: 8453, token: USDC_BASE, targetAmount: '5000000000' },
+  ],
+  maxCostBps: 500,
+  minMoveAmount: '1000000',
+  maxMoveAmount: undefined,
+})
 
 /** A config for real networks at `apiUrl` and `rpcUrl` (both chains), one rebalance that wants to move. */
 function runConfig(o: { apiUrl: string; rpcUrl: string; live?: boolean; strategies?: string }) {

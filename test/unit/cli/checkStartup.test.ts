@@ -5,19 +5,21 @@ import { describe, expect, test } from 'vitest'
 import { checkStartup } from '../../../src/cli/run/checkStartup.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
 import { builtInStrategies } from '../../../strategies/builtInStrategies.ts'
+import { rebalanceYaml } from '../../helpers/rebalanceYaml.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'ferry-check-startup-'))
-const REBALANCE = `strategies:
-  - name: rebalance
-    id: usdc
-    schedule: { intervalMs: 1000 }
-    params:
-      chains:
-        - { chainId: 42161, token: "0xaf88d065e77c8cc2239327c5edb3a432268e5831", targetAmount: "1000" }
-        - { chainId: 7565164, token: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", targetAmount: "1000" }
-      toleranceBps: 1
-      maxCostBps: 100
-`
+const REBALANCE = rebalanceYaml({
+  chains: [
+    { chainId: 42161, token: '0xaf88d065e77c8cc2239327c5edb3a432268e5831', targetAmount: '1000' },
+    {
+      chainId: 7565164,
+      token: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      targetAmount: '1000',
+    },
+  ],
+  maxMoveAmount: undefined,
+  minMoveAmount: undefined,
+})
 
 /** The start-up problems of `yaml` (written to a file, as run and check read it), as path: problem. */
 async function problemsOf(yaml: string, sending = false, env: Record<string, string> = {}) {
