@@ -1,4 +1,4 @@
-import { ComputeBudgetProgram, TransactionInstruction } from '@solana/web3.js'
+import { ComputeBudgetProgram, type Connection, TransactionInstruction } from '@solana/web3.js'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type ApiClient, createApiClient } from '../../../src/api/createApiClient.ts'
@@ -64,23 +64,32 @@ function maliciousApi(mutate: (txData: Hex) => Hex): Pick<ApiClient, 'createOrde
   }
 }
 
+/** executeSolanaOrder as the devnet user, against the devnet's escrow; `more` overrides any input. */
+function executeAsUser(
+  connection: Connection,
+  order: Pick<Parameters<typeof executeSolanaOrder>[0], 'request' | 'intent'>,
+  more: Partial<Parameters<typeof executeSolanaOrder>[0]> = {},
+) {
+  return executeSolanaOrder({
+    ...devnetSolanaValueFlow,
+    connection,
+    api,
+    ...order,
+    secretKey: user.secretKey,
+    journal: createMemorySolanaSendJournal(),
+    config: { ...FAST, orderProgramId: escrow },
+    logger,
+    ...more,
+  })
+}
+
 describe('executeSolanaOrder', () => {
   test('default: a Solana USDC → Base USDC order lands in the escrow with its fee', async () => {
     const connection = new LossyConnection(rpcUrl, 'confirmed')
     const before = await escrowBalances(connection, escrow, usdc)
     const { request, intent } = solanaToBaseOrder(me, usdc, 250_000_000n, 249_000_000n)
     const journal = createMemorySolanaSendJournal()
-    const result = await executeSolanaOrder({
-      ...devnetSolanaValueFlow,
-      connection,
-      api,
-      request,
-      intent,
-      secretKey: user.secretKey,
-      journal,
-      config: { ...FAST, orderProgramId: escrow },
-      logger,
-    })
+    const result = await executeAsUser(connection, { request, intent }, { journal })
     const after = await escrowBalances(connection, escrow, usdc)
     expect(after.tokens - before.tokens).toBe(250_000_000n)
     expect(after.lamports - before.lamports).toBe(15_000_000n)
@@ -105,17 +114,7 @@ describe('executeSolanaOrder', () => {
     try {
       const connection = createSolanaConnection(reads.url, 'confirmed', sends.url)
       const { request, intent } = solanaToBaseOrder(me, usdc, 20_000_000n, 19_000_000n)
-      const result = await executeSolanaOrder({
-        ...devnetSolanaValueFlow,
-        connection,
-        api,
-        request,
-        intent,
-        secretKey: user.secretKey,
-        journal: createMemorySolanaSendJournal(),
-        config: { ...FAST, orderProgramId: escrow },
-        logger,
-      })
+      const result = await executeAsUser(connection, { request, intent })
       expect(result.orderId).toBe(result.quote.orderId)
       // Rebroadcasts of the same bytes may repeat the send; only the send endpoint sees any.
       expect(Object.keys(sends.counts)).toEqual(['sendTransaction'])
@@ -132,17 +131,7 @@ describe('executeSolanaOrder', () => {
     const before = await escrowBalances(connection, escrow, usdc)
     // The threshold is not under test here: any take amount will do.
     const { request, intent } = solanaToBaseOrder(me, SOL, 3_000_000_000n, 1n)
-    const result = await executeSolanaOrder({
-      ...devnetSolanaValueFlow,
-      connection,
-      api,
-      request,
-      intent,
-      secretKey: user.secretKey,
-      journal: createMemorySolanaSendJournal(),
-      config: { ...FAST, orderProgramId: escrow },
-      logger,
-    })
+    const result = await executeAsUser(connection, { request, intent })
     const after = await escrowBalances(connection, escrow, usdc)
     expect(after.lamports - before.lamports).toBe(3_015_000_000n)
     expect(result.verified.amountIn).toBe(3_000_000_000n)
@@ -153,17 +142,7 @@ describe('executeSolanaOrder', () => {
     connection.drop = () => connection.sends.length <= 3
     const { request, intent } = solanaToBaseOrder(me, usdc, 10_000_000n, 9_000_000n)
     const journal = createMemorySolanaSendJournal()
-    const result = await executeSolanaOrder({
-      ...devnetSolanaValueFlow,
-      connection,
-      api,
-      request,
-      intent,
-      secretKey: user.secretKey,
-      journal,
-      config: { ...FAST, orderProgramId: escrow },
-      logger,
-    })
+    const result = await executeAsUser(connection, { request, intent }, { journal })
     expect(connection.sends.length).toBeGreaterThanOrEqual(4)
     expect(new Set(connection.sends.map((s) => s.base64)).size).toBe(1)
     expect(journal.records.map((r) => r.signature)).toEqual([result.signature])
@@ -196,17 +175,11 @@ describe('executeSolanaOrder', () => {
       const sentBefore = await countWalletTransactions(rpcUrl, me)
       const { request, intent } = solanaToBaseOrder(me, usdc, 5_000_000n, 4_000_000n)
       const journal = createMemorySolanaSendJournal()
-      const error = await executeSolanaOrder({
-        ...devnetSolanaValueFlow,
+      const error = await executeAsUser(
         connection,
-        api: maliciousApi(mutate),
-        request,
-        intent,
-        secretKey: user.secretKey,
-        journal,
-        config: { ...FAST, orderProgramId: escrow },
-        logger,
-      }).catch((e: unknown) => e)
+        { request, intent },
+        { api: maliciousApi(mutate), journal },
+      ).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(VerificationError)
       expect((error as VerificationError).field).toBe(field)
       if (field.startsWith('instructions')) {
