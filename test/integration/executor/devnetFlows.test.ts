@@ -5,7 +5,6 @@ import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
 import { StaleQuoteError } from '../../../src/chains/evm/StaleQuoteError.ts'
 import type { MemorySendJournal } from '../../../src/chains/evm/sendJournal.ts'
 import { simulateEvmTx } from '../../../src/chains/evm/simulateEvmTx.ts'
-import { createManualClock } from '../../../src/common/clock.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
@@ -13,6 +12,7 @@ import { ensureAllowance } from '../../../src/execute/evm/ensureAllowance.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import { executeEvmSwap } from '../../../src/execute/evm/executeEvmSwap.ts'
 import {
+  agingClock,
   allowanceOf,
   balanceOf,
   chainsOf,
@@ -202,7 +202,7 @@ describe('quote freshness', () => {
   const NATIVE = '0x0000000000000000000000000000000000000000'
 
   test('behavior: a quote older than maxQuoteAgeMs is never signed; a fresh one is', async () => {
-    const clock = createManualClock(1_000_000)
+    const clock = agingClock(1_000_000)
     const t = testSender(arb, {
       key: { privateKey: treasury.privateKey },
       address: treasury.address,
@@ -242,7 +242,7 @@ describe('quote freshness', () => {
   })
 
   test('behavior: with no re-quote left, StaleQuoteError and nothing signed', async () => {
-    const clock = createManualClock(1_000_000)
+    const clock = agingClock(1_000_000)
     const t = testSender(arb, {
       key: { privateKey: treasury.privateKey },
       address: treasury.address,

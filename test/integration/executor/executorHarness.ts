@@ -7,6 +7,7 @@ import {
   createEvmSender,
   type EvmSender,
 } from '../../../src/chains/evm/createEvmSender.ts'
+import { createManualClock, type ManualClock, systemClock } from '../../../src/common/clock.ts'
 import { createEvmSigner, type EvmKeySource } from '../../../src/chains/evm/createEvmSigner.ts'
 import {
   createMemorySendJournal,
@@ -192,4 +193,14 @@ export async function createJournaledOrder(params: {
   })
   journal.setIntentState(intentId, 'created')
   return result.orderId
+}
+
+/**
+ * A clock whose time moves only when the test advances it (to age a quote on cue), but whose
+ * sleeps are real: the sender polls the devnet for receipts, and on a loaded machine the receipt
+ * may not be there on the first look, so a sleep that waits for an advance would never end.
+ */
+export function agingClock(startMs: number): ManualClock {
+  const manual = createManualClock(startMs)
+  return { ...manual, sleepMs: (ms, signal) => systemClock.sleepMs(ms, signal) }
 }
