@@ -118,7 +118,7 @@ describe('ferry run with observe.metricsPort (the scrape test)', () => {
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as { level: number; msg: string })
         .filter((l) => l.level >= 50)
-      expect(errors).toEqual([])
+      expect(errors, JSON.stringify(errors)).toEqual([])
 
       // 5. Every metric ferry defines is exposed.
       for (const [name, type] of Object.entries({
