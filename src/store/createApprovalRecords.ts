@@ -30,7 +30,8 @@ export type ApprovalRecords = {
   approvalsOf(intentId: string): ApprovalRecord[]
 }
 
-type ApprovalRow = {
+/** Row shape of `approvals`. */
+export type ApprovalRow = {
   id: number
   intent_id: string | null
   chain_id: number
@@ -44,7 +45,8 @@ type ApprovalRow = {
   updated_ms: number
 }
 
-function toApprovalRecord(row: ApprovalRow): ApprovalRecord {
+/** Maps an `approvals` row to its record. */
+export function toApprovalRecord(row: ApprovalRow): ApprovalRecord {
   return {
     id: row.id,
     intentId: row.intent_id ?? undefined,

@@ -66,7 +66,8 @@ export function createDryRunQueries(db: Database.Database): DryRunQueries {
   }
 }
 
-function toDryRunRecord(row: Row): DryRunRecord {
+/** Maps a dry-run observation row to its record. */
+export function toDryRunRecord(row: Row): DryRunRecord {
   const data = fromJournalJson(row.data_json) as Record<string, unknown>
   return {
     intentId: String(data.intentId),

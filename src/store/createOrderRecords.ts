@@ -47,7 +47,8 @@ export type OrderRecords = {
   hookStepsOf(orderId: string): HookStepRecord[]
 }
 
-type OrderRow = {
+/** Row shape of `orders`. */
+export type OrderRow = {
   order_id: HexText
   intent_id: string
   src_chain_id: number
@@ -68,7 +69,8 @@ type HookStepRow = {
   updated_ms: number
 }
 
-function toOrderRecord(row: OrderRow): OrderRecord {
+/** Maps an `orders` row to its record. */
+export function toOrderRecord(row: OrderRow): OrderRecord {
   return {
     orderId: row.order_id,
     intentId: row.intent_id,

@@ -82,7 +82,8 @@ export type SendRecords = {
   openAttemptsOf(chainId: number, from: string): AttemptRecord[]
 }
 
-type AttemptRow = {
+/** Row shape of `attempts`. */
+export type AttemptRow = {
   id: number
   intent_id: string | null
   chain_id: number
@@ -107,7 +108,8 @@ type AttemptRow = {
 
 const RAW_HEX_RE = /^0x(?:[0-9a-fA-F]{2})+$/
 
-function toAttemptRecord(row: AttemptRow): AttemptRecord {
+/** Maps an `attempts` row to its record. */
+export function toAttemptRecord(row: AttemptRow): AttemptRecord {
   return {
     id: row.id,
     intentId: row.intent_id ?? undefined,
@@ -133,7 +135,8 @@ function toAttemptRecord(row: AttemptRow): AttemptRecord {
   }
 }
 
-function checkAttempt(params: SignedAttemptParams): void {
+/** Refuses an attempt that lacks what reconciliation needs, before anything is stored. */
+export function checkAttempt(params: SignedAttemptParams): void {
   const problems: string[] = []
   if (!RAW_HEX_RE.test(params.rawTx)) problems.push('rawTx is not 0x-prefixed whole-byte hex')
   if (params.family === 'evm' && !Number.isSafeInteger(params.nonce)) problems.push('no nonce')

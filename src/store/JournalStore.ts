@@ -1,0 +1,51 @@
+import type { SignedAttemptParams } from './createSendRecords.ts'
+import type { AttemptRecord } from './journalTypes.ts'
+import type { Journal } from './openJournal.ts'
+
+/** Members of the SQLite {@link Journal} about its file and process, not about the records. */
+type SqliteOnlyMembers = 'path' | 'schemaVersion' | 'pragmas' | 'acquireSenderLock' | 'close'
+
+/** Every method of `T`, returning a Promise of what it returned. */
+export type AsyncMethods<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R
+    ? (...args: A) => Promise<Awaited<R>>
+    : never
+}
+
+/**
+ * The claim a caller makes on a wallet's lease when it writes ahead on a shared journal: the
+ * holder id and the fencing token `acquireWalletLease` handed out (docs/architecture.md §7).
+ */
+export type WalletLeaseClaim = { holder: string; token: number }
+
+/** Input of {@link JournalStore.recordSignedAttempt}: SQLite's, plus the lease on PostgreSQL. */
+export type StoreSignedAttemptParams = SignedAttemptParams & {
+  /**
+   * Required on PostgreSQL, refused on SQLite (whose single writer is the process holding the
+   * sender lock): the insert happens only if this claim still holds the wallet's lease, checked
+   * in the same statement by the database's clock.
+   */
+  lease?: WalletLeaseClaim
+}
+
+/**
+ * The journal behind a Promise, whatever stores it: the embedded SQLite file (`toJournalStore`)
+ * or a PostgreSQL shared by several ferry processes (`openPgJournal`). Method for method the
+ * {@link Journal}'s, with the same semantics (write-ahead commit before return, monotonic states,
+ * idempotent writes), derived from its types so the two cannot drift.
+ */
+export type JournalStore = Omit<
+  AsyncMethods<Omit<Journal, SqliteOnlyMembers>>,
+  'recordSignedAttempt'
+> & {
+  /** Which database holds the records. */
+  readonly backend: 'sqlite' | 'postgres'
+  /**
+   * Write-ahead (P-2.1), as {@link Journal.recordSignedAttempt}: when the Promise resolves the
+   * attempt is committed; if it rejects, nothing may be sent. On PostgreSQL it also requires
+   * `lease` and rejects with `LeaseLostError`, inserting nothing, when the claim no longer holds.
+   */
+  recordSignedAttempt(params: StoreSignedAttemptParams): Promise<AttemptRecord>
+  /** Releases what the store holds (the file, or the connection pool). Idempotent. */
+  close(): Promise<void>
+}

@@ -1,0 +1,123 @@
+import type { Generated } from 'kysely'
+import type {
+  ApprovalState,
+  AttemptKind,
+  AttemptState,
+  ChainFamily,
+  HexText,
+  IntentState,
+  OrderState,
+} from './journalTypes.ts'
+
+/**
+ * The PostgreSQL journal's tables as Kysely sees them: SQLite's columns (bigint where SQLite has
+ * INTEGER, read back as numbers; amounts decimal text; JSON as the same text `toJournalJson`
+ * writes) plus `intents.seq`, the insertion order SQLite's rowid gave, and `wallet_leases`.
+ */
+export type PgJournalTables = {
+  intents: {
+    seq: Generated<number>
+    id: string
+    strategy: string
+    route: string
+    params_json: string
+    notional_usd: number
+    state: IntentState
+    reason: string | null
+    created_ms: number
+    updated_ms: number
+  }
+  quotes: {
+    id: Generated<number>
+    intent_id: string | null
+    endpoint: string
+    request_json: string
+    response_json: string
+    quoted_ms: number
+    strategy: string | null
+    tick_ms: number | null
+  }
+  approvals: {
+    id: Generated<number>
+    intent_id: string | null
+    chain_id: number
+    owner: string
+    token: string
+    spender: string
+    amount: string
+    tx_hash: string | null
+    state: ApprovalState
+    created_ms: number
+    updated_ms: number
+  }
+  attempts: {
+    id: Generated<number>
+    intent_id: string | null
+    chain_id: number
+    family: ChainFamily
+    kind: AttemptKind
+    from_address: string
+    nonce: number | null
+    attempt: number
+    raw_tx: HexText
+    hash: string
+    order_id: HexText | null
+    max_fee_per_gas: string | null
+    max_priority_fee_per_gas: string | null
+    blockhash: string | null
+    last_valid_block_height: number | null
+    state: AttemptState
+    error: string | null
+    included_at: number | null
+    created_ms: number
+    updated_ms: number
+  }
+  orders: {
+    order_id: HexText
+    intent_id: string
+    src_chain_id: number
+    dst_chain_id: number
+    state: OrderState
+    create_tx_hash: string | null
+    last_tx_hash: string | null
+    filled_amount: string | null
+    created_ms: number
+    updated_ms: number
+  }
+  hook_steps: {
+    order_id: HexText
+    step: string
+    status: string
+    tx_hash: string | null
+    updated_ms: number
+  }
+  observations: {
+    id: Generated<number>
+    strategy: string
+    data_json: string
+    observed_ms: number
+  }
+  postponements: {
+    strategy: string
+    request_id: string
+    route: string
+    reason: string
+    detail: string
+    until_ms: number
+    created_ms: number
+  }
+  ticks: {
+    id: Generated<number>
+    tick_ms: number
+    strategies_json: string
+    balances_json: string
+  }
+  wallet_leases: {
+    chain_id: number
+    address: string
+    holder: string
+    token: number
+    acquired_at: Date
+    expires_at: Date
+  }
+}

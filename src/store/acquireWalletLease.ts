@@ -1,0 +1,80 @@
+import { sql } from 'kysely'
+import { JournalError } from './JournalError.ts'
+import { LeaseHeldError } from './LeaseHeldError.ts'
+import type { PgJournalStore } from './openPgJournal.ts'
+import { readWalletLease } from './readWalletLease.ts'
+import { toWalletKey } from './toWalletKey.ts'
+
+/** What a lease call names: one wallet on one chain, and who asks. */
+export type WalletLeaseRequest = {
+  chainId: number
+  /** The sending address; EVM addresses are compared lower-cased. */
+  address: string
+  /** This process's holder id: unique per process (e.g. host, pid and a random part). */
+  holder: string
+  /** How long the lease lasts unless renewed, ms, counted by the database's clock. */
+  ttlMs: number
+}
+
+/** A held lease: the fencing token every fenced write must carry, and its expiry. */
+export type WalletLease = {
+  /** Grows at every change of holder (and at a holder's return after expiry); never reused. */
+  token: number
+  /** Expiry by the database's clock, ms since the epoch. */
+  expiresAtMs: number
+}
+
+type LeaseRow = { token: number; expires_at_ms: number }
+
+/** Refuses a ttl that is not a positive whole number of ms. */
+export function checkLeaseTtl(ttlMs: number): void {
+  if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) {
+    throw new JournalError('a wallet lease needs a positive whole ttl in ms', {
+      metaMessages: [`ttlMs: ${ttlMs}`],
+    })
+  }
+}
+
+/**
+ * Takes the lease of one wallet on one chain for `holder` (docs/architecture.md §7), in one
+ * statement, by the database's clock (`now()`), never the hosts':
+ * - no lease row yet: created with token 1;
+ * - expired (whoever held it): taken over, token + 1;
+ * - held by this holder and live: extended, same token (re-acquiring is idempotent);
+ * - held by another holder and live: refused.
+ * Two processes racing for one wallet serialise on its row: exactly one wins.
+ * @throws LeaseHeldError naming the wallet, the holder and its expiry.
+ */
+export async function acquireWalletLease(
+  store: PgJournalStore,
+  request: WalletLeaseRequest,
+): Promise<WalletLease> {
+  checkLeaseTtl(request.ttlMs)
+  const address = toWalletKey(request.address)
+  const { rows } = await sql<LeaseRow>`
+    INSERT INTO wallet_leases AS l (chain_id, address, holder, token, acquired_at, expires_at)
+    VALUES (${request.chainId}, ${address}, ${request.holder}, 1, now(),
+      now() + make_interval(secs => ${request.ttlMs}::double precision / 1000))
+    ON CONFLICT (chain_id, address) DO UPDATE SET
+      token = CASE WHEN l.holder = excluded.holder AND l.expires_at > now()
+        THEN l.token ELSE l.token + 1 END,
+      acquired_at = CASE WHEN l.holder = excluded.holder AND l.expires_at > now()
+        THEN l.acquired_at ELSE now() END,
+      holder = excluded.holder,
+      expires_at = excluded.expires_at
+    WHERE l.expires_at <= now() OR l.holder = excluded.holder
+    RETURNING token, (extract(epoch from expires_at) * 1000)::bigint AS expires_at_ms`.execute(
+    store.db,
+  )
+  const row = rows[0]
+  if (row) return { token: row.token, expiresAtMs: row.expires_at_ms }
+  const seen = await readWalletLease(store.db, request.chainId, address)
+  // A release between the refusal and this read leaves no live holder to name: still refused,
+  // the caller tries again on its next turn.
+  throw new LeaseHeldError(
+    request.chainId,
+    address,
+    seen?.holder ?? 'nobody (released meanwhile)',
+    seen?.expiresAtMs ?? 0,
+  )
+}

@@ -1,0 +1,117 @@
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { type Clock, systemClock } from '../common/clock.ts'
+import { createPgApprovalRecords } from './createPgApprovalRecords.ts'
+import { createPgIntentRecords } from './createPgIntentRecords.ts'
+import { createPgJournalQueries } from './createPgJournalQueries.ts'
+import { createPgMarketRecords } from './createPgMarketRecords.ts'
+import { createPgOrderRecords } from './createPgOrderRecords.ts'
+import { createPgSendRecords } from './createPgSendRecords.ts'
+import { JournalError } from './JournalError.ts'
+import type { JournalStore } from './JournalStore.ts'
+import { migratePgJournal } from './migratePgJournal.ts'
+import type { PgJournalTables } from './PgJournalTables.ts'
+
+/** Options of {@link openPgJournal}. */
+export type OpenPgJournalOptions = {
+  /** Time source of every `*Ms` the journal writes (lease expiry excepted). Default the system clock. */
+  clock?: Clock
+  /** Most connections the pool opens. Default 10. */
+  maxConnections?: number
+  /** How long a new connection may take before the call fails, ms. Default 10 000. */
+  connectTimeoutMs?: number
+}
+
+/**
+ * The journal on PostgreSQL, shared by several ferry processes. `db` is for the wallet leases
+ * (`acquireWalletLease` and its kin), which only a shared journal has.
+ */
+export type PgJournalStore = JournalStore & {
+  readonly backend: 'postgres'
+  readonly db: Kysely<PgJournalTables>
+  /** How many migrations this build knows; all are applied once the store is open. */
+  readonly schemaVersion: number
+}
+
+const INT8_OID = 20
+
+/**
+ * int8 (bigint) comes back as a number, as SQLite's INTEGER does: ms, ids, nonces, chain ids and
+ * tokens all fit in 2^53. A value that does not is refused rather than rounded.
+ */
+function parseInt8(text: string): number {
+  const value = Number(text)
+  if (!Number.isSafeInteger(value)) {
+    throw new JournalError('a bigint in the journal does not fit a number', {
+      metaMessages: [`value: ${text}`],
+    })
+  }
+  return value
+}
+
+/**
+ * Opens the journal in the PostgreSQL database at `url` (`postgres://user:password@host/db`)
+ * through a connection pool, and brings its schema to this build's (Kysely migrations, run once
+ * however many processes start together). Every write is committed when its Promise resolves.
+ * A connection the server drops (a restart) is replaced by the pool on the next call.
+ * @throws JournalError when the database cannot be reached or migrated (the URL's password is
+ *   never in the message).
+ */
+export async function openPgJournal(
+  url: string,
+  options: OpenPgJournalOptions = {},
+): Promise<PgJournalStore> {
+  const clock = options.clock ?? systemClock
+  const types = new pg.TypeOverrides()
+  types.setTypeParser(INT8_OID, parseInt8)
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    types,
+  })
+  // An idle connection cut by the server (restart, failover) errors here; the pool has already
+  // dropped it, and the next query opens a new one. Without a listener it would crash the process.
+  pool.on('error', () => {})
+  const db = new Kysely<PgJournalTables>({ dialect: new PostgresDialect({ pool }) })
+  let schemaVersion: number
+  try {
+    schemaVersion = await migratePgJournal(db)
+  } catch (error) {
+    await db.destroy()
+    if (error instanceof JournalError) throw error
+    throw new JournalError('the PostgreSQL journal cannot be reached', {
+      metaMessages: [`database: ${redactUrl(url)}`],
+      details: error instanceof Error ? error.message : String(error),
+      cause: error,
+    })
+  }
+  let closed = false
+  return {
+    backend: 'postgres',
+    db,
+    schemaVersion,
+    ...createPgIntentRecords(db, clock),
+    ...createPgSendRecords(db, clock),
+    ...createPgApprovalRecords(db, clock),
+    ...createPgOrderRecords(db, clock),
+    ...createPgMarketRecords(db, clock),
+    ...createPgJournalQueries(db, clock),
+    async close() {
+      if (closed) return
+      closed = true
+      await db.destroy()
+    },
+  }
+}
+
+/** The URL without its password, for messages. */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return '(not a URL)'
+  }
+}

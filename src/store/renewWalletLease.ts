@@ -1,0 +1,37 @@
+import { sql } from 'kysely'
+import { checkLeaseTtl, type WalletLease, type WalletLeaseRequest } from './acquireWalletLease.ts'
+import { LeaseLostError } from './LeaseLostError.ts'
+import type { PgJournalStore } from './openPgJournal.ts'
+import { readWalletLease } from './readWalletLease.ts'
+import { toWalletKey } from './toWalletKey.ts'
+
+/**
+ * Extends a held lease to now + `ttlMs` by the database's clock, keeping its token. Only a live
+ * lease is renewed: once it has expired, even with nobody else taking it, the holder must
+ * acquire again (a new token), because its fenced writes may already have been refused.
+ * @throws LeaseLostError when the lease expired or another holder has it.
+ */
+export async function renewWalletLease(
+  store: PgJournalStore,
+  request: WalletLeaseRequest & { token: number },
+): Promise<WalletLease> {
+  checkLeaseTtl(request.ttlMs)
+  const address = toWalletKey(request.address)
+  const { rows } = await sql<{ token: number; expires_at_ms: number }>`
+    UPDATE wallet_leases
+    SET expires_at = now() + make_interval(secs => ${request.ttlMs}::double precision / 1000)
+    WHERE chain_id = ${request.chainId} AND address = ${address} AND holder = ${request.holder}
+      AND token = ${request.token} AND expires_at > now()
+    RETURNING token, (extract(epoch from expires_at) * 1000)::bigint AS expires_at_ms`.execute(
+    store.db,
+  )
+  const row = rows[0]
+  if (row) return { token: row.token, expiresAtMs: row.expires_at_ms }
+  const claim = { holder: request.holder, token: request.token }
+  throw new LeaseLostError(
+    request.chainId,
+    address,
+    claim,
+    await readWalletLease(store.db, request.chainId, address),
+  )
+}
