@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { createManualClock, type ManualClock } from '../../../../src/common/clock.ts'
+import { acquireWalletLease } from '../../../../src/store/acquireWalletLease.ts'
+import type { SignedAttemptParams } from '../../../../src/store/createSendRecords.ts'
+import type { JournalStore } from '../../../../src/store/JournalStore.ts'
+import type { AttemptRecord } from '../../../../src/store/journalTypes.ts'
+import { openJournal } from '../../../../src/store/openJournal.ts'
+import { openPgJournal, type PgJournalStore } from '../../../../src/store/openPgJournal.ts'
+import { toJournalStore } from '../../../../src/store/toJournalStore.ts'
+import { startTestPostgres, type TestPostgres } from '../../../helpers/startTestPostgres.ts'
+
+/** A fresh journal of one backend for one test, on a manual clock. */
+export type ContractJournal = {
+  store: JournalStore
+  clock: ManualClock
+  /**
+   * The backend's write-ahead as its callers make it: on PostgreSQL under the wallet's lease
+   * (acquired on first use), on SQLite as is.
+   */
+  record(params: SignedAttemptParams): Promise<AttemptRecord>
+}
+
+/** One backend the contract runs on. */
+export type ContractBackend = {
+  name: 'sqlite' | 'postgres'
+  /** A fresh, empty journal whose clock starts at `startMs`; closed after the test. */
+  open(startMs?: number): Promise<ContractJournal>
+}
+
+const START_MS = 1_700_000_000_000
+const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+/** The SQLite journal through `toJournalStore`, on a temp file. */
+export function sqliteBackend(): ContractBackend {
+  return {
+    name: 'sqlite',
+    async open(startMs = START_MS) {
+      const clock = createManualClock(startMs)
+      const dir = mkdtempSync(join(tmpdir(), 'ferry-contract-'))
+      const store = toJournalStore(openJournal(join(dir, 'journal.sqlite'), { clock }))
+      cleanups.push(async () => {
+        await store.close()
+        rmSync(dir, { recursive: true, force: true })
+      })
+      return { store, clock, record: (params) => store.recordSignedAttempt(params) }
+    },
+  }
+}
+
+/**
+ * The PostgreSQL journal: one embedded server for the test file, a fresh database per test (so
+ * row ids and orders start from scratch as on a new SQLite file).
+ */
+export function postgresBackend(): ContractBackend {
+  let server: TestPostgres
+  let admin: pg.Pool
+  let databases = 0
+  beforeAll(async () => {
+    server = await startTestPostgres()
+    admin = new pg.Pool({ connectionString: server.url, max: 1 })
+  }, 60_000)
+  afterAll(async () => {
+    await admin?.end()
+    await server?.stop()
+  })
+  return {
+    name: 'postgres',
+    async open(startMs = START_MS) {
+      const name = `contract_${++databases}`
+      await admin.query(`CREATE DATABASE ${name}`)
+      const url = new URL(server.url)
+      url.pathname = `/${name}`
+      const clock = createManualClock(startMs)
+      const store: PgJournalStore = await openPgJournal(url.toString(), { clock })
+      cleanups.push(() => store.close())
+      const holder = 'contract-test'
+      const record = async (params: SignedAttemptParams): Promise<AttemptRecord> => {
+        const { token } = await acquireWalletLease(store, {
+          chainId: params.chainId,
+          address: params.from,
+          holder,
+          ttlMs: 600_000,
+        })
+        return store.recordSignedAttempt({ ...params, lease: { holder, token } })
+      }
+      return { store, clock, record }
+    },
+  }
+}

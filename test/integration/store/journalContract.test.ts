@@ -1,0 +1,18 @@
+import { describe } from 'vitest'
+import { postgresBackend, sqliteBackend } from './contract/contractBackends.ts'
+import { readCases } from './contract/readCases.ts'
+import { writeCases } from './contract/writeCases.ts'
+
+// One contract, every backend: the SQLite file through toJournalStore and PostgreSQL through
+// openPgJournal must answer every call alike (docs/architecture.md §7).
+describe('the journal contract on SQLite', () => {
+  const backend = sqliteBackend()
+  writeCases(backend)
+  readCases(backend)
+})
+
+describe('the journal contract on PostgreSQL', () => {
+  const backend = postgresBackend()
+  writeCases(backend)
+  readCases(backend)
+})
