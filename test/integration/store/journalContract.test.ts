@@ -1,6 +1,7 @@
 import { describe } from 'vitest'
 import { postgresBackend, sqliteBackend } from './contract/contractBackends.ts'
 import { readCases } from './contract/readCases.ts'
+import { schemaParityCase } from './contract/schemaParityCase.ts'
 import { writeCases } from './contract/writeCases.ts'
 
 // One contract, every backend: the SQLite file through toJournalStore and PostgreSQL through
@@ -15,4 +16,5 @@ describe('the journal contract on PostgreSQL', () => {
   const backend = postgresBackend()
   writeCases(backend)
   readCases(backend)
+  schemaParityCase(backend)
 })
