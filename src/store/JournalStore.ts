@@ -14,7 +14,7 @@ export type AsyncMethods<T> = {
 
 /**
  * The claim a caller makes on a wallet's lease when it writes ahead on a shared journal: the
- * holder id and the fencing token `acquireWalletLease` handed out (docs/architecture.md §7).
+ * holder id and the fencing token `acquireWalletLease` handed out (docs/architecture.md §5).
  */
 export type WalletLeaseClaim = { holder: string; token: number }
 

@@ -36,7 +36,7 @@ export function checkLeaseTtl(ttlMs: number): void {
 }
 
 /**
- * Takes the lease of one wallet on one chain for `holder` (docs/architecture.md §7), in one
+ * Takes the lease of one wallet on one chain for `holder` (docs/architecture.md §5), in one
  * statement, by the database's clock (`now()`), never the hosts':
  * - no lease row yet: created with token 1;
  * - expired (whoever held it): taken over, token + 1;

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { type Clock, systemClock } from '../common/clock.ts'
 import { createPgApprovalRecords } from './createPgApprovalRecords.ts'
@@ -76,15 +76,18 @@ export async function openPgJournal(
   const db = new Kysely<PgJournalTables>({ dialect: new PostgresDialect({ pool }) })
   let schemaVersion: number
   try {
+    // Reached first, so a wrong host or password is told apart from a failed migration.
+    await sql`SELECT 1`.execute(db).catch((error: unknown) => {
+      throw new JournalError('the PostgreSQL journal cannot be reached', {
+        metaMessages: [`database: ${redactUrl(url)}`],
+        details: error instanceof Error ? error.message : String(error),
+        cause: error,
+      })
+    })
     schemaVersion = await migratePgJournal(db)
   } catch (error) {
     await db.destroy()
-    if (error instanceof JournalError) throw error
-    throw new JournalError('the PostgreSQL journal cannot be reached', {
-      metaMessages: [`database: ${redactUrl(url)}`],
-      details: error instanceof Error ? error.message : String(error),
-      cause: error,
-    })
+    throw error
   }
   let closed = false
   return {

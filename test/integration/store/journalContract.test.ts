@@ -5,7 +5,7 @@ import { schemaParityCase } from './contract/schemaParityCase.ts'
 import { writeCases } from './contract/writeCases.ts'
 
 // One contract, every backend: the SQLite file through toJournalStore and PostgreSQL through
-// openPgJournal must answer every call alike (docs/architecture.md §7).
+// openPgJournal must answer every call alike (docs/architecture.md §5).
 describe('the journal contract on SQLite', () => {
   const backend = sqliteBackend()
   writeCases(backend)
