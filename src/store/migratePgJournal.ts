@@ -157,12 +157,34 @@ export const PG_JOURNAL_MIGRATIONS: Readonly<Record<string, readonly string[]>> 
 }
 
 /**
+ * A database migrated by a newer ferry has migrations this build does not know: its schema may
+ * hold what this build would misread, so it is refused, as on SQLite, rather than guessed at.
+ */
+async function refuseNewerSchema(db: Kysely<PgJournalTables>): Promise<void> {
+  const present = await sql<{ present: boolean }>`
+    SELECT to_regclass('kysely_migration') IS NOT NULL AS present`.execute(db)
+  if (present.rows[0]?.present !== true) return
+  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)
+  const unknown = rows.map((r) => r.name).filter((name) => !(name in PG_JOURNAL_MIGRATIONS))
+  if (unknown.length > 0) {
+    throw new JournalError('the PostgreSQL journal was migrated by a newer ferry', {
+      metaMessages: [
+        `unknown migrations: ${unknown.join(', ')}`,
+        `this build knows: ${Object.keys(PG_JOURNAL_MIGRATIONS).length}`,
+        'fix: run the ferry version that migrated it, or upgrade ferry (docs/operations.md §6)',
+      ],
+    })
+  }
+}
+
+/**
  * Brings the PostgreSQL journal to the newest schema with Kysely's Migrator (each migration in
  * its own transaction, behind Kysely's migration lock, so processes starting together run each
  * one once). Refuses a database migrated by a newer ferry. Returns the number of migrations.
  * @throws JournalError naming the failed migration and the database's message.
  */
 export async function migratePgJournal(db: Kysely<PgJournalTables>): Promise<number> {
+  await refuseNewerSchema(db)
   const migrations: Record<string, Migration> = {}
   for (const [name, statements] of Object.entries(PG_JOURNAL_MIGRATIONS)) {
     migrations[name] = {
