@@ -62,10 +62,9 @@ export function createPgSendRecords(db: Db, clock: Clock): PgSendRecords {
     }
     // The caller may broadcast what this returns: only a holder may.
     const from = existing.from_address
-    const held = await sql<{
-      held: boolean
-    }>`SELECT ${leaseHolds(existing.chain_id, from, claim)} AS held`.execute(trx)
-    if (held.rows[0]?.held !== true) await refuseLostLease(trx, existing.chain_id, from, claim)
+    const holds = leaseHolds(existing.chain_id, from, claim)
+    const { rows } = await sql<{ held: boolean }>`SELECT ${holds} AS held`.execute(trx)
+    if (rows[0]?.held !== true) await refuseLostLease(trx, existing.chain_id, from, claim)
     return toAttemptRecord(existing)
   }
 
