@@ -58,6 +58,20 @@ async function untilExpired(store: PgJournalStore): Promise<void> {
   }
 }
 
+/**
+ * Waits until a statement of this database waits on a row lock (polls pg_stat_activity), or
+ * until `gaveUp()` says the statement finished without waiting.
+ */
+async function untilWaitingOnLock(store: PgJournalStore, gaveUp: () => boolean): Promise<void> {
+  while (!gaveUp()) {
+    const { rows } = await sql<{ waiting: number }>`
+      SELECT COUNT(*) AS waiting FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(store.db)
+    if ((rows[0]?.waiting ?? 0) > 0) return
+    await delay(20)
+  }
+}
+
 /** Sets the wallet's lease expiry in the past through SQL, as a long pause of its holder would. */
 async function expireNow(store: PgJournalStore): Promise<void> {
   await sql`UPDATE wallet_leases SET expires_at = now() - interval '1 second'`.execute(store.db)
@@ -170,6 +184,31 @@ describe('wallet leases with fencing on PostgreSQL', () => {
       lease: { holder: 'B', token: leaseB.token },
     })
     expect(mine.nonce).toBe(1)
+  })
+
+  test('behavior: a fenced write-ahead waits for a takeover in flight, then is refused by it', async () => {
+    const [a] = await processes(1)
+    await intent(a!, 'i1')
+    const lease = await acquireWalletLease(a!, { ...WALLET, holder: 'A', ttlMs: 60_000 })
+    await a!.db.connection().execute(async (takeover) => {
+      // Another process's takeover, caught between its update and its commit.
+      await sql`BEGIN`.execute(takeover)
+      await sql`UPDATE wallet_leases SET holder = 'B', token = token + 1`.execute(takeover)
+      const late = a!.recordSignedAttempt({
+        ...evmAttempt('i1', 0),
+        lease: { holder: 'A', token: lease.token },
+      })
+      let settled = false
+      const settle = (): void => {
+        settled = true
+      }
+      late.then(settle, settle)
+      // Unlocked, the insert would read the committed row (still A's) and go through at once.
+      await untilWaitingOnLock(a!, () => settled)
+      await sql`COMMIT`.execute(takeover)
+      await expect(late).rejects.toBeInstanceOf(LeaseLostError)
+    })
+    expect(await a!.attemptsOf('i1')).toEqual([])
   })
 
   test('behavior: the shared journal refuses a write-ahead without a lease', async () => {
