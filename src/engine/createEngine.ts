@@ -14,6 +14,7 @@ import type { Journal } from '../store/openJournal.ts'
 import { countFailedTick, type FailedTickStreak, NO_FAILED_TICKS } from './countFailedTick.ts'
 import { createAutoKill } from './createAutoKill.ts'
 import { createScheduler } from './createScheduler.ts'
+import { createTickRiskTotals } from './createTickRiskTotals.ts'
 import type { EngineMarket } from './engineMarket.ts'
 import { failedTicksVerdict } from './failedTicksVerdict.ts'
 import { readSnapshot } from './readSnapshot.ts'
@@ -146,8 +147,16 @@ export function createEngine(params: CreateEngineParams): Engine {
   const tickDeadlineMs = params.tickDeadlineMs ?? DEFAULT_TICK_DEADLINE_MS
   const deadlineSignal = params.deadlineSignal ?? ((ms: number) => AbortSignal.timeout(ms))
 
-  /** One tick; its reads abort at the tick's deadline or when `stop` aborts. */
-  async function tick(stop?: AbortSignal): Promise<TickResult> {
+  /**
+   * One tick, its journal writes grouped into one commit (docs/operations.md §10): a send inside
+   * it still commits them and its own signed bytes first.
+   */
+  function tick(stop?: AbortSignal): Promise<TickResult> {
+    return journal.withinBatch(() => runTick(stop))
+  }
+
+  /** One tick's work; its reads abort at the tick's deadline or when `stop` aborts. */
+  async function runTick(stop?: AbortSignal): Promise<TickResult> {
     const nowMs = clock.nowMs()
     const instances = scheduler.due(nowMs)
     ticks++
@@ -171,9 +180,15 @@ export function createEngine(params: CreateEngineParams): Engine {
       try {
         const snapshot = await readSnapshot(market, journal, nowMs, emit, reads)
         recordTick(nowMs, instances, snapshot)
+        const totals = createTickRiskTotals(journal, nowMs)
         for (const instance of instances) {
           try {
-            const turn = await runStrategy(deps, loaded.get(instance.id)!, snapshot, reads)
+            const turn = await runStrategy(
+              { ...deps, totals },
+              loaded.get(instance.id)!,
+              snapshot,
+              reads,
+            )
             // A failed quote fails the strategy's run: metrics and /health see the service down.
             if (turn.quoteFailures > 0) fail(`quote failed: ${turn.firstError}`, 1)
           } catch (error) {
