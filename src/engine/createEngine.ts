@@ -148,7 +148,7 @@ export function createEngine(params: CreateEngineParams): Engine {
   const deadlineSignal = params.deadlineSignal ?? ((ms: number) => AbortSignal.timeout(ms))
 
   /**
-   * One tick, its journal writes grouped into one commit (docs/operations.md §10): a send inside
+   * One tick, its journal writes grouped into one commit (docs/operations.md §8.1): a send inside
    * it still commits them and its own signed bytes first.
    */
   function tick(stop?: AbortSignal): Promise<TickResult> {

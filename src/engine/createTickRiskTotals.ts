@@ -17,7 +17,7 @@ export type TickRiskTotals = {
 
 /**
  * The engine's first risk check reads the journal's 24 h totals once per tick instead of once per
- * intent (docs/operations.md §10): on a journal of years they are the bulk of a check's cost.
+ * intent (docs/operations.md §8.1): on a journal of years they are the bulk of a check's cost.
  * Intents that ended elsewhere during the tick (trackers) still count until the next tick: an
  * over-count only stops early. The last check before signing still reads the journal itself.
  */

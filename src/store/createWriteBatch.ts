@@ -5,7 +5,7 @@ export const DEFAULT_BATCH_HOLD_MS = 250
 
 /**
  * Groups the journal's writes into one SQLite transaction, one commit and one fsync
- * (docs/operations.md §10). While a scope ({@link WriteBatch.within}) is active, the first write
+ * (docs/operations.md §8.1). While a scope ({@link WriteBatch.within}) is active, the first write
  * opens `BEGIN IMMEDIATE` and the later ones join it; the scope's end, a write-ahead insert, a
  * sender lock, `close` or the hold bound commit it. Outside a scope every write commits alone.
  */

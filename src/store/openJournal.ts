@@ -73,7 +73,7 @@ export type Journal = IntentRecords &
     acquireSenderLock(chainId: number, address: string, ownerId: string, ttlMs: number): SenderLock
     /**
      * Runs `work` with the journal's writes grouped into one transaction, committed once when it
-     * ends (docs/operations.md §10): the engine's tick. A write that precedes an external effect
+     * ends (docs/operations.md §8.1): the engine's tick. A write that precedes an external effect
      * (`recordSignedAttempt`, a sender lock) commits the group first; a crash loses at most the
      * grouped writes not yet committed, none of which preceded a send.
      */
