@@ -10,9 +10,11 @@ import type { DeepReadonly } from '../settings/deepFreeze.ts'
 import type { FerryConfig } from '../settings/ferryConfigSchema.ts'
 import { strategyKey } from '../settings/strategyKey.ts'
 import { strategyParamsSchemas } from '../settings/strategyParamsSchemas.ts'
+import type { IntentRecord } from '../store/journalTypes.ts'
 import type { Journal } from '../store/openJournal.ts'
 import { countFailedTick, type FailedTickStreak, NO_FAILED_TICKS } from './countFailedTick.ts'
 import { createAutoKill } from './createAutoKill.ts'
+import { createDailyNotionalWindow } from './createDailyNotionalWindow.ts'
 import { createScheduler } from './createScheduler.ts'
 import { createTickRiskTotals } from './createTickRiskTotals.ts'
 import type { EngineMarket } from './engineMarket.ts'
@@ -126,6 +128,7 @@ export function createEngine(params: CreateEngineParams): Engine {
     }
   }
   const deps = { config, market, runner, journal, emit, nowMs: () => clock.nowMs() }
+  const dailyNotional = createDailyNotionalWindow(journal)
   let prunedAtMs: number | undefined
   // The market as this tick saw it, for `ferry replay`; losing it never fails the tick.
   function recordTick(nowMs: number, instances: { id: string }[], snapshot: MarketSnapshot): void {
@@ -178,9 +181,16 @@ export function createEngine(params: CreateEngineParams): Engine {
       const deadline = deadlineSignal(tickDeadlineMs)
       const reads = stop ? AbortSignal.any([deadline, stop]) : deadline
       try {
-        const snapshot = await readSnapshot(market, journal, nowMs, emit, reads)
+        // In-flight intents read once, for the snapshot and the risk checks both.
+        let inFlight: IntentRecord[] | undefined
+        const inFlightNow = (): IntentRecord[] => (inFlight ??= journal.nonTerminalIntents())
+        const status = () => ({ inFlight: inFlightNow() })
+        const snapshot = await readSnapshot(market, { status }, nowMs, emit, reads)
         recordTick(nowMs, instances, snapshot)
-        const totals = createTickRiskTotals(journal, nowMs)
+        const totals = createTickRiskTotals(
+          () => ({ dayByRoute: dailyNotional.at(nowMs), inFlight: inFlightNow() }),
+          journal,
+        )
         for (const instance of instances) {
           try {
             const turn = await runStrategy(

@@ -1,10 +1,10 @@
 import { TERMINAL_INTENT_STATES } from '../store/journalTypes.ts'
 import type { Journal } from '../store/openJournal.ts'
-import { type InFlightNotional, type RiskTotals, readRiskTotals } from './readRiskTotals.ts'
+import type { InFlightNotional, RiskTotals } from './readRiskTotals.ts'
 
 /** The risk totals of one tick: read once, kept current in memory as the tick sends intents. */
 export type TickRiskTotals = {
-  /** The totals: read from the journal at the first call, then the running figures. */
+  /** The totals: `readOnce` at the first call, then the running figures. */
   read(): RiskTotals
   /**
    * Counts an intent handed to the runner (which journals it): against the daily caps, and in
@@ -16,19 +16,20 @@ export type TickRiskTotals = {
 }
 
 /**
- * The engine's first risk check reads the journal's 24 h totals once per tick instead of once per
- * intent (docs/operations.md §8.1): on a journal of years they are the bulk of a check's cost.
- * Intents that ended elsewhere during the tick (trackers) still count until the next tick: an
- * over-count only stops early. The last check before signing still reads the journal itself.
+ * The engine's first risk checks judge every intent of a tick against totals read once per tick
+ * (docs/operations.md §8.1) instead of once per intent: on a journal of years the 24 h sums were
+ * the bulk of a check's cost. Intents that ended elsewhere during the tick (trackers) still
+ * count until the next tick: an over-count only stops early. The last check before signing
+ * still reads the journal itself.
  */
 export function createTickRiskTotals(
-  journal: Pick<Journal, 'notionalUsdSince' | 'status' | 'getIntent'>,
-  nowMs: number,
+  readOnce: () => RiskTotals,
+  journal: Pick<Journal, 'getIntent'>,
 ): TickRiskTotals {
   let totals: { dayByRoute: Map<string, number>; inFlight: InFlightNotional[] } | undefined
   const current = () => {
     if (totals === undefined) {
-      const read = readRiskTotals(journal, nowMs)
+      const read = readOnce()
       totals = {
         dayByRoute: new Map(read.dayByRoute.map((r) => [r.route, r.notionalUsd])),
         inFlight: [...read.inFlight],

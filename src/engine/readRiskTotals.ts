@@ -15,7 +15,8 @@ export type RiskTotals = {
 
 /**
  * Reads {@link RiskTotals} from the journal for the 24 h window ending at `nowMs` (ms since the
- * epoch): two sums over the journal's index, the cost a large journal adds to a risk check.
+ * epoch): what the last check before signing judges against (the engine's first check uses the
+ * tick's running totals, createTickRiskTotals).
  */
 export function readRiskTotals(
   journal: Pick<Journal, 'notionalUsdSince' | 'status'>,
