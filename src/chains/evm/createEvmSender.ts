@@ -123,14 +123,13 @@ export function createEvmSender(options: CreateEvmSenderOptions): EvmSender {
   const client = rpc.read
   let nextNonce: number | undefined
   let tail: Promise<unknown> = Promise.resolve()
-  // Bumped when a send starts and ends: prefetched counts hold only if it did not move.
+  // Sends ended; with `busy`, what tells a prefetch whether a send moved the nonce since.
   let generation = 0
   let busy = false
 
   const exclusive = <T>(run: () => Promise<T>): Promise<T> => {
     const guarded = async (): Promise<T> => {
       busy = true
-      generation++
       try {
         return await run()
       } finally {

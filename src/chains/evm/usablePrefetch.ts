@@ -9,7 +9,7 @@ export const DEFAULT_PREFETCH_MAX_AGE_MS = 3_000
 export type SendMoment = {
   nowMs: number
   level: EvmPriorityLevel
-  /** Sends started or ended since the sender was created. */
+  /** Sends ended since the sender was created (none runs now: this one holds the turn). */
   generation: number
   /** Whether the sender has no nonce counter (first send, or forgotten): the chain id is checked. */
   needsChainCheck: boolean
@@ -18,8 +18,8 @@ export type SendMoment = {
 
 /**
  * Which parts of a prefetch a send may use instead of reading again, pure: the fees when they are
- * no older than `maxAgeMs` and of the send's fee level; the nonce counts when, besides, no send
- * of this sender started or ended since they were read (the counter and the pending count would
+ * no older than `maxAgeMs` and of the send's fee level; the nonce counts when, besides, they were
+ * read while no send ran and none ended since (the counter and the pending count would
  * disagree) and, on a send that checks the chain id, that check was part of the reads.
  */
 export function usablePrefetch(

@@ -23,7 +23,7 @@ describe('usablePrefetch (which reads taken during the quote a send may reuse)',
     expect(usablePrefetch(prefetch, moment)).toEqual({ fees, counts })
   })
 
-  test('behavior: a send that started or ended since the read voids the counts, not the fees', () => {
+  test('behavior: a send that ended since the read voids the counts, not the fees', () => {
     expect(usablePrefetch(prefetch, { ...moment, generation: 7 })).toEqual({ fees })
     // Read while a send was under way: no counts were kept at all.
     expect(usablePrefetch({ ...prefetch, nonce: undefined }, moment)).toEqual({ fees })
