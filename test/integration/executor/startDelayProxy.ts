@@ -8,6 +8,8 @@ export type ProxiedRequest = {
   /** JSON-RPC methods of the body (each member of a batch); empty for other requests. */
   methods: string[]
   arrivedAtMs: number
+  /** When it went on to the target, after any hold and the delay. */
+  forwardedAtMs?: number
   /** When the answer went back; undefined while the request is held or in flight. */
   answeredAtMs?: number
 }
@@ -88,6 +90,7 @@ export async function startDelayProxy(targetUrl: string, delayMs = 0): Promise<D
         for (const h of held) h.arrive()
         await Promise.all(held.map((h) => h.released))
         if (proxy.delayMs > 0) await new Promise((r) => setTimeout(r, proxy.delayMs))
+        entry.forwardedAtMs = performance.now()
         const upstream = await fetch(new URL(req.url ?? '/', target.origin), {
           method: req.method ?? 'GET',
           headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
