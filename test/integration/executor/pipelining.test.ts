@@ -178,4 +178,19 @@ describe('pipelining: the reads that do not need the quote run while its create-
     expect(result.allowance?.actions).toEqual(['approve'])
     expect(criticalPath(releasedMs)).toEqual(['eth_simulateV1', 'eth_sendRawTransaction'])
   })
+
+  test('behavior: a read made ahead that fails surfaces where it did before: fees above the cap stop the send with FeeCapError, nothing signed', async () => {
+    // A cap under the devnet's going base fee: every fee read fails, the one ahead included.
+    const { sender, journal, api } = await world({ feePolicy: { maxFeePerGasCapWei: 1n } })
+    const stages: string[] = []
+    const error = await order(
+      { api, sender, onProgress: (e) => stages.push(e.stage) },
+      NATIVE,
+      parseEther('0.5'),
+    ).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'FeeCapError' })
+    // Verified and simulated first, as before: the fee read that fails is the send's own.
+    expect(stages).toEqual(['facts', 'verified', 'simulated'])
+    expect(journal.records).toEqual([])
+  })
 })
