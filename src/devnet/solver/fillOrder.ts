@@ -37,7 +37,7 @@ async function fillOpen(ctx: SolverContext, s: SeenOrder, behaviour: SolverBehav
   const hasHook = size(s.order.externalCall) > 0
   const filled =
     takeChainId === SOLANA_CHAIN_ID
-      ? await fillOnSolana(ctx, s.order)
+      ? await fillOnSolana(ctx, s.orderId, s.order)
       : await fillOnEvm(ctx, s.orderId, s.order)
   ctx.stats.recordOrder({
     orderId: s.orderId,
