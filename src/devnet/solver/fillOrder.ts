@@ -47,6 +47,7 @@ async function fillOpen(ctx: SolverContext, s: SeenOrder, behaviour: SolverBehav
     feesUsd: s.feesUsd,
     executed: true,
     hookInstructionsCount: hasHook ? (behaviour.partialSteps ? 2 : 1) : 0,
+    order: s.order,
   })
   ctx.events.emit('filled', {
     orderId: s.orderId,
