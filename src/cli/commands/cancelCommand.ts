@@ -6,8 +6,7 @@ import { createEvmSender } from '../../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../../chains/evm/createEvmSigner.ts'
 import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
 import { UsageError } from '../../common/UsageError.ts'
-import { cancelIntentOrder } from '../../execute/cancelIntentOrder.ts'
-import type { CancelEvmOrderProgress } from '../../execute/evm/cancelEvmOrderTypes.ts'
+import { type CancelOrderProgress, cancelIntentOrder } from '../../execute/cancelIntentOrder.ts'
 import { checkCancellableOrder } from '../../execute/evm/checkCancellableOrder.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
@@ -167,7 +166,7 @@ function requireChain(config: DeepReadonly<FerryConfig>, chainId: number): numbe
   return chainId
 }
 
-function showProgress(e: CancelEvmOrderProgress, srcChainId: number, wait: boolean): void {
+function showProgress(e: CancelOrderProgress, srcChainId: number, wait: boolean): void {
   if (e.stage === 'broadcast') process.stdout.write(`cancel sent: ${e.hash}\n`)
   if (wait && e.stage === 'orderState' && e.state === 'SentOrderCancel') {
     process.stdout.write(`cancel mined; waiting for the refund on chain ${srcChainId}…\n`)
