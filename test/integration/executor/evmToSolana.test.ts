@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
@@ -12,6 +12,7 @@ import {
 } from '@solana/web3.js'
 import { bytesToHex, type Hex, hexToBytes } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { encodeBase58 } from '../../../src/chains/base58.ts'
 import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
 import {
@@ -27,6 +28,7 @@ import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
+import { runFerry } from '../../helpers/runFerry.ts'
 import { balanceOf, devnetValueFlow, testApi, testSender, user } from './executorHarness.ts'
 import { startTamperProxy, type TamperProxy } from './startTamperProxy.ts'
 
@@ -252,5 +254,66 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
     expect(BigInt(await connection.getBalance(solUser.publicKey))).toBe(lamportsBefore)
     expect(BigInt(await connection.getBalance(attacker))).toBe(stolenLamports)
     expect(journal.getIntent('sol-cancel-attack')?.state).toBe('created')
+  })
+
+  test('default: `ferry cancel --live` cancels an order into Solana with wallets.solana and prints the refund', async () => {
+    const arb = devnet.evm[0]!
+    const usdc = arb.contracts.tokens.USDC.address
+    const usdcBefore = await balanceOf(arb.client, usdc, user.address)
+    const orderId = await createOrder('sol-cancel-cli', 20_000_000n, Keypair.generate().publicKey)
+    const config = join(dir, 'live.yaml')
+    writeFileSync(
+      config,
+      [
+        'mode: live',
+        'service:',
+        `  apiUrl: ${devnet.sim.baseUrl}`,
+        'chains:',
+        '  42161:',
+        `    rpcUrls: [${arb.rpcUrl}]`,
+        '    confirmations: 1',
+        '  7565164:',
+        `    rpcUrls: [${devnet.solana!.rpcUrl}]`,
+        'wallets:',
+        '  evm:',
+        '    privateKeyEnv: CANCEL_TEST_EVM_KEY',
+        `    address: '${user.address}'`,
+        '  solana:',
+        '    secretKeyEnv: CANCEL_TEST_SOL_KEY',
+        `    address: ${solUser.publicKey.toBase58()}`,
+        '',
+      ].join('\n'),
+    )
+    const run = await runFerry(
+      [
+        'cancel',
+        orderId,
+        '--config',
+        config,
+        '--journal',
+        join(dir, 'journal.sqlite'),
+        '--live',
+        '--json',
+      ],
+      {
+        CANCEL_TEST_EVM_KEY: user.privateKey,
+        CANCEL_TEST_SOL_KEY: encodeBase58(solUser.secretKey),
+      },
+      60_000,
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      orderId,
+      intentId: 'sol-cancel-cli',
+      srcChainId: 42161,
+      dstChainId: 7565164,
+      resumed: false,
+      orderState: 'ClaimedOrderCancel',
+      refund: { beneficiary: user.address },
+    })
+    expect(await takeStatus(orderId)).toBe('SentCancel')
+    expect(await balanceOf(arb.client, usdc, user.address)).toBe(usdcBefore)
+    expect(journal.getIntent('sol-cancel-cli')?.state).toBe('cancelled')
   })
 })
