@@ -68,6 +68,8 @@ async function createOrder(intentId: string, amountIn: bigint, receiver: PublicK
   })
   const result = await executeEvmOrder({
     ...devnetValueFlow,
+    // These orders are small (20-60 USDC): the 0.001 ETH flat fee is a good part of them.
+    maxCostBps: 5_000,
     intent: {
       srcChainId: 42161,
       dstChainId: 7565164,
