@@ -19,12 +19,16 @@ import {
   ORDER_TAKE_STATUS,
   takeOrderStateAddress,
 } from '../../../src/chains/solana/takeOrderStateLayout.ts'
+import { systemClock } from '../../../src/common/clock.ts'
+import { silentLogger } from '../../../src/common/Logger.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { devnetSolanaKeypair } from '../../../src/devnet/devnetAccounts.ts'
 import { SOLANA_CANCEL_FEE_LAMPORTS } from '../../../src/devnet/solver/cancelOnSolana.ts'
 import { type Devnet, SOLANA_USDC_MINT, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import { autoCancelOrder } from '../../../src/execute/autoCancelOrder.ts'
 import { cancelIntentOrder } from '../../../src/execute/cancelIntentOrder.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
+import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
@@ -317,5 +321,44 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
     expect(await takeStatus(orderId)).toBe('SentCancel')
     expect(await balanceOf(arb.client, usdc, user.address)).toBe(usdcBefore)
     expect(journal.getIntent('sol-cancel-cli')?.state).toBe('cancelled')
+  })
+
+  test('behavior: the auto-cancel of an order into Solana takes the Solana path and reports `cancelled`', async () => {
+    const orderId = await createOrder('sol-auto-cancel', 40_000_000n, Keypair.generate().publicKey)
+    const events: EngineEvent[] = []
+    const outcome = await autoCancelOrder({
+      order: {
+        intentId: 'sol-auto-cancel',
+        orderId,
+        srcChainId: 42161,
+        dstChainId: 7565164,
+        hasHook: false,
+      },
+      journal,
+      // No EVM sender on the destination: only the Solana side can cancel it.
+      sender: undefined,
+      solana: { connection, secretKey: solUser.secretKey, api: testApi(devnet.sim.baseUrl) },
+      source: devnet.evm[0]!.client,
+      sourceAddress: user.address,
+      refundTimeoutMs: 30_000,
+      pollIntervalMs: 50,
+      sourceConfirmations: 1,
+      clock: systemClock,
+      logger: silentLogger,
+      emit: (e) => events.push(e),
+    })
+    expect(outcome.state).toBe('cancelled')
+    expect(await takeStatus(orderId)).toBe('SentCancel')
+    expect(journal.getOrder(orderId)?.state).toBe('ClaimedOrderCancel')
+    const cancel = journal.attemptsOf('sol-auto-cancel').find((a) => a.kind === 'cancel')
+    expect(events).toEqual([
+      {
+        type: 'cancelled',
+        intentId: 'sol-auto-cancel',
+        orderId,
+        chainId: 7565164,
+        txHash: cancel?.hash,
+      },
+    ])
   })
 })
