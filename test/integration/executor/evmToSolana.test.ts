@@ -361,4 +361,39 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
       },
     ])
   })
+
+  test('behavior: a second run after the cancel (a restart before the refund) follows it and never signs again', async () => {
+    const orderId = await createOrder(
+      'sol-cancel-resume',
+      40_000_000n,
+      Keypair.generate().publicKey,
+    )
+    const base = {
+      orderId,
+      journal,
+      source: devnet.evm[0]!.client,
+      sourceAddress: user.address,
+      sourceConfirmations: 1,
+      pollIntervalMs: 50,
+      refundTimeoutMs: 30_000,
+      solana: { connection, secretKey: solUser.secretKey, api: testApi(devnet.sim.baseUrl) },
+    }
+    const first = await cancelIntentOrder({ ...base, waitForRefund: false })
+    expect(first).toMatchObject({
+      resumed: false,
+      refund: undefined,
+      orderState: 'SentOrderCancel',
+    })
+    expect(journal.getIntent('sol-cancel-resume')?.state).toBe('created')
+    const again = await cancelIntentOrder(base)
+    expect(again).toMatchObject({
+      resumed: true,
+      cancelTxHash: first.cancelTxHash,
+      orderState: 'ClaimedOrderCancel',
+    })
+    expect(journal.attemptsOf('sol-cancel-resume').filter((a) => a.kind === 'cancel')).toHaveLength(
+      1,
+    )
+    expect(journal.getIntent('sol-cancel-resume')?.state).toBe('cancelled')
+  })
 })
