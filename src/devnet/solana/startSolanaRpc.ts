@@ -21,7 +21,8 @@ type RpcRequest = { jsonrpc: '2.0'; id: number | string | null; method: string; 
  * value-flow check uses it), on 127.0.0.1 with a free port, plus devnet extensions in the manner
  * of anvil_*: `devnet_advanceSlots [n]`, `devnet_airdrop [key, lamports]`,
  * `devnet_createMint [mint, decimals, authority]`, `devnet_mintTo [mint, owner, amount]`,
- * `devnet_setAccount [key, base64 data, owner]` and `devnet_getTransactions [fromIndex]` (every processed transaction, for the solver).
+ * `devnet_setAccount [key, base64 data, owner]` (a program account, rent-exempt) and
+ * `devnet_getTransactions [fromIndex]` (every processed transaction, for the solver).
  */
 export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
   const context = (): { slot: number } => ({ slot: devnet.slot() })
