@@ -24,6 +24,18 @@ export function createChainOps(ctx: ChainContext): ChainOps {
     order,
     journal,
     sender: evm.get(order.dstChainId)?.sender,
+    solana:
+      ctx.connection && ctx.solanaKey && wiring.sending
+        ? {
+            connection: ctx.connection,
+            secretKey: ctx.solanaKey.secretKey,
+            api: ctx.api,
+            commitment: wiring.solana?.commitment ?? 'confirmed',
+            ...(wiring.solana?.takeProgramId
+              ? { dlnDestination: wiring.solana.takeProgramId }
+              : {}),
+          }
+        : undefined,
     source: evm.get(order.srcChainId)?.rpc.read,
     sourceAddress: ctx.walletOn(order.srcChainId),
     refundTimeoutMs: wiring.trackingDeadlineMs,

@@ -49,6 +49,7 @@ export function onOrderSeen(
     feesUsd: record.feesUsd,
     executed: false,
     hookInstructionsCount: hasHook ? 1 : 0,
+    order,
   })
   events.emit('seen', { orderId, giveChainId, takeChainId: Number(order.takeChainId) })
   const behaviour = ctx.behaviourOf(orderId)
