@@ -7,12 +7,12 @@ import {
   createEvmSender,
   type EvmSender,
 } from '../../../src/chains/evm/createEvmSender.ts'
-import { createManualClock, type ManualClock, systemClock } from '../../../src/common/clock.ts'
 import { createEvmSigner, type EvmKeySource } from '../../../src/chains/evm/createEvmSigner.ts'
 import {
   createMemorySendJournal,
   type MemorySendJournal,
 } from '../../../src/chains/evm/sendJournal.ts'
+import { createManualClock, type ManualClock, systemClock } from '../../../src/common/clock.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type DevnetEvmAccount, devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import type { Devnet } from '../../../src/devnet/startDevnet.ts'
