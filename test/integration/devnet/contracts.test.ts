@@ -829,6 +829,13 @@ describe('patches', () => {
     expect(userBefore - (await balanceOf(src, usdc, USER))).toBe(5_000n)
     const events = parseEventLogs({ abi: artifactAbi('DlnSource'), logs: receipt.logs })
     expect(events.map((e) => e.eventName)).toContain('IncreasedGiveAmount')
+    const givePatches = await src.pub.readContract({
+      address: src.c.dlnSource,
+      abi: artifactAbi('DlnSource'),
+      functionName: 'givePatches',
+      args: [orderId],
+    })
+    expect(givePatches).toBe(5_000n)
     const sent = await send(dst, {
       from: USER,
       address: dst.c.dlnDestination,
