@@ -23,7 +23,10 @@ export type StuckFacts = {
   takeAmount: bigint
   /** The subtrahend on chain now (DlnDestination.takePatches; 0 when never patched). */
   takeSubtrahend: bigint
-  /** What ferry put into the order (the intent's amountIn) at trusted prices, USD × 1e18. */
+  /**
+   * What ferry put into the order (the intent's amountIn plus the flat native fee it paid) at
+   * trusted prices, USD × 1e18.
+   */
   inputUsdE18: bigint | undefined
   /** Trusted price of the take token on the destination chain. */
   takePrice: TokenUsdPrice | undefined

@@ -1,6 +1,14 @@
-import { type Address, decodeEventLog, type Hex, type PublicClient } from 'viem'
+import {
+  type Address,
+  decodeEventLog,
+  type Hex,
+  type Log,
+  type PublicClient,
+  parseEventLogs,
+} from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
+import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
 import type { EvmSender } from '../../chains/evm/createEvmSender.ts'
 import { toEvmRevertError } from '../../chains/evm/EvmRevertError.ts'
 import { readCreatedOrder } from '../../chains/evm/readCreatedOrder.ts'
@@ -47,8 +55,8 @@ const SPENT = ['failed', 'dropped']
  * The `patch` side of a stuck order (docs/safety.md P-7.12): reads the order struct from its
  * create receipt on the source chain (never memory), its take state and subtrahend on the
  * destination, counts the patches the journal holds (confirmed ones on the order, and every patch
- * attempt that may still land, by nonce: a restart never patches twice), values the input and the
- * patched take at trusted prices and asks {@link decideStuckAction}. A `patch` is built by ferry
+ * attempt that may still land, by nonce: a restart never patches twice), values the input (the
+ * intent's amountIn plus the order's flat fee) and the patched take at trusted prices and asks {@link decideStuckAction}. A `patch` is built by ferry
  * (buildEvmOrderPatchTx), verified (verifyEvmOrderPatchTx), simulated for value flow (nothing may
  * leave the wallet), sent through the destination's write-ahead sender as kind `patch`, and, once
  * its receipt shows DecreasedTakeAmount with the new take, counted on the journaled order.
@@ -104,6 +112,7 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
   const prices = await params.prices
     .snapshot([
       ...(tokenIn ? [{ chainId: src, token: tokenIn }] : []),
+      { chainId: src, token: EVM_NATIVE },
       { chainId: dst, token: BigInt(takeToken) === 0n ? EVM_NATIVE : takeToken },
     ])
     .catch((error: Error) => {
@@ -111,6 +120,9 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
       return undefined
     })
   const inPrice = tokenIn ? prices?.get(src, tokenIn) : undefined
+  const feePrice = prices?.get(src, EVM_NATIVE)
+  // The flat fee the order paid counts in its cost (P-7.9): it is part of what ferry put in.
+  const fixFeeWei = nativeFixFeeOf(onChain.receipt.logs, orderId)
   const decision = decideStuckAction({
     policy: params.policy,
     maxCostBps: params.maxCostBps,
@@ -118,8 +130,8 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
     takeAmount: order.takeAmount,
     takeSubtrahend: subtrahend,
     inputUsdE18:
-      inPrice && typeof intent?.amountIn === 'bigint'
-        ? valueUsdE18(inPrice, intent.amountIn)
+      inPrice && feePrice && typeof intent?.amountIn === 'bigint'
+        ? valueUsdE18(inPrice, intent.amountIn) + valueUsdE18(feePrice, fixFeeWei)
         : undefined,
     takePrice: prices?.get(dst, BigInt(takeToken) === 0n ? EVM_NATIVE : takeToken),
   })
@@ -185,6 +197,14 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
     'order take patched',
   )
   return { kind: 'patched', txHash: sent.hash, patch, newTakeAmount, costBps: decision.costBps }
+}
+
+/** The flat native fee of the order's CreatedOrder event in `logs` (0 when not found), wei. */
+function nativeFixFeeOf(logs: Log[], orderId: Hex): bigint {
+  const created = parseEventLogs({ abi: dlnSourceAbi, logs, eventName: 'CreatedOrder' }).find(
+    (e) => e.args.orderId.toLowerCase() === orderId,
+  )
+  return created?.args.nativeFixFee ?? 0n
 }
 
 /** The final take of DlnDestination's DecreasedTakeAmount for `orderId` in `logs`, if any. */
