@@ -155,6 +155,12 @@ export const JOURNAL_MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX intents_notional_by_created ON intents (created_ms, route, notional_usd);
   `,
+  // Take patches of a stuck order (onStuck: patch): how many were made and the last subtrahend,
+  // so a restart never patches past maxPatches.
+  `
+  ALTER TABLE orders ADD COLUMN patches INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE orders ADD COLUMN take_subtrahend TEXT;
+  `,
 ]
 
 /**
