@@ -1,6 +1,7 @@
 import { createTransport, type Transport, type TransportConfig } from './createTransport.ts'
 import { createOrderTx } from './endpoints/createOrderTx.ts'
 import { getExternalCallProcess } from './endpoints/getExternalCallProcess.ts'
+import { getOrderCancelTx } from './endpoints/getOrderCancelTx.ts'
 import { getReferralLeaderboard } from './endpoints/getReferralLeaderboard.ts'
 import { getSwapTransaction } from './endpoints/getSwapTransaction.ts'
 import { getWalletLeaderboard } from './endpoints/getWalletLeaderboard.ts'
@@ -11,6 +12,7 @@ export type ApiClient = {
   createOrderTx: OmitFirst<typeof createOrderTx>
   getSwapTransaction: OmitFirst<typeof getSwapTransaction>
   getExternalCallProcess: OmitFirst<typeof getExternalCallProcess>
+  getOrderCancelTx: OmitFirst<typeof getOrderCancelTx>
   getWalletLeaderboard: OmitFirst<typeof getWalletLeaderboard>
   getReferralLeaderboard: OmitFirst<typeof getReferralLeaderboard>
 }
@@ -40,6 +42,7 @@ export function createApiClient(config: TransportConfig | { transport: Transport
     getSwapTransaction: (params, options) => getSwapTransaction(transport, params, options),
     getExternalCallProcess: (orderId, options) =>
       getExternalCallProcess(transport, orderId, options),
+    getOrderCancelTx: (orderId, options) => getOrderCancelTx(transport, orderId, options),
     getWalletLeaderboard: (body, options) => getWalletLeaderboard(transport, body, options),
     getReferralLeaderboard: (body, options) => getReferralLeaderboard(transport, body, options),
   }

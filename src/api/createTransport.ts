@@ -108,6 +108,7 @@ export function createTransport(config: TransportConfig): Transport {
   const queues = new Map<EndpointName, { queue: PQueue; budget: RateBudget }>()
   const attempts: Record<EndpointName, number> = {
     'create-tx': 0,
+    'cancel-tx': 0,
     'chain/transaction': 0,
     externalCallProcess: 0,
     usersLeaderboard: 0,

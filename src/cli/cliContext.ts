@@ -50,8 +50,3 @@ export function createCliContext(command: Command): CliContext {
   })
   return { options, logger, client }
 }
-
-/** Writes the result: validated JSON with `--json`, the human summary otherwise. Both to stdout. */
-export function printResult(options: GlobalOptions, json: unknown, summary: () => string): void {
-  process.stdout.write(options.json ? `${JSON.stringify(json, null, 2)}\n` : `${summary()}\n`)
-}

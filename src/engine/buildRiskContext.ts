@@ -3,9 +3,8 @@ import type { DeepReadonly } from '../settings/deepFreeze.ts'
 import type { FerryConfig } from '../settings/ferryConfigSchema.ts'
 import { resolveRouteRiskLimits } from '../settings/resolveRouteRiskLimits.ts'
 import type { Journal } from '../store/openJournal.ts'
+import { type RiskTotals, readRiskTotals } from './readRiskTotals.ts'
 import type { RiskContext } from './risk/riskTypes.ts'
-
-const DAY_MS = 86_400_000
 
 /**
  * What the risk checks see for one intent: its route's limits and the journal's totals as they
@@ -22,6 +21,11 @@ export function buildRiskContext(params: {
   /** ms since the epoch the daily window ends at. Default the snapshot's time. */
   nowMs?: number
   self?: string
+  /**
+   * The journal's totals when the caller already holds them (the tick's running totals);
+   * default: read from the journal now, as the last check before signing does.
+   */
+  totals?: RiskTotals
 }): RiskContext {
   const { config, journal, strategyId, intent, snapshot, self } = params
   const r = intent.route
@@ -30,9 +34,9 @@ export function buildRiskContext(params: {
       ? { strategyId, srcChainId: r.srcChainId, dstChainId: r.dstChainId }
       : { strategyId, srcChainId: r.chainId, dstChainId: r.chainId }
   const own = self === undefined ? 0 : intent.notionalUsd
-  const today = journal.notionalUsdSince((params.nowMs ?? snapshot.nowMs) - DAY_MS)
-  const status = journal.status()
-  const inFlight = status.inFlight.filter((i) => i.id !== self)
+  const totals = params.totals ?? readRiskTotals(journal, params.nowMs ?? snapshot.nowMs)
+  const today = totals.dayByRoute
+  const inFlight = totals.inFlight.filter((i) => i.id !== self)
   return {
     snapshot,
     limits: resolveRouteRiskLimits(config.risk, key),

@@ -10,10 +10,13 @@ import type { DeepReadonly } from '../settings/deepFreeze.ts'
 import type { FerryConfig } from '../settings/ferryConfigSchema.ts'
 import { strategyKey } from '../settings/strategyKey.ts'
 import { strategyParamsSchemas } from '../settings/strategyParamsSchemas.ts'
+import type { IntentRecord } from '../store/journalTypes.ts'
 import type { Journal } from '../store/openJournal.ts'
 import { countFailedTick, type FailedTickStreak, NO_FAILED_TICKS } from './countFailedTick.ts'
 import { createAutoKill } from './createAutoKill.ts'
+import { createDailyNotionalWindow } from './createDailyNotionalWindow.ts'
 import { createScheduler } from './createScheduler.ts'
+import { createTickRiskTotals } from './createTickRiskTotals.ts'
 import type { EngineMarket } from './engineMarket.ts'
 import { failedTicksVerdict } from './failedTicksVerdict.ts'
 import { readSnapshot } from './readSnapshot.ts'
@@ -125,6 +128,7 @@ export function createEngine(params: CreateEngineParams): Engine {
     }
   }
   const deps = { config, market, runner, journal, emit, nowMs: () => clock.nowMs() }
+  const dailyNotional = createDailyNotionalWindow(journal)
   let prunedAtMs: number | undefined
   // The market as this tick saw it, for `ferry replay`; losing it never fails the tick.
   function recordTick(nowMs: number, instances: { id: string }[], snapshot: MarketSnapshot): void {
@@ -146,8 +150,16 @@ export function createEngine(params: CreateEngineParams): Engine {
   const tickDeadlineMs = params.tickDeadlineMs ?? DEFAULT_TICK_DEADLINE_MS
   const deadlineSignal = params.deadlineSignal ?? ((ms: number) => AbortSignal.timeout(ms))
 
-  /** One tick; its reads abort at the tick's deadline or when `stop` aborts. */
-  async function tick(stop?: AbortSignal): Promise<TickResult> {
+  /**
+   * One tick, its journal writes grouped into one commit (docs/operations.md §8.1): a send inside
+   * it still commits them and its own signed bytes first.
+   */
+  function tick(stop?: AbortSignal): Promise<TickResult> {
+    return journal.withinBatch(() => runTick(stop))
+  }
+
+  /** One tick's work; its reads abort at the tick's deadline or when `stop` aborts. */
+  async function runTick(stop?: AbortSignal): Promise<TickResult> {
     const nowMs = clock.nowMs()
     const instances = scheduler.due(nowMs)
     ticks++
@@ -169,11 +181,24 @@ export function createEngine(params: CreateEngineParams): Engine {
       const deadline = deadlineSignal(tickDeadlineMs)
       const reads = stop ? AbortSignal.any([deadline, stop]) : deadline
       try {
-        const snapshot = await readSnapshot(market, journal, nowMs, emit, reads)
+        // In-flight intents read once, for the snapshot and the risk checks both.
+        let inFlight: IntentRecord[] | undefined
+        const inFlightNow = (): IntentRecord[] => (inFlight ??= journal.nonTerminalIntents())
+        const status = () => ({ inFlight: inFlightNow() })
+        const snapshot = await readSnapshot(market, { status }, nowMs, emit, reads)
         recordTick(nowMs, instances, snapshot)
+        const totals = createTickRiskTotals(
+          () => ({ dayByRoute: dailyNotional.at(nowMs), inFlight: inFlightNow() }),
+          journal,
+        )
         for (const instance of instances) {
           try {
-            const turn = await runStrategy(deps, loaded.get(instance.id)!, snapshot, reads)
+            const turn = await runStrategy(
+              { ...deps, totals },
+              loaded.get(instance.id)!,
+              snapshot,
+              reads,
+            )
             // A failed quote fails the strategy's run: metrics and /health see the service down.
             if (turn.quoteFailures > 0) fail(`quote failed: ${turn.firstError}`, 1)
           } catch (error) {

@@ -7,6 +7,7 @@ import type { DeepReadonly } from '../settings/deepFreeze.ts'
 import type { FerryConfig } from '../settings/ferryConfigSchema.ts'
 import type { Journal } from '../store/openJournal.ts'
 import { buildRiskContext } from './buildRiskContext.ts'
+import type { TickRiskTotals } from './createTickRiskTotals.ts'
 import type { EngineMarket } from './engineMarket.ts'
 import { runRiskChecks } from './risk/riskChecks.ts'
 
@@ -26,6 +27,8 @@ export type HandleIntentDeps = {
   runner: Pick<IntentRunner, 'sending' | 'run'>
   journal: IntentJournal
   emit: (e: EngineEvent) => void
+  /** The tick's running risk totals; without them every first check reads the journal. */
+  totals?: TickRiskTotals
 }
 
 /**
@@ -67,6 +70,8 @@ export async function handleIntent(
       snapshot,
       killSwitchEngaged: deps.market.killSwitchEngaged(),
       ...(self === undefined ? {} : { self }),
+      // The first check runs on the tick's totals; the last one reads the journal (P-4.2).
+      ...(self === undefined && deps.totals ? { totals: deps.totals.read() } : {}),
     })
   // Read before this intent is journaled, so it never counts itself.
   const verdict = runRiskChecks(intent, contextOf())
@@ -119,5 +124,10 @@ export async function handleIntent(
     const again = runRiskChecks(intent, contextOf(intentId))
     if (again.kind !== 'accept') throw new RiskRecheckError(again.reason, again.detail)
   }
-  await deps.runner.run({ strategyId, intentId, intent, preSign }, emit)
+  deps.totals?.accepted({ id: intentId, route: route.routeId, notionalUsd: intent.notionalUsd })
+  try {
+    await deps.runner.run({ strategyId, intentId, intent, preSign }, emit)
+  } finally {
+    deps.totals?.ran(intentId)
+  }
 }

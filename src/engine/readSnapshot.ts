@@ -1,6 +1,6 @@
 import type { MarketSnapshot } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import type { Journal } from '../store/openJournal.ts'
+import type { JournalStatus } from '../store/createJournalQueries.ts'
 import type { EngineMarket } from './engineMarket.ts'
 import { toInFlightIntents } from './toInFlightIntents.ts'
 import { untilAborted } from './untilAborted.ts'
@@ -12,7 +12,7 @@ import { untilAborted } from './untilAborted.ts'
  */
 export async function readSnapshot(
   market: Pick<EngineMarket, 'readBalances'>,
-  journal: Pick<Journal, 'status'>,
+  journal: { status(): Pick<JournalStatus, 'inFlight'> },
   nowMs: number,
   emit: (e: EngineEvent) => void,
   signal?: AbortSignal,

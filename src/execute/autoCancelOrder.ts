@@ -12,12 +12,14 @@ import { type FollowCancelRefundParams, followCancelRefund } from './followCance
 export type AutoCancelOrderParams = FollowCancelRefundParams & {
   emit: (e: EngineEvent) => void
   failPoint?: FailPoint
+  /** Why the policy cancels (`2 of maxPatches 2 patches made`), for the intent's detail. */
+  reason?: string
 }
 
 const LATE = 'not filled before the tracking deadline'
 
 /**
- * `tracking.autoCancel` (safety P-7.4): cancels an order still unfilled at its tracking deadline
+ * `onStuck: cancel` (`tracking.autoCancel`, safety P-7.4), and `patch` once patching ends: cancels an order still unfilled at its tracking deadline
  * through our destination authority with the verified `cancelEvmOrder`, emits `cancelled` once
  * the cancel is mined, and waits for the refund. Returns `cancelled` once ClaimedOrderCancel is
  * seen (the intent is then `cancelled` in the journal, P-7.5), else `failed` with the reason.
@@ -27,6 +29,7 @@ const LATE = 'not filled before the tracking deadline'
  */
 export async function autoCancelOrder(params: AutoCancelOrderParams): Promise<TrackingOutcome> {
   const { order, emit, logger } = params
+  const late = params.reason ? `${LATE} (${params.reason})` : LATE
   try {
     const outcome = await followCancelRefund({
       ...params,
@@ -42,7 +45,7 @@ export async function autoCancelOrder(params: AutoCancelOrderParams): Promise<Tr
         params.failPoint?.('afterCancelSent')
       },
     })
-    return { state: outcome.state, detail: `${LATE}; ${outcome.detail}` }
+    return { state: outcome.state, detail: `${late}; ${outcome.detail}` }
   } catch (error) {
     // A cancel on its way (not mined, or its refund not yet relayed): the funds are in transit
     // (P-7.5), so the intent must not end; the throw leaves it in flight.
@@ -55,6 +58,6 @@ export async function autoCancelOrder(params: AutoCancelOrderParams): Promise<Tr
     }
     const text = error instanceof FerryError ? error.shortMessage : (error as Error).message
     logger.error({ orderId: order.orderId, error: text }, 'auto-cancel failed')
-    return { state: 'failed', detail: `${LATE}; auto-cancel failed: ${text.split('\n')[0]}` }
+    return { state: 'failed', detail: `${late}; auto-cancel failed: ${text.split('\n')[0]}` }
   }
 }

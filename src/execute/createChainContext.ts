@@ -92,6 +92,7 @@ export function createChainContext(params: {
       await storeJournal.afterBroadcast(outcome)
       if (outcome.record.kind === 'approve') failPoint('afterApprovalSent')
       if (outcome.record.kind === 'order') failPoint('afterBroadcast')
+      if (outcome.record.kind === 'patch') failPoint('afterPatchSent')
     },
   }
   const signer = wiring.evmWallet?.key

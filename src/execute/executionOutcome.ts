@@ -28,6 +28,12 @@ export type TrackingOutcome = {
   detail: string
 }
 
+/**
+ * What the stuck-order policy did with an order past its deadline (P-7.12): an end, or `waiting`
+ * (its take was patched, or it changed on chain meanwhile): tracking goes on with a fresh deadline.
+ */
+export type StuckOutcome = TrackingOutcome | { state: 'waiting'; detail: string }
+
 /** A created order the tracker follows. */
 export type TrackedOrder = {
   intentId: string

@@ -13,11 +13,12 @@ export const FAIL_POINTS = [
 ] as const
 
 /**
- * Steps of the cancel path at which a crash is tested (P-7.5): after the auto-cancel is mined
- * and journaled (the order SentOrderCancel), before its refund is seen. Apart from
+ * Steps of the stuck-order path at which a crash is tested (P-7.5, P-7.12): after the auto-cancel
+ * is mined and journaled (the order SentOrderCancel), before its refund is seen; after a take
+ * patch is broadcast, before its receipt is read and the patch counted on the order. Apart from
  * {@link FAIL_POINTS}, which every order passes, since only an unfilled order reaches them.
  */
-export const CANCEL_FAIL_POINTS = ['afterCancelSent'] as const
+export const CANCEL_FAIL_POINTS = ['afterCancelSent', 'afterPatchSent'] as const
 
 /** One named step of {@link FAIL_POINTS} or {@link CANCEL_FAIL_POINTS}. */
 export type FailPointName = (typeof FAIL_POINTS)[number] | (typeof CANCEL_FAIL_POINTS)[number]

@@ -6,7 +6,7 @@ import type { Logger } from '../common/Logger.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
 import type { Journal } from '../store/openJournal.ts'
 import type { IntentLedger } from './createIntentLedger.ts'
-import type { TrackedOrder, TrackingOutcome } from './executionOutcome.ts'
+import type { StuckOutcome, TrackedOrder, TrackingOutcome } from './executionOutcome.ts'
 
 /** What {@link trackOrder} needs of the world. Durations in ms. */
 export type TrackOrderDeps = {
@@ -18,8 +18,12 @@ export type TrackOrderDeps = {
    * on EVM, the take-state account on Solana). An intent is completed only with it (P-2.5).
    */
   readFill: (orderId: string) => Promise<OrderFillState>
-  /** Cancels the order past its deadline (tracking.autoCancel); undefined: the order just fails. */
-  autoCancel: (() => Promise<TrackingOutcome>) | undefined
+  /**
+   * The stuck-order policy, called past the deadline (tracking.onStuck, P-7.12): an end (a cancel's
+   * outcome, an alert's failure) or `waiting` after a take patch, which starts a fresh deadline.
+   * Undefined: the order just fails.
+   */
+  onStuck: (() => Promise<StuckOutcome>) | undefined
   trackingDeadlineMs: number
   pollIntervalMs: number
   clock: Clock
@@ -30,7 +34,8 @@ export type TrackOrderDeps = {
  * Follows a created order to its end: its fill on the destination chain, read
  * with one takeOrders call a poll (P-7.10), then its hook through externalCallProcess until every
  * step is Executed or one Failed. Past `trackingDeadlineMs` a `stuck` event goes out and the
- * order is cancelled (autoCancel) or fails. A stop (`signal`) ends it `interrupted` at its next
+ * stuck-order policy decides (onStuck): cancel, fail, or patch the take and wait one more
+ * `trackingDeadlineMs` for the fill. A stop (`signal`) ends it `interrupted` at its next
  * wait: the journal keeps the order in flight for the next start.
  */
 export async function trackOrder(
@@ -51,7 +56,7 @@ export async function trackOrder(
       () => false,
     )
   const startedMs = clock.nowMs()
-  const deadline = startedMs + deps.trackingDeadlineMs
+  let deadline = startedMs + deps.trackingDeadlineMs
   const emitStuck = (waitingFor: 'fill' | 'hook'): void =>
     emit({
       type: 'stuck',
@@ -64,9 +69,11 @@ export async function trackOrder(
   while (!fill) {
     if (clock.nowMs() > deadline) {
       emitStuck('fill')
-      if (!deps.autoCancel)
+      if (!deps.onStuck)
         return { state: 'failed', detail: 'not filled before the tracking deadline' }
-      return deps.autoCancel()
+      const next = await deps.onStuck()
+      if (next.state !== 'waiting') return next
+      deadline = clock.nowMs() + deps.trackingDeadlineMs
     }
     // One read a poll (one eth_call on EVM); a failed read is retried at the next poll.
     const state = await deps.readFill(order.orderId).catch((error: Error) => {

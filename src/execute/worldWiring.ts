@@ -3,6 +3,7 @@ import type { ChainId } from '../api/schemas/chainId.ts'
 import type { EvmKeySource } from '../chains/evm/createEvmSigner.ts'
 import type { TrustedPriceSource } from '../verify/prices/tokenUsdPrice.ts'
 import type { TrustedPriceEntry } from '../verify/prices/trustedPriceEntry.ts'
+import type { StuckPolicy } from './decideStuckAction.ts'
 import type { FailPoint } from './failPoints.ts'
 
 /** Where each chain is and who ferry is on it; resolved from the config or the devnet. */
@@ -50,10 +51,16 @@ export type WorldWiring = {
   sending: boolean
   trackingDeadlineMs: number
   /**
-   * Cancel an order still unfilled at the tracking deadline through our destination authority and
-   * wait (up to the deadline again) for its refund (`tracking.autoCancel`, P-7.4). Default false.
+   * What happens to a route's order still unfilled at the tracking deadline (`tracking.onStuck`
+   * with `tracking.routes[]` laid over, `tracking.autoCancel` meaning `cancel`; P-7.4, P-7.12):
+   * `cancel` cancels through our destination authority and waits (up to the deadline again) for
+   * the refund; `patch` lowers the take first. Default: `alert` for every route.
    */
-  autoCancel?: boolean
+  stuckPolicyOf?: (key: {
+    strategyId: string
+    srcChainId: number
+    dstChainId: number
+  }) => StuckPolicy
   pollIntervalMs: number
   /** Crash-test hook at each pipeline step (execute/failPoints.ts). Default: none. */
   failPoint?: FailPoint

@@ -121,6 +121,21 @@ export type EngineEvent =
    * should look (P-7.4); with `tracking.autoCancel` the cancel follows.
    */
   | { type: 'stuck'; intentId: string; orderId: string; waitingFor: 'fill' | 'hook'; ageMs: number }
+  /**
+   * A stuck order's take was lowered with patchOrderTake on its destination chain `chainId`
+   * (`tracking.onStuck: patch`, P-7.12): patch number `patch`, the take a taker must now deliver
+   * (base units) and its cost at trusted prices (bps of the input value). Tracking goes on.
+   */
+  | {
+      type: 'patched'
+      intentId: string
+      orderId: string
+      chainId: number
+      txHash: string
+      patch: number
+      takeAmount: string
+      costBps: number
+    }
   /** The order's cancel was mined on the destination chain `chainId`; the refund follows. */
   | { type: 'cancelled'; intentId: string; orderId: string; chainId: number; txHash: string }
   | {

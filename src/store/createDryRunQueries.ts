@@ -37,10 +37,19 @@ type Row = { id: number; strategy: string; data_json: string; observed_ms: numbe
 /** Binds the dry-run reads of one journal connection. */
 export function createDryRunQueries(db: Database.Database): DryRunQueries {
   // The engine writes each dry-run intent as one observation of kind dryRun (handleIntent).
-  const selectRecent = db.prepare<[number, number], Row>(
-    `SELECT * FROM observations
-     WHERE observed_ms >= ? AND json_extract(data_json, '$.kind') = 'dryRun'
+  // Newest first over every observation: stops at the limit, however old the journal.
+  const selectRecent = db.prepare<[number], Row>(
+    `SELECT * FROM observations WHERE json_extract(data_json, '$.kind') = 'dryRun'
      ORDER BY id DESC LIMIT ?`,
+  )
+  // A window (`ferry status`'s 24 h): its ids from the dry-run index, newest first. Written as
+  // the plain query above, SQLite walks every observation newest first to spare a sort, and a
+  // window holding fewer than `limit` dry runs (a live bot's) then reads the whole table.
+  const selectRecentSince = db.prepare<[number, number], Row>(
+    `SELECT * FROM observations WHERE id IN (
+       SELECT id FROM observations
+       WHERE observed_ms >= ? AND json_extract(data_json, '$.kind') = 'dryRun'
+     ) ORDER BY id DESC LIMIT ?`,
   )
   const selectOne = db.prepare<[string], Row>(
     `SELECT * FROM observations
@@ -57,10 +66,13 @@ export function createDryRunQueries(db: Database.Database): DryRunQueries {
       return { count: row?.count ?? 0, notionalUsd: row?.notionalUsd ?? 0 }
     },
     dryRuns(options = {}) {
+      const limit = options.limit ?? 50
       const rows =
-        options.intentId === undefined
-          ? selectRecent.all(options.sinceMs ?? 0, options.limit ?? 50)
-          : selectOne.all(options.intentId)
+        options.intentId !== undefined
+          ? selectOne.all(options.intentId)
+          : options.sinceMs === undefined
+            ? selectRecent.all(limit)
+            : selectRecentSince.all(options.sinceMs, limit)
       return rows.map(toDryRunRecord)
     },
   }

@@ -12,7 +12,7 @@ export type EvmSendRecordShape = {
   nonce: number
   hash: HexText
   rawTx: HexText
-  kind: 'approve' | 'revoke' | 'order' | 'swap' | 'cancel' | 'fence'
+  kind: 'approve' | 'revoke' | 'order' | 'swap' | 'cancel' | 'patch' | 'fence'
   attempt: number
   hashesOfNonce: HexText[]
   maxFeePerGas: bigint

@@ -19,6 +19,19 @@ export type IntentHistory = IntentReconciliation & { quotes: QuoteRecord[] }
 /** Notional journaled on one route in a window. */
 export type RouteNotional = { route: string; notionalUsd: number; intents: number }
 
+/**
+ * How the notional of a sliding 24 h window changed since a journal position: what lets the
+ * engine keep the window's totals without summing the whole day again every tick.
+ */
+export type NotionalChanges = {
+  /** The journal's position now (the newest intent's row): `seen.through` of the next call. */
+  through: number
+  /** Per route: intents journaled after `seen.through` and created at or after `sinceMs`. */
+  added: RouteNotional[]
+  /** Per route: intents up to `seen.through` created in [`seen.sinceMs`, `sinceMs`). */
+  aged: RouteNotional[]
+}
+
 /** What `ferry status` shows from the journal (limits and the kill switch are not the journal's). */
 export type JournalStatus = {
   /** Start of the current UTC day, clock ms. */
@@ -56,6 +69,14 @@ export type JournalQueries = {
    * overspends.
    */
   notionalUsdSince(sinceMs: number): RouteNotional[]
+  /**
+   * The change of {@link JournalQueries.notionalUsdSince} from the window `seen` (its position and
+   * start) to the window starting at `sinceMs` (not before `seen.sinceMs`), read in one
+   * transaction; without `seen`, the whole window is `added`. Exact whatever the clocks of the
+   * writers: intents are never deleted and their notional never changes, and a row journaled
+   * later, by any process, is past every position read before it.
+   */
+  notionalUsdChanges(sinceMs: number, seen?: { through: number; sinceMs: number }): NotionalChanges
   /** Last time (ms) an intent of `route` became `failed` or `cancelled`, for cooldowns (P-4.5). */
   lastFailureMs(route: string): number | undefined
   /** In-flight intents and today's (UTC) notional. */
@@ -88,6 +109,18 @@ export function createJournalQueries(
   const selectNotional = db.prepare<[number], RouteNotional>(
     `SELECT route, SUM(notional_usd) AS notionalUsd, COUNT(*) AS intents FROM intents
      WHERE created_ms >= ? GROUP BY route ORDER BY notionalUsd DESC, route`,
+  )
+  const selectPosition = db.prepare<[], { through: number | null }>(
+    'SELECT MAX(rowid) AS through FROM intents',
+  )
+  // The rows after a position are at the table's end: a rowid range, never the whole day.
+  const selectAdded = db.prepare<[number, number, number], RouteNotional>(
+    `SELECT route, SUM(notional_usd) AS notionalUsd, COUNT(*) AS intents FROM intents
+     WHERE rowid > ? AND rowid <= ? AND created_ms >= ? GROUP BY route`,
+  )
+  const selectAged = db.prepare<[number, number, number], RouteNotional>(
+    `SELECT route, SUM(notional_usd) AS notionalUsd, COUNT(*) AS intents FROM intents
+     WHERE created_ms >= ? AND created_ms < ? AND rowid <= ? GROUP BY route`,
   )
   const selectIntentIdsSince = db.prepare<[number], { id: string }>(
     'SELECT id FROM intents WHERE created_ms >= ? ORDER BY created_ms, rowid',
@@ -134,6 +167,18 @@ export function createJournalQueries(
     }
   })
 
+  const notionalUsdChanges = db.transaction(
+    (sinceMs: number, seen?: { through: number; sinceMs: number }): NotionalChanges => {
+      const through = selectPosition.get()?.through ?? 0
+      if (seen === undefined) return { through, added: selectNotional.all(sinceMs), aged: [] }
+      return {
+        through,
+        added: selectAdded.all(seen.through, through, sinceMs),
+        aged: selectAged.all(seen.sinceMs, sinceMs, seen.through),
+      }
+    },
+  )
+
   const activitySince = db.transaction(
     (sinceMs: number): JournalActivity => ({
       intents: selectIntentIdsSince.all(sinceMs).map((row) => historyOf(row.id)!),
@@ -158,6 +203,7 @@ export function createJournalQueries(
       return selectRecent.all(options.limit ?? 50).map((row) => historyOf(row.id)!)
     },
     notionalUsdSince,
+    notionalUsdChanges: (sinceMs, seen) => notionalUsdChanges(sinceMs, seen),
     lastFailureMs: (route) => selectLastFailure.get(route)?.ms ?? undefined,
     status: () => status(),
     activitySince: (sinceMs = 0) => activitySince(sinceMs),

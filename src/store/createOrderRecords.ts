@@ -37,6 +37,12 @@ export type OrderRecords = {
    * FulfilledOrder event). Idempotent; a later call overwrites with the same chain fact.
    */
   recordOrderFill(orderId: string, filledAmount: bigint): void
+  /**
+   * Records a take patch confirmed on the destination: the count goes up by one and the subtrahend
+   * is kept. Idempotent by subtrahend (each patch's is larger than the last): a repeat of the last
+   * one changes nothing. Returns the order's patch count after it.
+   */
+  recordOrderPatch(orderId: string, takeSubtrahend: bigint): number
   getOrder(orderId: string): OrderRecord | undefined
   ordersOf(intentId: string): OrderRecord[]
   /**
@@ -57,6 +63,8 @@ export type OrderRow = {
   create_tx_hash: string | null
   last_tx_hash: string | null
   filled_amount: string | null
+  patches: number
+  take_subtrahend: string | null
   created_ms: number
   updated_ms: number
 }
@@ -80,6 +88,8 @@ export function toOrderRecord(row: OrderRow): OrderRecord {
     createTxHash: row.create_tx_hash ?? undefined,
     lastTxHash: row.last_tx_hash ?? undefined,
     filledAmount: row.filled_amount === null ? undefined : BigInt(row.filled_amount),
+    patches: row.patches,
+    takeSubtrahend: row.take_subtrahend === null ? undefined : BigInt(row.take_subtrahend),
     createdMs: row.created_ms,
     updatedMs: row.updated_ms,
   }
@@ -102,6 +112,9 @@ export function createOrderRecords(db: Database.Database, clock: Clock): OrderRe
   )
   const updateFill = db.prepare(
     'UPDATE orders SET filled_amount = ?, updated_ms = ? WHERE order_id = ?',
+  )
+  const updatePatch = db.prepare(
+    'UPDATE orders SET patches = patches + 1, take_subtrahend = ?, updated_ms = ? WHERE order_id = ?',
   )
   // An Executed step never regresses to an earlier status reported by a lagging indexer.
   const upsertHookStep = db.prepare(
@@ -152,8 +165,19 @@ export function createOrderRecords(db: Database.Database, clock: Clock): OrderRe
     },
   )
 
+  const recordOrderPatch = db.transaction((orderId: string, takeSubtrahend: bigint): number => {
+    const row = selectOrder.get(orderId.toLowerCase())
+    if (!row) throw new JournalError('no such order', { metaMessages: [`order: ${orderId}`] })
+    const last = row.take_subtrahend === null ? -1n : BigInt(row.take_subtrahend)
+    if (takeSubtrahend <= last) return row.patches
+    updatePatch.run(takeSubtrahend.toString(), clock.nowMs(), row.order_id)
+    return row.patches + 1
+  })
+
   return {
     recordOrder: (params) => recordOrder.immediate(params),
+    recordOrderPatch: (orderId, takeSubtrahend) =>
+      recordOrderPatch.immediate(orderId, takeSubtrahend),
     setOrderState: (orderId, state, txHash) => setOrderState.immediate(orderId, state, txHash),
     recordOrderFill(orderId, filledAmount) {
       const result = updateFill.run(filledAmount.toString(), clock.nowMs(), orderId.toLowerCase())

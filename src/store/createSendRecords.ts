@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { Clock } from '../common/clock.ts'
 import { canAdvance } from './canAdvance.ts'
+import type { WriteBatch } from './createWriteBatch.ts'
 import { JournalError } from './JournalError.ts'
 import type {
   AttemptKind,
@@ -54,9 +55,10 @@ export type AttemptEvidence = {
 /** Signed attempts: the write-ahead records of every transaction ferry signs. */
 export type SendRecords = {
   /**
-   * Write-ahead (P-2.1): commits the signed transaction in its own transaction. With
-   * `synchronous=FULL` the commit is on disk when this returns, so the caller may broadcast only
-   * after it returns; if it throws, nothing may be sent. On EVM, every earlier non-final signature
+   * Write-ahead (P-2.1): first commits the journal's pending grouped writes (createWriteBatch),
+   * then the signed transaction in its own transaction. With `synchronous=FULL` both commits are
+   * on disk when this returns, so the caller may broadcast only after it returns; if it throws,
+   * nothing may be sent. On EVM, every earlier non-final signature
    * of the same (chain, from, nonce) becomes `replaced` (it can still land, P-2.10). Idempotent:
    * recording the same hash with the same bytes again returns the stored record.
    */
@@ -151,8 +153,15 @@ export function checkAttempt(params: SignedAttemptParams): void {
   }
 }
 
-/** Binds the attempt statements of one journal connection. */
-export function createSendRecords(db: Database.Database, clock: Clock): SendRecords {
+/**
+ * Binds the attempt statements of one journal connection. `batch` is the connection's write
+ * batch: the write-ahead insert flushes it, so no caller can forget to.
+ */
+export function createSendRecords(
+  db: Database.Database,
+  clock: Clock,
+  batch?: Pick<WriteBatch, 'flush'>,
+): SendRecords {
   const insertAttempt = db.prepare(
     `INSERT INTO attempts (intent_id, chain_id, family, kind, from_address, nonce, attempt, raw_tx,
        hash, order_id, max_fee_per_gas, max_priority_fee_per_gas, blockhash,
@@ -243,7 +252,20 @@ export function createSendRecords(db: Database.Database, clock: Clock): SendReco
   )
 
   return {
-    recordSignedAttempt: (params) => recordSignedAttempt.immediate(params),
+    recordSignedAttempt(params) {
+      batch?.flush()
+      // Inside someone's open transaction the insert would be a savepoint, committed only with
+      // it: bytes could reach an RPC before they are durable.
+      if (db.inTransaction) {
+        throw new JournalError(
+          'a signed attempt must commit on its own, not inside a transaction',
+          {
+            metaMessages: [`hash: ${params.hash}`, 'fix: journal it outside db.transaction'],
+          },
+        )
+      }
+      return recordSignedAttempt.immediate(params)
+    },
     setAttemptState: (hash, state, evidence = {}) =>
       setAttemptState.immediate(hash, state, evidence),
     getAttempt(hash) {

@@ -36,6 +36,8 @@ export type SolanaSendJournalContext = {
   chainId?: number
   /** The intent's pre-sign guard, run in the write-ahead transaction (SignedAttemptParams). */
   guard?: () => void
+  /** What the transaction does: an order (default) or its cancel on Solana, its destination. */
+  kind?: 'order' | 'cancel'
 }
 
 /**
@@ -56,7 +58,7 @@ export function createSolanaSendJournal(
         ...(context.guard === undefined || record.attempt > 0 ? {} : { guard: context.guard }),
         chainId: context.chainId ?? SOLANA_CHAIN_ID,
         family: 'solana',
-        kind: 'order',
+        kind: context.kind ?? 'order',
         from: context.from,
         attempt: record.attempt,
         rawTx: `0x${Buffer.from(record.rawTx, 'base64').toString('hex')}`,

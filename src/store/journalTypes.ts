@@ -50,8 +50,11 @@ export type AttemptState = 'signed' | 'broadcast' | 'replaced' | 'confirmed' | '
 /** Attempt states no evidence can change any more. */
 export const FINAL_ATTEMPT_STATES: readonly AttemptState[] = ['confirmed', 'failed', 'dropped']
 
-/** What a signed transaction does; `fence` is the no-op self-transfer that fills a nonce (P-2.8). */
-export type AttemptKind = 'approve' | 'revoke' | 'order' | 'swap' | 'cancel' | 'fence'
+/**
+ * What a signed transaction does; `fence` is the no-op self-transfer that fills a nonce (P-2.8);
+ * `patch` lowers a stuck order's take (patchOrderTake, P-7.12).
+ */
+export type AttemptKind = 'approve' | 'revoke' | 'order' | 'swap' | 'cancel' | 'patch' | 'fence'
 
 /** Chain family of an attempt: it decides which of nonce or blockhash is set. */
 export type ChainFamily = 'evm' | 'solana'
@@ -181,6 +184,10 @@ export type OrderRecord = {
   lastTxHash: string | undefined
   /** What the recipient got at the fill, base units (FulfilledOrder's take amount). */
   filledAmount: bigint | undefined
+  /** Take patches confirmed on the destination (onStuck: patch, P-7.12). 0 when none. */
+  patches: number
+  /** The subtrahend of the last confirmed take patch, base units; undefined when none. */
+  takeSubtrahend: bigint | undefined
   createdMs: number
   updatedMs: number
 }

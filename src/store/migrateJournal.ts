@@ -155,6 +155,18 @@ export const JOURNAL_MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX intents_notional_by_created ON intents (created_ms, route, notional_usd);
   `,
+  // Take patches of a stuck order (onStuck: patch): how many were made and the last subtrahend,
+  // so a restart never patches past maxPatches.
+  `
+  ALTER TABLE orders ADD COLUMN patches INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE orders ADD COLUMN take_subtrahend TEXT;
+  `,
+  // `ferry status` reads the dry-run intents of the last 24 h: from this index, never a scan of
+  // every observation (each refused or dry-run intent is one, and a strategy's notes too).
+  `
+  CREATE INDEX observations_dry_runs ON observations (observed_ms)
+    WHERE json_extract(data_json, '$.kind') = 'dryRun';
+  `,
 ]
 
 /**

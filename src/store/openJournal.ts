@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import { type Clock, systemClock } from '../common/clock.ts'
 import { acquireSenderLock, type SenderLock } from './acquireSenderLock.ts'
+import { checkReadableJournal } from './checkReadableJournal.ts'
 import { type ApprovalRecords, createApprovalRecords } from './createApprovalRecords.ts'
 import { createDryRunQueries, type DryRunQueries } from './createDryRunQueries.ts'
 import { createIntentRecords, type IntentRecords } from './createIntentRecords.ts'
@@ -11,9 +12,11 @@ import { createMarketRecords, type MarketRecords } from './createMarketRecords.t
 import { createOrderRecords, type OrderRecords } from './createOrderRecords.ts'
 import { createPostponementRecords, type PostponementRecords } from './createPostponementRecords.ts'
 import { createSendRecords, type SendRecords } from './createSendRecords.ts'
+import { createWriteBatch, DEFAULT_BATCH_HOLD_MS } from './createWriteBatch.ts'
+import { groupWrites } from './groupWrites.ts'
 import { JournalError } from './JournalError.ts'
 import { JournalFileError } from './JournalFileError.ts'
-import { JOURNAL_MIGRATIONS, migrateJournal } from './migrateJournal.ts'
+import { migrateJournal } from './migrateJournal.ts'
 import { openReadonlyDatabase } from './openReadonlyDatabase.ts'
 import { JOURNAL_WRITE_FIX, toJournalFileError } from './toJournalFileError.ts'
 
@@ -34,13 +37,20 @@ export type OpenJournalOptions = {
    * in a folder that exists, so a mistyped path is refused rather than starting an empty journal.
    */
   createFolder?: boolean
+  /**
+   * Longest a batch of grouped writes ({@link Journal.withinBatch}) holds the write lock before it
+   * commits on its own, ms. Default {@link DEFAULT_BATCH_HOLD_MS}.
+   */
+  batchHoldMs?: number
 }
 
 /**
  * ferry's journal: intents, quotes, approvals, signed attempts, orders, hook steps, observations,
- * the market each tick saw (for replay) and sender locks, in one SQLite database. Every write is one committed transaction: when a
- * method returns, its record is on disk (P-2.1). It stores no keys: raw signed transactions are
- * public data.
+ * the market each tick saw (for replay) and sender locks, in one SQLite database. Outside
+ * {@link Journal.withinBatch} every write is one committed transaction: when a method returns, its
+ * record is on disk. Inside it, writes are grouped into one commit, but a signed attempt (P-2.1)
+ * and a sender lock always commit the group and themselves before they return. It stores no keys:
+ * raw signed transactions are public data.
  */
 export type Journal = IntentRecords &
   SendRecords &
@@ -61,7 +71,16 @@ export type Journal = IntentRecords &
      * Locks still held are released by {@link Journal.close}.
      */
     acquireSenderLock(chainId: number, address: string, ownerId: string, ttlMs: number): SenderLock
-    /** Releases this journal's sender locks and closes the database. Idempotent. */
+    /**
+     * Runs `work` with the journal's writes grouped into one transaction, committed once when it
+     * ends (docs/operations.md §8.1): the engine's tick. A write that precedes an external effect
+     * (`recordSignedAttempt`, a sender lock) commits the group first; a crash loses at most the
+     * grouped writes not yet committed, none of which preceded a send.
+     */
+    withinBatch<T>(work: () => Promise<T>): Promise<T>
+    /** Commits the grouped writes now; a no-op outside a batch. */
+    flush(): void
+    /** Commits grouped writes, releases this journal's sender locks, closes the database. Idempotent. */
     close(): void
   }
 
@@ -96,15 +115,15 @@ export function openJournal(path: string, options: OpenJournalOptions = {}): Jou
   }
   try {
     return readonly
-      ? bindJournal(db, dbPath, clock, checkReadable(db, dbPath), cleanup)
-      : openWritable()
+      ? bindJournal(db, dbPath, clock, checkReadableJournal(db, dbPath), cleanup)
+      : openWritable(options.batchHoldMs ?? DEFAULT_BATCH_HOLD_MS)
   } catch (error) {
     db.close()
     cleanup()
     throw toJournalFileError(error, dbPath, readonly)
   }
 
-  function openWritable(): Journal {
+  function openWritable(batchHoldMs: number): Journal {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = FULL')
     db.pragma('foreign_keys = ON')
@@ -119,7 +138,7 @@ export function openJournal(path: string, options: OpenJournalOptions = {}): Jou
         ],
       })
     }
-    return bindJournal(db, dbPath, clock, migrateJournal(db))
+    return bindJournal(db, dbPath, clock, migrateJournal(db), undefined, batchHoldMs)
   }
 }
 
@@ -168,38 +187,6 @@ function prepareFile(dbPath: string, readonly: boolean, createFolder: boolean): 
   mkdirSync(folder, { recursive: true })
 }
 
-/**
- * The schema version of a journal opened read-only, which cannot be migrated: it must be exactly
- * this build's, and the file must be a ferry journal at all.
- */
-function checkReadable(db: Database.Database, dbPath: string): number {
-  // Reading the version reads the header: a file that is not SQLite fails here.
-  const version = Number(db.pragma('user_version', { simple: true }))
-  const known = JOURNAL_MIGRATIONS.length
-  if (version === 0) {
-    throw new JournalFileError(
-      dbPath,
-      'is not a ferry journal (an SQLite database without its tables)',
-      'pass --journal <path> of the file ferry run writes (default ferry.journal.sqlite next to the config)',
-    )
-  }
-  if (version < known) {
-    throw new JournalFileError(
-      dbPath,
-      `was written by an older ferry (schema ${version}, this build reads ${known})`,
-      'run ferry run once with this journal (it upgrades the schema), then read it again',
-    )
-  }
-  if (version > known) {
-    throw new JournalFileError(
-      dbPath,
-      `was written by a newer ferry (schema ${version}, this build reads ${known})`,
-      'read it with the ferry version that wrote it, or upgrade ferry (docs/operations.md §6)',
-    )
-  }
-  return version
-}
-
 /** Prepares every statement of the journal on `db` and binds them into a {@link Journal}. */
 function bindJournal(
   db: Database.Database,
@@ -207,13 +194,34 @@ function bindJournal(
   clock: Clock,
   schemaVersion: number,
   cleanup: () => void = () => {},
+  batchHoldMs = DEFAULT_BATCH_HOLD_MS,
 ): Journal {
-  const intents = createIntentRecords(db, clock)
-  const sends = createSendRecords(db, clock)
-  const approvals = createApprovalRecords(db, clock)
-  const orders = createOrderRecords(db, clock)
-  const postponements = createPostponementRecords(db, clock)
-  const market = createMarketRecords(db)
+  const batch = createWriteBatch(db, batchHoldMs)
+  const intents = groupWrites(createIntentRecords(db, clock), batch, [
+    'recordIntent',
+    'setIntentState',
+    'recordQuote',
+    'recordObservation',
+  ])
+  const sends = groupWrites(createSendRecords(db, clock, batch), batch, ['setAttemptState'])
+  const approvals = groupWrites(createApprovalRecords(db, clock), batch, [
+    'recordApproval',
+    'setApprovalState',
+  ])
+  const orders = groupWrites(createOrderRecords(db, clock), batch, [
+    'recordOrder',
+    'setOrderState',
+    'recordOrderFill',
+    'recordHookStep',
+  ])
+  const postponements = groupWrites(createPostponementRecords(db, clock), batch, [
+    'recordPostponement',
+  ])
+  const market = groupWrites(createMarketRecords(db), batch, [
+    'recordTick',
+    'recordMarketQuotes',
+    'pruneMarket',
+  ])
   const queries = createJournalQueries(db, clock, {
     ...intents,
     ...sends,
@@ -233,13 +241,22 @@ function bindJournal(
     path: dbPath,
     schemaVersion,
     pragmas: () => readPragmas(db),
+    withinBatch: (work) => batch.within(work),
+    flush: () => batch.flush(),
+    // Another process reads the lock rows: they are committed at once, never grouped.
     acquireSenderLock(chainId, address, ownerId, ttlMs) {
+      batch.flush()
       const lock = acquireSenderLock({ db, dbPath, clock }, chainId, address, ownerId, ttlMs)
-      const release = lock.release
+      const { release, heartbeat } = lock
       const tracked: SenderLock = {
         ...lock,
+        heartbeat() {
+          batch.flush()
+          heartbeat()
+        },
         release() {
           locks.delete(tracked)
+          batch.flush()
           release()
         },
       }
@@ -249,6 +266,7 @@ function bindJournal(
     close() {
       if (!db.open) return
       try {
+        batch.flush()
         for (const lock of [...locks]) lock.release()
       } finally {
         db.close()

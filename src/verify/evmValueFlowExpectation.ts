@@ -24,10 +24,12 @@ export type EvmValueFlowExpectation = {
   /** ferry's signing address on this chain. */
   wallet: Address
   chainId: ChainId
-  kind: 'order' | 'approval' | 'cancel' | 'swap'
+  /** `patch`: a take patch of a stuck order (nothing may leave, like a cancel without its fee). */
+  kind: 'order' | 'approval' | 'cancel' | 'patch' | 'swap'
   /**
    * The one token that may leave the wallet and its exact amount in base units (zero address =
-   * native, then excluding `nativeFeeWei`). Omitted for approvals and cancels: nothing leaves.
+   * native, then excluding `nativeFeeWei`). Omitted for approvals, cancels and patches: nothing
+   * leaves.
    */
   outflow?: { token: Address; amount: bigint }
   /** Native protocol fee read from chain (DlnSource.globalFixedNativeFee() for orders), in wei. */

@@ -23,7 +23,8 @@ export type SolanaValueFlowVerdict = {
  * fixed fee plus at most the transaction fee and the documented rent, and is neither closed,
  * assigned nor given data; our give-mint token account loses exactly the give; every other
  * account of ours (a token account whose owner is our wallet, before or after) is unchanged, or
- * is a fresh empty account the transaction created; then the value-conservation rule (P-8.6).
+ * is a fresh empty account the transaction created; then, except for a cancel (`kind`), the
+ * value-conservation rule (P-8.6).
  * Accounts of others are shown in the lines but judged only through ours. Pure.
  */
 export function judgeSolanaValueFlow(
@@ -137,7 +138,9 @@ export function judgeSolanaValueFlow(
       `our ${e.giveToken} account ${giveAccount} is missing from the simulated accounts`,
     )
   }
-  if (violations.length === 0) violations.push(...judgeSolanaValueConserved(e, outflows))
+  if (violations.length === 0 && e.kind !== 'cancel') {
+    violations.push(...judgeSolanaValueConserved(e, outflows))
+  }
   return { violations, lines, outflows }
 }
 

@@ -1,16 +1,12 @@
 import type { Connection, PublicKey, VersionedTransaction } from '@solana/web3.js'
 import { SOLANA_NATIVE_TOKEN } from '../api/requests/addressRules.ts'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
-import { SolanaSendError } from '../chains/solana/SolanaSendError.ts'
 import { judgeSolanaValueFlow, type SolanaValueFlowVerdict } from './judgeSolanaValueFlow.ts'
 import type { OrderIntent } from './orderIntent.ts'
 import type { TrustedPriceSource } from './prices/tokenUsdPrice.ts'
+import { readAndSimulateSolana } from './readAndSimulateSolana.ts'
 import { SolanaValueFlowError } from './SolanaValueFlowError.ts'
-import type {
-  SolanaAccountChange,
-  SolanaAccountState,
-  SolanaValueFlowExpectation,
-} from './solanaValueFlow.ts'
+import type { SolanaAccountChange, SolanaValueFlowExpectation } from './solanaValueFlow.ts'
 import { solanaValueFlowAccounts } from './solanaValueFlowAccounts.ts'
 import type { VerifiedSolanaOrder } from './verifySolanaOrderTx.ts'
 
@@ -72,64 +68,15 @@ export async function simulateSolanaValueFlow(
     prices,
     maxCostBps: p.maxCostBps,
   }
-  let run = await readAndSimulate(connection, tx, keys)
+  let run = await readAndSimulateSolana(connection, tx, keys)
   let verdict = judgeSolanaValueFlow(expectation, run.changes)
   if (verdict.violations.length > 0 && run.moved) {
     // The chain moved between the read and the simulation: a transfer to us in between would
     // look like a wrong delta. Once more before calling it an integrity refusal.
-    run = await readAndSimulate(connection, tx, keys)
+    run = await readAndSimulateSolana(connection, tx, keys)
     verdict = judgeSolanaValueFlow(expectation, run.changes)
   }
   if (verdict.violations.length > 0)
     throw new SolanaValueFlowError(verdict.violations, verdict.lines)
   return { ...verdict, changes: run.changes }
-}
-
-/** One read of the accounts and one simulation after it; `moved` when their slots differ. */
-async function readAndSimulate(
-  connection: Connection,
-  tx: VersionedTransaction,
-  keys: PublicKey[],
-): Promise<{ changes: SolanaAccountChange[]; moved: boolean }> {
-  const addresses = keys.map((k) => k.toBase58())
-  const before = await connection.getMultipleAccountsInfoAndContext(keys, 'confirmed')
-  const simulation = await connection.simulateTransaction(tx, {
-    sigVerify: false,
-    commitment: 'confirmed',
-    minContextSlot: before.context.slot,
-    accounts: { encoding: 'base64', addresses },
-  })
-  if (simulation.value.err) {
-    throw new SolanaSendError('simulationFailed', 'the order transaction fails', {
-      details: JSON.stringify(simulation.value.err),
-    })
-  }
-  const after = simulation.value.accounts
-  if (!after || after.length !== addresses.length) {
-    throw new SolanaSendError('simulationFailed', 'the RPC returned no simulated accounts', {
-      details: `asked for ${addresses.length}, got ${after?.length ?? 'none'}`,
-    })
-  }
-  const changes = addresses.map((address, i) => {
-    const was = before.value[i]
-    const now = after[i]
-    return {
-      address,
-      before: was
-        ? { lamports: BigInt(was.lamports), owner: was.owner.toBase58(), data: was.data }
-        : null,
-      after: now ? fromSimulated(now) : null,
-    }
-  })
-  return { changes, moved: simulation.context.slot !== before.context.slot }
-}
-
-function fromSimulated(a: { lamports: number; owner: string; data: string[] }): SolanaAccountState {
-  // A node may list a closed account with no lamports: it no longer exists.
-  if (a.lamports === 0) return null
-  return {
-    lamports: BigInt(a.lamports),
-    owner: a.owner,
-    data: Buffer.from(a.data[0] ?? '', 'base64'),
-  }
 }

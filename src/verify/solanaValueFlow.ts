@@ -56,4 +56,9 @@ export type SolanaValueFlowExpectation = {
   prices: PriceSnapshot
   /** The route's all-in cost cap, in bps (P-8.6). */
   maxCostBps: number
+  /**
+   * `cancel`: an order's cancel, which gives nothing (only its fee leaves, P-7.4), so the
+   * value-conservation rule does not apply. Default `order`.
+   */
+  kind?: 'order' | 'cancel'
 }

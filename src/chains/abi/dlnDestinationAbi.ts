@@ -4,7 +4,8 @@ const order = { name: '_order', type: 'tuple', components: DLN_ORDER_COMPONENTS 
 
 /**
  * The part of DlnDestination (dln-contracts 1.4.0) used by ferry and the devnet solver: both
- * fulfillOrder overloads, cancel, the take state and the FulfilledOrder/SentOrderCancel events.
+ * fulfillOrder overloads, cancel, the take patch (patchOrderTake, takePatches), the take state and
+ * the FulfilledOrder/SentOrderCancel/DecreasedTakeAmount events.
  * Selectors and topics are pinned by test against docs/dln.md §4.3.
  */
 export const dlnDestinationAbi = [
@@ -45,6 +46,22 @@ export const dlnDestinationAbi = [
       { name: '_executionFee', type: 'uint256' },
     ],
     outputs: [],
+  },
+  {
+    // Only the order's destination authority; lowers the take to takeAmount - _newSubtrahend.
+    type: 'function',
+    name: 'patchOrderTake',
+    stateMutability: 'nonpayable',
+    inputs: [order, { name: '_newSubtrahend', type: 'uint256' }],
+    outputs: [],
+  },
+  {
+    // The subtrahend of the last take patch (0 when none): a fill delivers takeAmount minus it.
+    type: 'function',
+    name: 'takePatches',
+    stateMutability: 'view',
+    inputs: [{ name: '', type: 'bytes32' }],
+    outputs: [{ name: '', type: 'uint256' }],
   },
   {
     type: 'function',
@@ -97,6 +114,15 @@ export const dlnDestinationAbi = [
       { name: 'orderId', type: 'bytes32', indexed: false },
       { name: 'cancelBeneficiary', type: 'bytes', indexed: false },
       { name: 'submissionId', type: 'bytes32', indexed: false },
+    ],
+  },
+  {
+    type: 'event',
+    name: 'DecreasedTakeAmount',
+    anonymous: false,
+    inputs: [
+      { name: 'orderId', type: 'bytes32', indexed: false },
+      { name: 'orderTakeFinalAmount', type: 'uint256', indexed: false },
     ],
   },
 ] as const

@@ -3,7 +3,7 @@ import { FerryError } from '../../common/FerryError.ts'
 /**
  * Why ferry would not or could not cancel an order:
  * - `unknownOrder`: the orderId is not in the journal;
- * - `unsupported`: a Solana (or other non-EVM) source or destination chain;
+ * - `unsupported`: a non-EVM source chain, or a destination neither EVM nor Solana;
  * - `notCancellable`: the order's journaled or on-chain state is past `Created` on the fill path
  *   (filled, unlocked, failed), so there is nothing to refund;
  * - `inFlight`: a cancel transaction of this order is journaled and not yet mined;

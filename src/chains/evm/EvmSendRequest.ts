@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem'
+import type { EvmSendPrefetch } from './EvmSendPrefetch.ts'
 import type { EvmSendProgress } from './EvmSendProgress.ts'
 import type { EvmPriorityLevel } from './evmFeePolicy.ts'
 import type { EvmSendKind } from './sendJournal.ts'
@@ -23,5 +24,10 @@ export type EvmSendRequest = {
    */
   signByMs?: number
   quotedAtMs?: number
+  /**
+   * Fees and nonce counts read ahead by `EvmSender.prefetch` while the transaction was quoted;
+   * the sender uses what still holds and reads the rest (usablePrefetch).
+   */
+  prefetched?: EvmSendPrefetch
   onProgress?: (event: EvmSendProgress) => void
 }

@@ -33,6 +33,10 @@ export type CancelAttemptRecord = {
   family: 'evm' | 'solana'
   orderId: string | undefined
   state: string
+  /** The signed bytes, 0x-hex (a Solana cancel is resumed from them). */
+  rawTx?: string
+  /** Solana: the block height after which the signature can no longer land. */
+  lastValidBlockHeight?: number | undefined
 }
 
 /**
@@ -46,7 +50,7 @@ export type CancelJournal = {
   setOrderState(orderId: string, state: CancelOrderState, txHash?: string): unknown
   setAttemptState(
     hash: string,
-    state: 'confirmed' | 'failed',
+    state: 'confirmed' | 'failed' | 'dropped',
     evidence?: { includedAt?: number },
   ): unknown
 }

@@ -10,6 +10,7 @@ import type { EvmSigner } from './createEvmSigner.ts'
 import { createNonceBroadcaster } from './createNonceBroadcaster.ts'
 import { EvmSendError } from './EvmSendError.ts'
 import type { EvmSenderContext } from './EvmSenderContext.ts'
+import type { EvmSendPrefetch } from './EvmSendPrefetch.ts'
 import type { EvmSendRequest } from './EvmSendRequest.ts'
 import type { EvmSendResult } from './EvmSendResult.ts'
 import {
@@ -21,7 +22,9 @@ import {
 } from './evmFeePolicy.ts'
 import { followEvmSend } from './followEvmSend.ts'
 import { nextFreshNonce } from './nextFreshNonce.ts'
+import { readNonceCounts } from './readNonceCounts.ts'
 import type { EvmSendJournal } from './sendJournal.ts'
+import { DEFAULT_PREFETCH_MAX_AGE_MS, usablePrefetch } from './usablePrefetch.ts'
 
 /** Default per-chain gas limit cap: above it ferry refuses the transaction. */
 export const DEFAULT_GAS_LIMIT_CAP = 3_000_000n
@@ -44,6 +47,8 @@ export type CreateEvmSenderOptions = {
   pollIntervalMs?: number
   /** Time after which a send still without a final receipt throws `unknown`. Default 600 000. */
   maxWaitMs?: number
+  /** Age past which a prefetch's fees and counts are read again. Default 3 000. */
+  prefetchMaxAgeMs?: number
   clock?: Clock
   logger?: Logger
 }
@@ -58,6 +63,12 @@ export type EvmSender = {
   readonly confirmations: number
   /** Fees for a new transaction at `level` (one eth_feeHistory call). */
   suggestFees(level?: EvmPriorityLevel): Promise<EvmFees>
+  /**
+   * Starts the reads of a send that do not depend on its transaction (fees, nonce counts, the
+   * chain id on a first send; one batched request), to run while the transaction is still being
+   * quoted. Never rejects: undefined when a read failed, and the send then reads for itself.
+   */
+  prefetch(level?: EvmPriorityLevel): Promise<EvmSendPrefetch | undefined>
   /** Signs, journals, broadcasts once and follows one transaction; one at a time. */
   send(request: EvmSendRequest): Promise<EvmSendResult>
   /** Releases the (chain, address) claim. */
@@ -112,9 +123,21 @@ export function createEvmSender(options: CreateEvmSenderOptions): EvmSender {
   const client = rpc.read
   let nextNonce: number | undefined
   let tail: Promise<unknown> = Promise.resolve()
+  // Sends ended; with `busy`, what tells a prefetch whether a send moved the nonce since.
+  let generation = 0
+  let busy = false
 
   const exclusive = <T>(run: () => Promise<T>): Promise<T> => {
-    const result = tail.then(run, run)
+    const guarded = async (): Promise<T> => {
+      busy = true
+      try {
+        return await run()
+      } finally {
+        generation++
+        busy = false
+      }
+    }
+    const result = tail.then(guarded, guarded)
     tail = result.catch(() => undefined)
     return result
   }
@@ -129,6 +152,31 @@ export function createEvmSender(options: CreateEvmSenderOptions): EvmSender {
     return resolveEvmFees(baseFee, reward, level, feePolicy)
   }
 
+  const prefetch = async (
+    level: EvmPriorityLevel = 'normal',
+  ): Promise<EvmSendPrefetch | undefined> => {
+    const readAtMs = ctx.clock.nowMs()
+    const started = busy ? undefined : generation
+    const chainChecked = nextNonce === undefined
+    try {
+      const [fees, counts] = await Promise.all([
+        suggestFees(level),
+        started === undefined ? undefined : readNonceCounts(ctx, chainChecked),
+      ])
+      return {
+        level,
+        readAtMs,
+        fees,
+        ...(counts && started !== undefined
+          ? { nonce: { counts, generation: started, chainChecked } }
+          : {}),
+      }
+    } catch {
+      // The send reads again and its error surfaces there, as without a prefetch.
+      return undefined
+    }
+  }
+
   const send = (req: EvmSendRequest): Promise<EvmSendResult> =>
     exclusive(async () => {
       if (req.gasLimit > gasLimitCap || req.gasLimit < 21_000n) {
@@ -137,8 +185,15 @@ export function createEvmSender(options: CreateEvmSenderOptions): EvmSender {
         })
       }
       const confirmations = req.confirmations ?? defaultConfirmations
-      const fees = await suggestFees(req.priorityLevel)
-      const firstNonce = await nextFreshNonce(ctx, nextNonce, fees, confirmations)
+      const ahead = usablePrefetch(req.prefetched, {
+        nowMs: ctx.clock.nowMs(),
+        level: req.priorityLevel ?? 'normal',
+        generation,
+        needsChainCheck: nextNonce === undefined,
+        maxAgeMs: options.prefetchMaxAgeMs ?? DEFAULT_PREFETCH_MAX_AGE_MS,
+      })
+      const fees = ahead.fees ?? (await suggestFees(req.priorityLevel))
+      const firstNonce = await nextFreshNonce(ctx, nextNonce, fees, confirmations, ahead.counts)
       const broadcaster = createNonceBroadcaster(ctx, req)
       const nonce = await broadcastFreshNonce(ctx, broadcaster, firstNonce, fees)
       nextNonce = nonce + 1
@@ -162,6 +217,7 @@ export function createEvmSender(options: CreateEvmSenderOptions): EvmSender {
     gasLimitCap,
     confirmations: defaultConfirmations,
     suggestFees,
+    prefetch,
     send,
     close: () => {
       claimed.delete(key)

@@ -5,7 +5,7 @@ import type { EvmSenderContext } from './EvmSenderContext.ts'
 import { bumpEvmFees, type EvmFees } from './evmFeePolicy.ts'
 import { followEvmSend } from './followEvmSend.ts'
 import { planNonce } from './planNonce.ts'
-import { syncEvmNonce } from './syncEvmNonce.ts'
+import { type NonceCounts, readNonceCounts } from './readNonceCounts.ts'
 
 /** The most gaps one send fills before it gives up and lets the error reach the caller. */
 const MAX_GAPS_PER_SEND = 8
@@ -19,6 +19,8 @@ const MAX_GAPS_PER_SEND = 8
  * waits behind it forever. Its fees are the current ones, raised to a replacement bump over any
  * signature journaled at that nonce, so a copy of the dropped one still in some mempool is
  * replaced rather than mined. The first call also checks the RPC serves the sender's chain.
+ * `first`: counts the caller read ahead (under the same serialization, nothing sent since), used
+ * for the first plan instead of a read; later plans, after a gap fill, always read again.
  * @returns the nonce for the next transaction.
  */
 export async function nextFreshNonce(
@@ -26,15 +28,14 @@ export async function nextFreshNonce(
   counter: number | undefined,
   fees: EvmFees,
   confirmations: number,
+  first?: NonceCounts,
 ): Promise<number> {
   const address = ctx.signer.address
   for (let filled = 0; ; filled++) {
-    const [latestCount, pendingCount] = await Promise.all([
-      ctx.rpc.read.getTransactionCount({ address, blockTag: 'latest' }),
-      counter === undefined && filled === 0
-        ? syncEvmNonce(ctx)
-        : ctx.rpc.read.getTransactionCount({ address, blockTag: 'pending' }),
-    ])
+    const { latestCount, pendingCount } =
+      filled === 0 && first
+        ? first
+        : await readNonceCounts(ctx, counter === undefined && filled === 0)
     const open = ctx.journal.openNonces?.(ctx.nativeChainId, address) ?? []
     const plan = planNonce({
       latestCount,

@@ -30,7 +30,8 @@ export type ReadOrderFillParams = {
  * Reads an order's state on its destination chain with one `takeOrders` call (P-7.10), so a
  * poll costs one eth_call whatever the chain's length. Only once it is filled are the logs read,
  * newest range first, to find its FulfilledOrder event (the fill transaction and the take amount
- * the recipient got); an event older than `maxRanges × maxRangeBlocks` leaves them undefined.
+ * the recipient got: the event's takeAmount less the order's `takePatches`, as a patched order is
+ * filled at the lowered take); an event older than `maxRanges × maxRangeBlocks` leaves them undefined.
  */
 export async function readOrderFill(
   client: PublicClient,
@@ -57,10 +58,12 @@ export async function readOrderFill(
     })
     const fill = logs.find((l) => l.args.orderId?.toLowerCase() === params.orderId.toLowerCase())
     if (fill) {
+      const takeAmount = fill.args.order?.takeAmount
       return {
         kind: 'filled',
         txHash: fill.transactionHash ?? undefined,
-        amountOut: fill.args.order?.takeAmount,
+        amountOut:
+          takeAmount === undefined ? undefined : takeAmount - (await takePatchOf(client, params)),
         blockNumber: fill.blockNumber ?? undefined,
       }
     }
@@ -68,4 +71,17 @@ export async function readOrderFill(
     toBlock = fromBlock - 1n
   }
   return { kind: 'filled', txHash: undefined, amountOut: undefined, blockNumber: undefined }
+}
+
+/** The order's take patch on its destination (0 when never patched, P-7.12). */
+function takePatchOf(
+  client: PublicClient,
+  params: Pick<ReadOrderFillParams, 'dlnDestination' | 'orderId'>,
+): Promise<bigint> {
+  return client.readContract({
+    address: params.dlnDestination,
+    abi: dlnDestinationAbi,
+    functionName: 'takePatches',
+    args: [params.orderId],
+  })
 }

@@ -3,9 +3,10 @@ import type { Address, Hex } from 'viem'
 /**
  * What a signed transaction is for; approvals and orders are separate entries (safety P-1.13).
  * `cancel` is DlnDestination.sendEvmOrderCancel on the destination chain (P-7.4); `fence` is the
- * 0-value self-transfer that fills a nonce gap (P-2.8).
+ * 0-value self-transfer that fills a nonce gap (P-2.8); `patch` is DlnDestination.patchOrderTake
+ * on the destination chain (P-7.12).
  */
-export type EvmSendKind = 'approve' | 'revoke' | 'order' | 'swap' | 'cancel' | 'fence'
+export type EvmSendKind = 'approve' | 'revoke' | 'order' | 'swap' | 'cancel' | 'patch' | 'fence'
 
 /** A journaled nonce whose signature may still land, with the highest fees signed for it. */
 export type OpenNonce = { nonce: number; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
@@ -29,7 +30,7 @@ export type EvmSendRecord = {
   maxPriorityFeePerGas: bigint
   /** The caller's idempotency key, when it has one. */
   intentId?: string
-  /** The verified orderId the transaction creates (orders) or cancels (cancels). */
+  /** The verified orderId the transaction creates (orders), cancels (cancels) or patches. */
   orderId?: Hex
 }
 

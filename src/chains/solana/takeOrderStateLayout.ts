@@ -27,19 +27,30 @@ export type OrderTakeStatus = (typeof ORDER_TAKE_STATUS)[number]
 
 /** The take-state account of `orderId` (0x + 64 hex) under `program`. */
 export function takeOrderStateAddress(program: string, orderId: string): PublicKey {
+  return takeOrderStatePda(program, orderId).address
+}
+
+/** The take-state PDA of `orderId` under `program` with its bump seed. */
+export function takeOrderStatePda(
+  program: string,
+  orderId: string,
+): { address: PublicKey; bump: number } {
   const id = Buffer.from(orderId.replace(/^0x/, ''), 'hex')
-  return PublicKey.findProgramAddressSync(
+  const [address, bump] = PublicKey.findProgramAddressSync(
     [Buffer.from(TAKE_ORDER_STATE_SEED), id],
     new PublicKey(program),
-  )[0]
+  )
+  return { address, bump }
 }
 
 /**
- * Encodes a `TakeOrderState` with a `Fulfilled` status (discriminator, tag 4, unlock authority,
- * orderId, source chain id as 32 bytes big-endian, bump): what a fill leaves on chain. The devnet
- * writes it when its solver fills an order into Solana.
+ * Encodes a `TakeOrderState` (discriminator, the status tag, unlock authority, orderId, source
+ * chain id as 32 bytes big-endian, bump): what a fill (`Fulfilled`) or a cancel (`SentCancel`)
+ * leaves on chain. The devnet writes it when its solver fills an order into Solana or sees the
+ * order's authority cancel it; a cancel has no unlock authority (the default key).
  */
-export function encodeFulfilledTakeOrderState(params: {
+export function encodeTakeOrderState(params: {
+  status: OrderTakeStatus
   unlockAuthority: PublicKey
   orderId: string
   sourceChainId: number
@@ -49,7 +60,7 @@ export function encodeFulfilledTakeOrderState(params: {
   chain.writeBigUInt64BE(BigInt(params.sourceChainId), 24)
   return Buffer.concat([
     TAKE_ORDER_STATE_DISCRIMINATOR,
-    Buffer.from([ORDER_TAKE_STATUS.indexOf('Fulfilled')]),
+    Buffer.from([ORDER_TAKE_STATUS.indexOf(params.status)]),
     params.unlockAuthority.toBuffer(),
     Buffer.from(params.orderId.replace(/^0x/, ''), 'hex'),
     chain,

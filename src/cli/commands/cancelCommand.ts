@@ -6,8 +6,12 @@ import { createEvmSender } from '../../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../../chains/evm/createEvmSigner.ts'
 import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
 import { UsageError } from '../../common/UsageError.ts'
-import { cancelIntentOrder } from '../../execute/cancelIntentOrder.ts'
-import type { CancelEvmOrderProgress } from '../../execute/evm/cancelEvmOrderTypes.ts'
+import {
+  type CancelOrderProgress,
+  type CancelOrderResult,
+  cancelIntentOrder,
+} from '../../execute/cancelIntentOrder.ts'
+import { SOLANA_CHAIN_ID } from '../../execute/createChainContext.ts'
 import { checkCancellableOrder } from '../../execute/evm/checkCancellableOrder.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
@@ -16,11 +20,12 @@ import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import { createEvmSendJournal } from '../../store/createEvmSendJournal.ts'
 import type { GlobalOptions } from '../cliContext.ts'
-import { printResult } from '../cliContext.ts'
 import { formatCancelResult } from '../format/formatCancelResult.ts'
 import { openExistingJournal } from '../openExistingJournal.ts'
+import { printResult } from '../printResult.ts'
 import { requireConfigPath } from '../requireConfigPath.ts'
 import { resolveEvmKeySource } from '../resolveEvmKeySource.ts'
+import { resolveSolanaCancelSide } from '../resolveSolanaCancelSide.ts'
 import { evmChainWiring } from '../run/buildWorldWiring.ts'
 import { collectKnownSecrets } from '../run/collectKnownSecrets.ts'
 
@@ -38,10 +43,12 @@ type CancelOptions = {
 /**
  * Runs `ferry cancel <orderId> --config <file> [--journal path] [--live]`: cancels an
  * unfilled order through its destination authority (our wallet, P-7.1) with a
- * `sendEvmOrderCancel` ferry builds and verifies itself (P-7.4), journaled before broadcast, and
+ * `sendEvmOrderCancel` ferry builds and verifies itself, or, for an order into Solana, the
+ * service's Solana cancel once it equals ferry's own (P-7.4; `--max-value-wei` then caps its fee in
+ * lamports), journaled before broadcast, and
  * follows the refund to our source address (P-7.2) until ClaimedOrderCancel (P-7.5). It sends,
  * so it needs `mode: live` in the config and `--live` (P-4.1), else exit 2; an orderId not in
- * the journal exits 2; an order ferry will not cancel (filled, not EVM, already refunded) exits 1.
+ * the journal exits 2; an order ferry will not cancel (filled, not from an EVM chain, already refunded) exits 1.
  * Holds the journal's sender lock of the destination wallet while it runs (P-2.4).
  */
 export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Command): Promise<void> {
@@ -74,56 +81,80 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
     }
     checkCancellableOrder(rec)
     const src = evmChainWiring(config, requireChain(config, rec.srcChainId))
-    const dst = evmChainWiring(config, requireChain(config, rec.dstChainId))
-    const key = resolveEvmKeySource(config.wallets.evm, env, configPath)
-    const signer = createEvmSigner(key.source, key.address)
-    const lock = journal.acquireSenderLock(
-      rec.dstChainId,
-      signer.address,
-      `ferry-cancel:${process.pid}`,
-      options.waitMs + 600_000,
-    )
-    release = () => lock.release()
-    const sender = createEvmSender({
-      chainId: rec.dstChainId as ChainId,
-      signer,
-      rpc: createEvmRpc(dst.rpcUrls, dst.sendUrl === undefined ? {} : { sendUrl: dst.sendUrl }),
-      journal: createEvmSendJournal(journal),
-      feePolicy: {
-        maxFeePerGasCapWei: dst.maxFeePerGasWei,
-        ...(dst.maxPriorityFeePerGasWei === undefined
-          ? {}
-          : { maxPriorityFeePerGasCapWei: dst.maxPriorityFeePerGasWei }),
-      },
-      ...(dst.gasLimitCap === undefined ? {} : { gasLimitCap: dst.gasLimitCap }),
-      confirmations: dst.confirmations,
-      logger,
-    })
-    release = () => {
-      sender.close()
-      lock.release()
-    }
-    const result = await cancelIntentOrder({
+    const common = {
       orderId,
       journal,
       source: createEvmRpc(src.rpcUrls).read,
-      sender,
-      sourceAddress: key.address,
       waitForRefund: options.wait,
       refundTimeoutMs: options.waitMs,
       sourceConfirmations: src.confirmations,
-      ...(options.messagingFeeWei === undefined
-        ? {}
-        : { messagingFeeWei: options.messagingFeeWei }),
-      ...(options.executionFeeWei === undefined
-        ? {}
-        : { executionFeeWei: options.executionFeeWei }),
-      ...(options.maxValueWei === undefined ? {} : { maxValueWei: options.maxValueWei }),
       logger,
-      onProgress: (e) => {
+      onProgress: (e: CancelOrderProgress) => {
         if (!options.json) showProgress(e, rec.srcChainId, options.wait)
       },
-    })
+    }
+    let result: CancelOrderResult
+    if (rec.dstChainId === SOLANA_CHAIN_ID) {
+      // An order into Solana: our Solana key is its destination authority (P-7.1).
+      const solana = resolveSolanaCancelSide(config, env, configPath, cmd)
+      const lock = journal.acquireSenderLock(
+        rec.dstChainId,
+        solana.address,
+        `ferry-cancel:${process.pid}`,
+        options.waitMs + 600_000,
+      )
+      release = () => lock.release()
+      result = await cancelIntentOrder({
+        ...common,
+        sourceAddress: requireEvmAddress(config),
+        solana: {
+          ...solana.side,
+          ...(options.maxValueWei === undefined ? {} : { maxFeeLamports: options.maxValueWei }),
+        },
+      })
+    } else {
+      const dst = evmChainWiring(config, requireChain(config, rec.dstChainId))
+      const key = resolveEvmKeySource(config.wallets.evm, env, configPath)
+      const signer = createEvmSigner(key.source, key.address)
+      const lock = journal.acquireSenderLock(
+        rec.dstChainId,
+        signer.address,
+        `ferry-cancel:${process.pid}`,
+        options.waitMs + 600_000,
+      )
+      release = () => lock.release()
+      const sender = createEvmSender({
+        chainId: rec.dstChainId as ChainId,
+        signer,
+        rpc: createEvmRpc(dst.rpcUrls, dst.sendUrl === undefined ? {} : { sendUrl: dst.sendUrl }),
+        journal: createEvmSendJournal(journal),
+        feePolicy: {
+          maxFeePerGasCapWei: dst.maxFeePerGasWei,
+          ...(dst.maxPriorityFeePerGasWei === undefined
+            ? {}
+            : { maxPriorityFeePerGasCapWei: dst.maxPriorityFeePerGasWei }),
+        },
+        ...(dst.gasLimitCap === undefined ? {} : { gasLimitCap: dst.gasLimitCap }),
+        confirmations: dst.confirmations,
+        logger,
+      })
+      release = () => {
+        sender.close()
+        lock.release()
+      }
+      result = await cancelIntentOrder({
+        ...common,
+        sender,
+        sourceAddress: key.address,
+        ...(options.messagingFeeWei === undefined
+          ? {}
+          : { messagingFeeWei: options.messagingFeeWei }),
+        ...(options.executionFeeWei === undefined
+          ? {}
+          : { executionFeeWei: options.executionFeeWei }),
+        ...(options.maxValueWei === undefined ? {} : { maxValueWei: options.maxValueWei }),
+      })
+    }
     printResult(options, toPrintableJson(result), () => formatCancelResult(result))
   } finally {
     release()
@@ -156,6 +187,19 @@ function refuseWithoutLive(config: DeepReadonly<FerryConfig>, live: boolean): vo
   }
 }
 
+/** Our EVM address, the refund beneficiary on the source chain (P-7.2). */
+function requireEvmAddress(config: DeepReadonly<FerryConfig>): string {
+  const address = config.wallets.evm?.address
+  if (!address) {
+    throw new UsageError(
+      'wallets.evm',
+      'the refund is paid on the EVM source chain to our address, which the config does not name',
+      'set wallets.evm.address',
+    )
+  }
+  return address
+}
+
 function requireChain(config: DeepReadonly<FerryConfig>, chainId: number): number {
   if (!config.chains[String(chainId)]) {
     throw new UsageError(
@@ -167,7 +211,7 @@ function requireChain(config: DeepReadonly<FerryConfig>, chainId: number): numbe
   return chainId
 }
 
-function showProgress(e: CancelEvmOrderProgress, srcChainId: number, wait: boolean): void {
+function showProgress(e: CancelOrderProgress, srcChainId: number, wait: boolean): void {
   if (e.stage === 'broadcast') process.stdout.write(`cancel sent: ${e.hash}\n`)
   if (wait && e.stage === 'orderState' && e.state === 'SentOrderCancel') {
     process.stdout.write(`cancel mined; waiting for the refund on chain ${srcChainId}…\n`)

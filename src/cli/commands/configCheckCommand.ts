@@ -88,6 +88,8 @@ function formatConfigSummary(file: string, config: DeepReadonly<FerryConfig>): s
     config.wallets.solana &&
       `solana ${config.wallets.solana.address} (${config.wallets.solana.secretKeyEnv ? `env ${config.wallets.solana.secretKeyEnv}` : `keypair ${config.wallets.solana.keypairPath}`})`,
   ].filter(Boolean)
+  // The policy of a route no tracking.routes[] entry matches (resolveStuckPolicy's fallbacks).
+  const onStuck = config.tracking.onStuck ?? (config.tracking.autoCancel ? 'cancel' : 'alert')
   const lines = [
     `${file}: valid`,
     `  mode        ${config.mode}${config.mode === 'live' ? ' (sends only with --live)' : ''}`,
@@ -95,7 +97,7 @@ function formatConfigSummary(file: string, config: DeepReadonly<FerryConfig>): s
     `  chains      ${Object.keys(config.chains).join(', ') || 'none'}`,
     `  wallets     ${wallets.join('; ') || 'none'}`,
     `  risk        ${risk.maxNotionalUsdPerOrder} USD/order, ${risk.maxNotionalUsdPerDay} USD/day, ${risk.maxInFlightUsd} USD in flight, cost ≤ ${risk.maxCostBps} bps, ${risk.routes.length} route override(s), kill switch ${risk.killSwitchFile}`,
-    `  tracking    deadline ${config.tracking.deadlineMs} ms, auto-cancel ${config.tracking.autoCancel ? 'on' : 'off'}`,
+    `  tracking    deadline ${config.tracking.deadlineMs} ms, on stuck ${onStuck}${onStuck === 'patch' ? ` (≤ ${config.tracking.maxPatches} × ${config.tracking.patchStepBps} bps)` : ''}, ${config.tracking.routes.length} route override(s)`,
     `  strategies  ${config.strategies.length}`,
     ...config.strategies.map((s) => {
       const when = s.schedule.cron

@@ -3,11 +3,11 @@ import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
 import { UsageError } from '../../common/UsageError.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import type { GlobalOptions } from '../cliContext.ts'
-import { printResult } from '../cliContext.ts'
 import { formatIntentHistory } from '../format/formatIntentHistory.ts'
 import { formatIntentTable } from '../format/formatIntentTable.ts'
 import { toDryRunRow, toHistoryRows } from '../format/toHistoryRows.ts'
 import { readJournal } from '../openExistingJournal.ts'
+import { printResult } from '../printResult.ts'
 
 /** Options of `ferry history`. */
 type HistoryOptions = { intent?: string; limit: number; journal?: string }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
-import { createCliContext, printResult } from '../cliContext.ts'
+import { createCliContext } from '../cliContext.ts'
 import { formatExternalCallProcess } from '../format/formatExternalCallProcess.ts'
+import { printResult } from '../printResult.ts'
 
 /** Runs `ferry hook-status <orderId>`: the steps of an order's hook (docs/service.md §4.1). */
 export async function hookStatusCommand(

@@ -6,12 +6,12 @@ import { FerryError } from '../../common/FerryError.ts'
 import { UsageError } from '../../common/UsageError.ts'
 import { DEFAULT_SOLANA_TRANSFER_FEE_BPS } from '../../verify/verifySolanaOrderTx.ts'
 import type { GlobalOptions } from '../cliContext.ts'
-import { printResult } from '../cliContext.ts'
 import { formatInspectReport } from '../format/formatInspectReport.ts'
 import { inspectEvmTx } from '../inspect/inspectEvmTx.ts'
 import type { InspectReport } from '../inspect/inspectReport.ts'
 import { inspectSolanaTx } from '../inspect/inspectSolanaTx.ts'
 import { parseIntentFile } from '../inspect/parseIntentFile.ts'
+import { printResult } from '../printResult.ts'
 
 type InspectOptions = {
   chain?: number

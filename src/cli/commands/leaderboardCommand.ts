@@ -1,7 +1,8 @@
 import type { Command } from 'commander'
-import { createCliContext, printResult } from '../cliContext.ts'
+import { createCliContext } from '../cliContext.ts'
 import { formatLeaderboard } from '../format/formatLeaderboard.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
+import { printResult } from '../printResult.ts'
 
 /** Runs `ferry leaderboard wallets|referrals` (docs/service.md §4.2, §4.3). */
 export async function leaderboardCommand(

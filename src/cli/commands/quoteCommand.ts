@@ -1,7 +1,8 @@
 import type { Command } from 'commander'
 import type { CreateTxParams } from '../../api/requests/buildCreateTxQuery.ts'
-import { createCliContext, printResult } from '../cliContext.ts'
+import { createCliContext } from '../cliContext.ts'
 import { formatOrderQuote } from '../format/formatOrderQuote.ts'
+import { printResult } from '../printResult.ts'
 import { QUOTE_FLAGS } from './quoteFlags.ts'
 
 /** Runs `ferry quote`: a cross-chain quote (and tx when the three addresses are given). */

@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
-import { createCliContext, printResult } from '../cliContext.ts'
+import { createCliContext } from '../cliContext.ts'
 import { formatSwapQuote } from '../format/formatSwapQuote.ts'
+import { printResult } from '../printResult.ts'
 
 type SwapQuoteOptions = {
   chain: number

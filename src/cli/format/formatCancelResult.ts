@@ -1,7 +1,7 @@
-import type { CancelEvmOrderResult } from '../../execute/evm/cancelEvmOrderTypes.ts'
+import type { CancelOrderResult } from '../../execute/cancelIntentOrder.ts'
 
 /** The human summary of `ferry cancel`: the cancel, the refund (or how to follow it), the states. */
-export function formatCancelResult(r: CancelEvmOrderResult): string {
+export function formatCancelResult(r: CancelOrderResult): string {
   const lines = [
     r.resumed
       ? `order ${r.orderId}: cancel already on chain ${r.dstChainId}${r.cancelTxHash ? ` (${r.cancelTxHash})` : ''}; followed it`

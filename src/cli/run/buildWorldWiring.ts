@@ -10,6 +10,7 @@ import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
 import { resolveRouteRiskLimits } from '../../settings/resolveRouteRiskLimits.ts'
+import { resolveStuckPolicy } from '../../settings/resolveStuckPolicy.ts'
 import type { EnvMap } from '../../settings/substituteEnv.ts'
 import { createMarket } from '../../sim/market/createMarket.ts'
 import { marketPriceEntries } from '../../sim/market/marketPriceEntries.ts'
@@ -142,7 +143,7 @@ export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
     killSwitchFile: resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
     sending,
     trackingDeadlineMs: config.tracking.deadlineMs,
-    autoCancel: config.tracking.autoCancel,
+    stuckPolicyOf: (key) => resolveStuckPolicy(config.tracking, key),
     pollIntervalMs: devnet ? 250 : config.tracking.pollIntervalMs,
     prices:
       params.prices ??

@@ -47,6 +47,8 @@ export function formatEngineEvent(e: EngineEvent): string | undefined {
       return `${t}   created   ${e.intentId} order ${e.orderId}`
     case 'filled':
       return `${t}   filled    order ${e.orderId} on ${e.chainId}: ${e.txHash}`
+    case 'patched':
+      return `${t}   patched   order ${e.orderId} on ${e.chainId}: take ${e.takeAmount} (patch ${e.patch}, cost ${e.costBps} bps) ${e.txHash}`
     case 'cancelled':
       return `${t}   cancel    order ${e.orderId} on ${e.chainId}: ${e.txHash} (refund pending)`
     case 'hook':

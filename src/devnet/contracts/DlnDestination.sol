@@ -27,8 +27,10 @@ interface IDlnExternalCallAdapter {
 /// go through the DevnetMessenger instead of the deBridge gate, which, like the gate, charges a
 /// flat fee per message: msg.value must be exactly the messenger's `globalFixedNativeFee` plus
 /// `_executionFee` (else `WrongMessageFee`), and all of it goes to the messenger. `deBridgeGate()`
-/// names the messenger as the real contract names its gate. No patchOrderTake, batch unlock,
-/// Solana unlock or permits.
+/// names the messenger as the real contract names its gate. `patchOrderTake` keeps the real
+/// signature and checks: only the order's destination authority lowers the take, each new
+/// subtrahend above the last, and a fill must then deliver takeAmount - takePatches. No batch
+/// unlock, Solana unlock or permits.
 contract DlnDestination {
     using SafeTransfer for address;
 
@@ -51,10 +53,13 @@ contract DlnDestination {
     /// @notice DlnSource's address on the give chains (the same everywhere on the devnet).
     address public dlnSource;
     mapping(bytes32 => OrderTakeState) public takeOrders;
+    /// @notice How much the destination authority has lowered each order's take (the real getter).
+    mapping(bytes32 => uint256) public takePatches;
 
     event FulfilledOrder(DlnOrderLib.Order order, bytes32 orderId, address sender, address unlockAuthority);
     event SentOrderUnlock(bytes32 orderId, bytes beneficiary, bytes32 submissionId);
     event SentOrderCancel(DlnOrderLib.Order order, bytes32 orderId, bytes cancelBeneficiary, bytes32 submissionId);
+    event DecreasedTakeAmount(bytes32 orderId, uint256 orderTakeFinalAmount);
 
     error AlreadyInitialized();
     error WrongChain();
@@ -66,6 +71,7 @@ contract DlnDestination {
     error WrongAddressLength();
     error AllowOnlyForBeneficiary(bytes expectedBeneficiary);
     error WrongMessageFee(uint256 sent, uint256 required);
+    error WrongArgument();
 
     function initialize(address _messenger, address _externalCallAdapter, address _dlnSource) external {
         if (initialized) revert AlreadyInitialized();
@@ -153,6 +159,21 @@ contract DlnDestination {
         emit SentOrderCancel(_order, orderId, abi.encodePacked(_cancelBeneficiary), submissionId);
     }
 
+    /// @notice Only orderAuthorityAddressDst, only while the order is NotSet here: lowers the take
+    /// a taker must deliver to takeAmount - _newSubtrahend. A new subtrahend must be above the last
+    /// one and below takeAmount (`WrongArgument`), as in the real contract.
+    function patchOrderTake(DlnOrderLib.Order memory _order, uint256 _newSubtrahend) external {
+        if (_order.takeChainId != block.chainid) revert WrongChain();
+        bytes32 orderId = DlnOrderLib.getOrderId(_order);
+        if (_order.orderAuthorityAddressDst.length != 20) revert WrongAddressLength();
+        if (DlnOrderLib.toAddress(_order.orderAuthorityAddressDst) != msg.sender) revert Unauthorized();
+        if (takePatches[orderId] >= _newSubtrahend) revert WrongArgument();
+        if (_order.takeAmount <= _newSubtrahend) revert WrongArgument();
+        if (takeOrders[orderId].status != OrderTakeStatus.NotSet) revert IncorrectOrderStatus();
+        takePatches[orderId] = _newSubtrahend;
+        emit DecreasedTakeAmount(orderId, _order.takeAmount - _newSubtrahend);
+    }
+
     function getOrderId(DlnOrderLib.Order memory _order) external pure returns (bytes32) {
         return DlnOrderLib.getOrderId(_order);
     }
@@ -173,7 +194,7 @@ contract DlnDestination {
                 revert Unauthorized();
             }
         }
-        if (_amount != _order.takeAmount) revert MismatchTakerAmount();
+        if (_amount != _order.takeAmount - takePatches[_orderId]) revert MismatchTakerAmount();
         if (_order.takeTokenAddress.length != 20 || _order.receiverDst.length != 20) revert WrongAddressLength();
         address token = DlnOrderLib.toAddress(_order.takeTokenAddress);
         if (token == address(0) && msg.value != _amount) revert MismatchNativeTakerAmount();

@@ -11,7 +11,10 @@ import {SafeTransfer} from "./SafeTransfer.sol";
 /// - state comes from `initialize` (the code is placed with anvil_setCode, storage starts empty);
 /// - claimUnlock/claimCancel are gated by the devnet messenger instead of the deBridge call
 ///   proxy: the solver relays DlnDestination's message through `DevnetMessenger.deliver`;
-/// - no patchOrderGive, permits, batch claims, pausing or fee withdrawal.
+/// - patchOrderGive keeps the real signature and checks (givePatchAuthoritySrc only, the order
+///   still Created, the added amount pulled from msg.sender or paid as msg.value); the permit is
+///   ignored, as for orders;
+/// - no permits, batch claims, pausing or fee withdrawal.
 contract DlnSource {
     using SafeTransfer for address;
 
@@ -47,6 +50,8 @@ contract DlnSource {
     mapping(uint256 => uint8) public dstChainAddressLength;
     mapping(address => uint256) public masterNonce;
     mapping(bytes32 => GiveOrderState) public giveOrders;
+    /// @notice Give amount added to each order by its give patch authority (the real getter).
+    mapping(bytes32 => uint256) public givePatches;
     /// @notice allowedCancelBeneficiarySrc of each order, enforced again at claimCancel.
     mapping(bytes32 => address) public allowedCancelBeneficiary;
     /// @notice Protocol and flat fees booked at claimUnlock, per token (zero = native).
@@ -64,6 +69,7 @@ contract DlnSource {
     event ClaimedUnlock(bytes32 orderId, address beneficiary, uint256 giveAmount, address giveTokenAddress);
     event ClaimedOrderCancel(bytes32 orderId, address beneficiary, uint256 paidAmount, address giveTokenAddress);
     event AffiliateFeePaid(bytes32 _orderId, address beneficiary, uint256 affiliateFee, address giveTokenAddress);
+    event IncreasedGiveAmount(bytes32 orderId, uint256 orderGiveFinalAmount, uint256 finalPercentFee);
     event UnexpectedOrderStatusForClaim(bytes32 orderId, OrderGiveStatus status, address beneficiary);
     event UnexpectedOrderStatusForCancel(bytes32 orderId, OrderGiveStatus status, address beneficiary);
 
@@ -78,6 +84,9 @@ contract DlnSource {
     error IncorrectOrderStatus();
     error OnlyMessenger();
     error AllowOnlyForBeneficiary(bytes expectedBeneficiary);
+    error Unauthorized();
+    error WrongChain();
+    error WrongArgument();
 
     modifier onlyMessenger() {
         if (msg.sender != messenger) revert OnlyMessenger();
@@ -136,7 +145,33 @@ contract DlnSource {
         return DlnOrderLib.getOrderId(_order);
     }
 
-    /// @notice Pays the taker's beneficiary giveAmount and the affiliate its fee
+    /// @notice Only givePatchAuthoritySrc, only while the order is Created: adds `_addGiveAmount`
+    /// to what the taker unlocks (and a cancel refunds), pulled from msg.sender (ERC-20) or paid
+    /// as msg.value (native). No protocol fee is taken on the addition.
+    function patchOrderGive(DlnOrderLib.Order memory _order, uint256 _addGiveAmount, bytes calldata _permit)
+        external
+        payable
+    {
+        _permit;
+        if (_order.giveChainId != block.chainid) revert WrongChain();
+        bytes32 orderId = DlnOrderLib.getOrderId(_order);
+        GiveOrderState storage s = giveOrders[orderId];
+        if (s.status != OrderGiveStatus.Created) revert IncorrectOrderStatus();
+        if (_order.givePatchAuthoritySrc.length != 20) revert WrongAddressLength();
+        if (DlnOrderLib.toAddress(_order.givePatchAuthoritySrc) != msg.sender) revert Unauthorized();
+        if (_addGiveAmount == 0) revert WrongArgument();
+        address token = address(s.giveTokenAddress);
+        if (token == address(0)) {
+            if (msg.value != _addGiveAmount) revert MismatchNativeGiveAmount();
+        } else {
+            if (msg.value != 0) revert WrongFixedFee(msg.value, 0);
+            token.safeTransferFrom(msg.sender, address(this), _addGiveAmount);
+        }
+        givePatches[orderId] += _addGiveAmount;
+        emit IncreasedGiveAmount(orderId, s.giveAmount + givePatches[orderId], s.percentFee);
+    }
+
+    /// @notice Pays the taker's beneficiary giveAmount + givePatches and the affiliate its fee
     /// (docs/dln.md §4.5). A wrong status only logs, as the real contract does.
     function claimUnlock(bytes32 _orderId, address _beneficiary) external onlyMessenger {
         GiveOrderState storage s = giveOrders[_orderId];
@@ -146,7 +181,8 @@ contract DlnSource {
         }
         s.status = OrderGiveStatus.ClaimedUnlock;
         address token = address(s.giveTokenAddress);
-        token.transferAny(_beneficiary, s.giveAmount);
+        uint256 unlocked = s.giveAmount + givePatches[_orderId];
+        token.transferAny(_beneficiary, unlocked);
         collectedFee[token] += s.percentFee;
         collectedFee[address(0)] += s.nativeFixFee;
         if (s.affiliateAmount > 0) {
@@ -159,10 +195,10 @@ contract DlnSource {
             }
             if (paid) emit AffiliateFeePaid(_orderId, s.affiliateBeneficiary, s.affiliateAmount, token);
         }
-        emit ClaimedUnlock(_orderId, _beneficiary, s.giveAmount, token);
+        emit ClaimedUnlock(_orderId, _beneficiary, unlocked, token);
     }
 
-    /// @notice Refunds giveAmount + percentFee + affiliateAmount in the give token and the flat
+    /// @notice Refunds giveAmount + percentFee + affiliateAmount + givePatches in the give token and the flat
     /// fee in native to `_beneficiary` (docs/dln.md §4.5).
     function claimCancel(bytes32 _orderId, address _beneficiary) external onlyMessenger {
         GiveOrderState storage s = giveOrders[_orderId];
@@ -176,7 +212,7 @@ contract DlnSource {
         }
         s.status = OrderGiveStatus.ClaimedCancel;
         address token = address(s.giveTokenAddress);
-        uint256 amount = s.giveAmount + s.percentFee + s.affiliateAmount;
+        uint256 amount = s.giveAmount + s.percentFee + s.affiliateAmount + givePatches[_orderId];
         token.transferAny(_beneficiary, amount);
         SafeTransfer.safeTransferNative(_beneficiary, s.nativeFixFee);
         emit ClaimedOrderCancel(_orderId, _beneficiary, amount, token);

@@ -20,7 +20,8 @@ type RpcRequest = { jsonrpc: '2.0'; id: number | string | null; method: string; 
  * and confirm transactions (and `simulateTransaction` with post-state `accounts`, as ferry's
  * value-flow check uses it), on 127.0.0.1 with a free port, plus devnet extensions in the manner
  * of anvil_*: `devnet_advanceSlots [n]`, `devnet_airdrop [key, lamports]`,
- * `devnet_createMint [mint, decimals, authority]`, `devnet_mintTo [mint, owner, amount]` and
+ * `devnet_createMint [mint, decimals, authority]`, `devnet_mintTo [mint, owner, amount]`,
+ * `devnet_setAccount [key, base64 data, owner]` (a program account, rent-exempt) and
  * `devnet_getTransactions [fromIndex]` (every processed transaction, for the solver).
  */
 export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
@@ -139,6 +140,18 @@ export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
     },
     devnet_mintTo: ([mint, owner, amount]) =>
       devnet.mintTo(pubkey(mint), pubkey(owner), BigInt(String(amount))).toBase58(),
+    // Writes a program account as the real program would (the devnet runs no DLN binaries):
+    // the solver records take states of fills and cancels with it. Rent-exempt lamports.
+    devnet_setAccount: ([key, data, owner]) => {
+      const bytes = Buffer.from(String(data), 'base64')
+      devnet.svm.setAccount(pubkey(key), {
+        lamports: Number(devnet.svm.minimumBalanceForRentExemption(BigInt(bytes.length))),
+        data: bytes,
+        owner: pubkey(owner),
+        executable: false,
+      })
+      return true
+    },
     devnet_getTransactions: ([fromIndex]) =>
       devnet.records.slice(Number(fromIndex ?? 0)).map((r, i) => ({
         index: Number(fromIndex ?? 0) + i,

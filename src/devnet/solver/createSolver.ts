@@ -6,6 +6,7 @@ import type { Market } from '../../sim/market/market.ts'
 import type { StatsObserver } from '../../sim/stats/statsObserver.ts'
 import type { DevnetEvmChain } from '../DevnetEvmChain.ts'
 import { devnetEvmAccount, devnetSolanaKeypair } from '../devnetAccounts.ts'
+import { cancelOnSolana } from './cancelOnSolana.ts'
 import { createSolverWallets } from './createSolverWallets.ts'
 import { onOrderSeen } from './onOrderSeen.ts'
 import { relayMessage } from './relayMessage.ts'
@@ -53,7 +54,8 @@ export const DEFAULT_SOLVER_MARGIN_BPS = 2
  * deposits on Solana, waits its fill delay, fills on the destination at the order's takeAmount
  * (DlnDestination.fulfillOrder on EVM, which also runs the hook; an SPL or SOL transfer to the
  * receiver on Solana), sends the unlock, relays every DevnetMessenger message (unlocks and
- * cancels) to the source chain, and feeds the simulator's stats store with the real transaction
+ * cancels) to the source chain, plays DlnDestination's cancel of Solana-destination orders
+ * (cancelOnSolana), and feeds the simulator's stats store with the real transaction
  * hashes, blocks, times and initiators (docs/service.md §4.1-§4.3). Misbehaves on demand (SolverBehaviour).
  * Composes the jobs: watchOrders → onOrderSeen → fillOrder → sendUnlock; watchOrders →
  * relayMessage → settleOnSolana.
@@ -105,9 +107,13 @@ export function createSolver(options: CreateSolverOptions): Solver {
       onOrderSeen(ctx, orderId, order, referralCode, percentFee, fixFee),
     message: (from, dstChainId, target, data) =>
       ctx.track(
-        relayMessage(ctx, from, dstChainId, target, data).catch((error) =>
+        relayMessage(ctx, from.chainId, dstChainId, target, data).catch((error) =>
           ctx.fail(undefined, 'relay', error),
         ),
+      ),
+    cancel: (tx, cancel) =>
+      ctx.track(
+        cancelOnSolana(ctx, tx, cancel).catch((error) => ctx.fail(cancel.orderId, 'cancel', error)),
       ),
   })
 

@@ -3,6 +3,7 @@ import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
 import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
 import type { DestinationFill } from './DestinationFill.ts'
 import { OrderNoLongerOpenError } from './OrderNoLongerOpenError.ts'
+import { readTakePatch } from './readTakePatch.ts'
 import type { SolverContext } from './SolverContext.ts'
 
 const adapterAbi = parseAbi([
@@ -10,7 +11,8 @@ const adapterAbi = parseAbi([
 ])
 
 /**
- * Fills an EVM-destination order with DlnDestination.fulfillOrder at its take amount, which also
+ * Fills an EVM-destination order with DlnDestination.fulfillOrder at its effective take amount
+ * (takeAmount − takePatches, what the contract demands once the order was patched), which also
  * runs its hook; `hookOk` is the adapter's ExecutedExternalCall verdict (true without a hook).
  * Throws {@link OrderNoLongerOpenError} when the order is already filled or cancelled there.
  */
@@ -31,14 +33,15 @@ export async function fillOnEvm(
     args: [orderId],
   })) as readonly [number, ...unknown[]]
   if (status !== 0) throw new OrderNoLongerOpenError(orderId, status)
+  const amount = order.takeAmount - (await readTakePatch(chain, orderId))
   const native = BigInt(order.takeTokenAddress) === 0n
   const hash = await wallet.writeContract({
     chain: null,
     address: chain.contracts.dlnDestination,
     abi: dlnDestinationAbi,
     functionName: 'fulfillOrder',
-    args: [order, order.takeAmount, orderId, '0x', solverEvm.address, solverEvm.address],
-    value: native ? order.takeAmount : 0n,
+    args: [order, amount, orderId, '0x', solverEvm.address, solverEvm.address],
+    value: native ? amount : 0n,
   })
   const receipt = await chain.client.waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success') throw new Error(`fulfillOrder reverted in ${hash}`)

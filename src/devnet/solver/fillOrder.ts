@@ -37,7 +37,7 @@ async function fillOpen(ctx: SolverContext, s: SeenOrder, behaviour: SolverBehav
   const hasHook = size(s.order.externalCall) > 0
   const filled =
     takeChainId === SOLANA_CHAIN_ID
-      ? await fillOnSolana(ctx, s.order)
+      ? await fillOnSolana(ctx, s.orderId, s.order)
       : await fillOnEvm(ctx, s.orderId, s.order)
   ctx.stats.recordOrder({
     orderId: s.orderId,
@@ -47,6 +47,7 @@ async function fillOpen(ctx: SolverContext, s: SeenOrder, behaviour: SolverBehav
     feesUsd: s.feesUsd,
     executed: true,
     hookInstructionsCount: hasHook ? (behaviour.partialSteps ? 2 : 1) : 0,
+    order: s.order,
   })
   ctx.events.emit('filled', {
     orderId: s.orderId,

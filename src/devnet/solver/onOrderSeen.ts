@@ -6,6 +6,7 @@ import type { Market } from '../../sim/market/market.ts'
 import { addressText } from './addressText.ts'
 import { decideFill } from './decideFill.ts'
 import { fillOrder } from './fillOrder.ts'
+import { fillWhenTakeLowered } from './fillWhenTakeLowered.ts'
 import { hexBytes } from './hexBytes.ts'
 import type { SeenOrder } from './SeenOrder.ts'
 import type { SolverContext } from './SolverContext.ts'
@@ -14,7 +15,7 @@ import type { SolverContext } from './SolverContext.ts'
  * Takes in a new order once (later sightings are ignored): records it unexecuted in the stats
  * store, emits `seen`, then judges it (the behaviour, then decideFill at the market's prices). An
  * order left unfilled emits `skipped`; one to fill is filled after the behaviour's fill delay
- * (default 500 ms). `percentFee` is in the give token's base units, `fixFee` in the source's
+ * (default 500 ms), or, with `fillAtMostTakeBps`, once its take was patched low enough. `percentFee` is in the give token's base units, `fixFee` in the source's
  * native base units.
  */
 export function onOrderSeen(
@@ -49,6 +50,7 @@ export function onOrderSeen(
     feesUsd: record.feesUsd,
     executed: false,
     hookInstructionsCount: hasHook ? 1 : 0,
+    order,
   })
   events.emit('seen', { orderId, giveChainId, takeChainId: Number(order.takeChainId) })
   const behaviour = ctx.behaviourOf(orderId)
@@ -70,6 +72,13 @@ export function onOrderSeen(
       'order left unfilled',
     )
     events.emit('skipped', { orderId, reason: decision.reason, marginBps: decision.marginBps })
+    return
+  }
+  if (behaviour.fillAtMostTakeBps !== undefined) {
+    fillWhenTakeLowered(ctx, record, {
+      ...behaviour,
+      fillAtMostTakeBps: behaviour.fillAtMostTakeBps,
+    })
     return
   }
   const timer = setTimeout(() => {

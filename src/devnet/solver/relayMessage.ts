@@ -1,6 +1,5 @@
 import { type Address, decodeFunctionData, type Hex } from 'viem'
 import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
-import type { DevnetEvmChain } from '../DevnetEvmChain.ts'
 import { devnetMessengerAbi } from '../devnetMessengerAbi.ts'
 import { claimAbi } from './claimAbi.ts'
 import type { SolverContext } from './SolverContext.ts'
@@ -14,7 +13,7 @@ import { settleOnSolana } from './settleOnSolana.ts'
  */
 export async function relayMessage(
   ctx: SolverContext,
-  fromChain: DevnetEvmChain,
+  fromChainId: number,
   dstChainId: number,
   target: Address,
   data: Hex,
@@ -37,7 +36,7 @@ export async function relayMessage(
   })
   const receipt = await dst.client.waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success')
-    throw new Error(`delivery from ${fromChain.chainId} reverted in ${hash}`)
+    throw new Error(`delivery from ${fromChainId} reverted in ${hash}`)
   if (kind === 'unlock')
     ctx.events.emit('unlocked', { orderId, giveChainId: dstChainId, txHash: hash })
   if (kind === 'cancel')

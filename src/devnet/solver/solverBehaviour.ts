@@ -5,6 +5,12 @@
 export type SolverBehaviour = {
   /** Never fill: the order stays Created until its authority cancels it. Default false. */
   neverFill?: boolean
+  /**
+   * Fill only once the order's effective take (takeAmount − takePatches) is at most this share of
+   * its takeAmount, in bps: a taker that judges the take too high and waits for the destination
+   * authority to lower it with patchOrderTake. EVM destinations only. Default: no such bar.
+   */
+  fillAtMostTakeBps?: number
   /** Wait this long after seeing the order before filling, in ms. Default 500. */
   fillDelayMs?: number
   /**

@@ -4,7 +4,12 @@ import { type Address, bytesToHex, decodeEventLog, type Hex } from 'viem'
 import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
 import { computeOrderId } from '../../chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
+import {
+  type DecodedSolanaCancelTx,
+  decodeSolanaCancelTx,
+} from '../../chains/solana/decodeSolanaCancelTx.ts'
 import { decodeSolanaOrderTx } from '../../chains/solana/decodeSolanaOrderTx.ts'
+import type { SolanaCancelMemo } from '../../chains/solana/solanaCancelLayout.ts'
 import type { DevnetEvmChain } from '../DevnetEvmChain.ts'
 import { devnetMessengerAbi } from '../devnetMessengerAbi.ts'
 import { callSolanaDevnet } from '../solana/callSolanaDevnet.ts'
@@ -25,10 +30,12 @@ export type OrderWatchHandlers = {
   ): void
   /** A DevnetMessenger MessageSent on `from`, to relay to `dstChainId`. */
   message(from: DevnetEvmChain, dstChainId: number, target: Address, data: Hex): void
+  /** A landed Solana transaction carrying a cancel memo, once per memo. */
+  cancel(tx: DecodedSolanaCancelTx, cancel: SolanaCancelMemo): void
 }
 
 /**
- * Polls every EVM chain's logs and the Solana devnet's transactions every `pollIntervalMs`, one
+ * Polls every EVM chain's logs and the Solana devnet's transactions (order deposits and cancels) every `pollIntervalMs`, one
  * cursor per chain, and hands orders and messages to `handlers`. A failed poll is reported
  * through ctx.fail and retried next round; a round starts only once the last one ended. Returns
  * the stop function.
@@ -98,7 +105,11 @@ export function watchOrders(
         continue
       }
       const p = decoded.payload
-      if (!p) continue
+      if (!p) {
+        const cancelTx = decodeSolanaCancelTx(bytesToHex(Buffer.from(t.transaction, 'base64')))
+        for (const cancel of cancelTx.cancels) handlers.cancel(cancelTx, cancel)
+        continue
+      }
       // Only a deposit that really reached the escrow counts as an order.
       const escrow = ctx.solana.escrow
       const escrowAta =

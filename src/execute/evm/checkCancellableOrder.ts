@@ -16,9 +16,10 @@ export const CANCEL_START_STATES: readonly CancelOrderState[] = [
 
 /**
  * Whether ferry can cancel a journaled order, judged from the journal alone before any RPC or key
- * is touched: both chains must be EVM chains with known DLN contracts (sendEvmOrderCancel refunds
- * an EVM address; Solana orders need a Solana cancel ferry does not build) and the order must be
- * in one of {@link CANCEL_START_STATES}. Pure.
+ * is touched: the source must be an EVM chain with known DLN contracts (the refund is claimed
+ * there from DlnSource), the destination such an EVM chain (sendEvmOrderCancel) or Solana (the
+ * Solana cancel, cancelSolanaOrder), and the order must be in one of {@link CANCEL_START_STATES}.
+ * Pure.
  * @throws CancelOrderError `unsupported` or `notCancellable`, naming the chain or state and the fix.
  */
 export function checkCancellableOrder(
@@ -29,14 +30,14 @@ export function checkCancellableOrder(
     ['destination', order.dstChainId],
   ] as const) {
     const info = CHAINS[chainId as ChainId]
-    if (info?.kind !== 'evm' || !evmAllowList(chainId as ChainId)) {
-      throw new CancelOrderError(
-        'unsupported',
-        order.orderId,
-        `its ${side} chain ${chainId} (${info?.name ?? 'unknown'}) is not supported: ferry cancels orders between EVM chains only`,
-        { fix: 'cancel it with the service cancel-tx endpoint or the deBridge app' },
-      )
-    }
+    const evm = info?.kind === 'evm' && evmAllowList(chainId as ChainId) !== undefined
+    if (evm || (side === 'destination' && info?.kind === 'solana')) continue
+    throw new CancelOrderError(
+      'unsupported',
+      order.orderId,
+      `its ${side} chain ${chainId} (${info?.name ?? 'unknown'}) is not supported: ferry cancels orders from EVM chains into EVM chains or Solana`,
+      { fix: 'cancel it with the service cancel-tx endpoint or the deBridge app' },
+    )
   }
   if (!CANCEL_START_STATES.includes(order.state)) {
     throw new CancelOrderError(

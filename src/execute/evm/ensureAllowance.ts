@@ -1,5 +1,6 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hex, maxUint256 } from 'viem'
 import type { EvmSender } from '../../chains/evm/createEvmSender.ts'
+import type { EvmSendPrefetch } from '../../chains/evm/EvmSendPrefetch.ts'
 import { evmAllowList } from '../../chains/evmAllowList.ts'
 import { FerryError } from '../../common/FerryError.ts'
 import type { Logger } from '../../common/Logger.ts'
@@ -97,10 +98,14 @@ export async function ensureAllowance(
   if (before !== 0n) planned.push(['reset', 0n])
   if (target !== 0n) planned.push(['approve', target])
   const calls = planned.map(([, value]) => approvalCall(token, spender, value))
+  // The first approval's gas estimate and send reads need no verdict: they run during the check.
+  const [first] = planned
+  const ahead = first ? readsAhead(params, first[1]) : undefined
   await (params.checkFlow ?? defaultCheck(params))(calls, target)
   const hashes: Hex[] = []
-  for (const [action, value] of planned) {
-    hashes.push(await approve(params, value, action === 'reset' ? 'revoke' : 'approve'))
+  for (const [i, [action, value]] of planned.entries()) {
+    const kind = action === 'reset' ? 'revoke' : 'approve'
+    hashes.push(await approve(params, value, kind, i === 0 ? ahead : undefined))
   }
   return { before, after: target, actions: planned.map(([a]) => a), hashes }
 }
@@ -166,15 +171,31 @@ function checkSpender(sender: EvmSender, spender: Address): void {
   }
 }
 
+/** An approval's gas estimate and its send's fee and nonce reads, started before they are due. */
+type ReadsAhead = { gas: Promise<bigint>; prefetched: Promise<EvmSendPrefetch | undefined> }
+
+function readsAhead(
+  params: Pick<EnsureAllowanceParams, 'sender' | 'token' | 'spender'>,
+  value: bigint,
+): ReadsAhead {
+  const { sender, token, spender } = params
+  const { data } = approvalCall(token, spender, value)
+  const gas = sender.rpc.read.estimateGas({ account: sender.address, to: token, data })
+  // Seen where awaited, after the check: a check that fails first drops it unheard.
+  gas.catch(() => {})
+  return { gas, prefetched: sender.prefetch() }
+}
+
 async function approve(
   params: EnsureAllowanceParams,
   value: bigint,
   kind: 'approve' | 'revoke',
+  ahead: ReadsAhead = readsAhead(params, value),
 ): Promise<Hex> {
   const { sender, token, spender } = params
   const { data } = approvalCall(token, spender, value)
   // estimateGas is also the approval's simulation: a token that would revert fails here.
-  const gas = await sender.rpc.read.estimateGas({ account: sender.address, to: token, data })
+  const gas = await ahead.gas
   const result = await sender.send({
     kind,
     to: token,
@@ -182,6 +203,7 @@ async function approve(
     value: 0n,
     gasLimit: (gas * 13n) / 10n,
     confirmations: params.confirmations ?? 1,
+    prefetched: await ahead.prefetched,
     ...(params.intentId === undefined ? {} : { intentId: params.intentId }),
   })
   if (result.receipt.status !== 'success') {

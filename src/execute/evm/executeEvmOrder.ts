@@ -17,6 +17,7 @@ import { checkEvmValueFlow } from '../../verify/checkEvmValueFlow.ts'
 import { orderFlowExpectation, orderPrices } from '../../verify/orderFlowExpectation.ts'
 import { type VerifiedEvmOrder, verifyEvmOrderTx } from '../../verify/verifyEvmOrderTx.ts'
 import { approveForOrder } from './approveForOrder.ts'
+import { boundedOrderTx } from './boundedOrderTx.ts'
 import { type EnsureAllowanceResult, revokeAllowance } from './ensureAllowance.ts'
 import {
   DEFAULT_MAX_QUOTE_AGE_MS,
@@ -24,6 +25,7 @@ import {
   type ExecuteEvmOrderResult,
 } from './executeEvmOrderTypes.ts'
 import { logOrderFailure } from './logOrderFailure.ts'
+import { quotesAhead } from './quotesAhead.ts'
 
 /**
  * Creates one DLN order on an EVM source chain, proving before the signature that the service's
@@ -45,6 +47,10 @@ import { logOrderFailure } from './logOrderFailure.ts'
  * 6. at the confirmation depth, CreatedOrder is parsed and its orderId checked (P-2.5).
  * A failure after an approval revokes the leftover allowance (P-1.12) unless the order
  * transaction may still land.
+ * Latency: what does not depend on the quote runs while its create-tx is in flight: the send's
+ * fee and nonce reads (EvmSender.prefetch) always, and the step-1 reads too when no approval is
+ * expected (quotesAhead: the create-tx then goes out at once). The answer is still used only
+ * after those reads, so between it and the broadcast the chain sees one simulation.
  */
 export async function executeEvmOrder(
   params: ExecuteEvmOrderParams,
@@ -79,6 +85,28 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
   const token = isNative ? undefined : (intent.tokenIn as Address)
   const level: EvmPriorityLevel = params.extras?.srcChainPriorityLevel ?? 'normal'
 
+  const request: BuildableCreateTxParams = {
+    ...params.extras,
+    srcChainId: intent.srcChainId,
+    srcChainTokenIn: intent.tokenIn,
+    srcChainTokenInAmount: intent.amountIn,
+    dstChainId: intent.dstChainId,
+    dstChainTokenOut: intent.tokenOut,
+    dstChainTokenOutRecipient: intent.receiver,
+    senderAddress: sender.address,
+    srcChainOrderAuthorityAddress: intent.srcAuthority,
+    dstChainOrderAuthorityAddress: intent.dstAuthority,
+    srcAllowedCancelBeneficiary: intent.cancelBeneficiary,
+    ...(intent.referralCode ? { referralCode: intent.referralCode } : {}),
+  }
+  const estimated = { ...request, enableEstimate: true }
+  // The work that does not wait for the quote runs while it is in flight: the chain reads, the
+  // prices, and the send's fee and nonce reads. The answer is only used once the reads are in.
+  const early = quotesAhead(!token, params.allowancePolicy)
+    ? { quote: api.createOrderTx(estimated), sendReads: sender.prefetch(level) }
+    : undefined
+  // Seen where awaited; a quote ahead that an approval made useless is dropped unheard.
+  early?.quote.catch(() => {})
   const pricesFor = orderPrices(params.prices, intent.srcChainId, token ?? ZERO)
   const [facts] = await Promise.all([
     readEvmOrderFacts(sender.rpc.read, {
@@ -102,20 +130,6 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
         `needed: ${intent.amountIn}`,
       ],
     })
-  }
-  const request: BuildableCreateTxParams = {
-    ...params.extras,
-    srcChainId: intent.srcChainId,
-    srcChainTokenIn: intent.tokenIn,
-    srcChainTokenInAmount: intent.amountIn,
-    dstChainId: intent.dstChainId,
-    dstChainTokenOut: intent.tokenOut,
-    dstChainTokenOutRecipient: intent.receiver,
-    senderAddress: sender.address,
-    srcChainOrderAuthorityAddress: intent.srcAuthority,
-    dstChainOrderAuthorityAddress: intent.dstAuthority,
-    srcAllowedCancelBeneficiary: intent.cancelBeneficiary,
-    ...(intent.referralCode ? { referralCode: intent.referralCode } : {}),
   }
   const verify = (quote: OrderTxResponse): VerifiedEvmOrder =>
     verifyEvmOrderTx({
@@ -184,7 +198,9 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
   let mayHaveLanded = false
   try {
     for (let requote = 0; ; requote++) {
-      const answer = (await api.createOrderTx({ ...request, enableEstimate: true })).quote
+      const ahead = requote === 0 && !allowance ? early : undefined
+      const sendReads = ahead?.sendReads ?? sender.prefetch(level)
+      const answer = (await (ahead?.quote ?? api.createOrderTx(estimated))).quote
       const quotedAtMs = clock.nowMs()
       const verified = verify(answer)
       if (approvedSpender !== undefined && verified.spender !== approvedSpender) {
@@ -197,23 +213,7 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
       }
       progress({ stage: 'verified', orderId: verified.orderId, spender: verified.spender })
       logger.debug({ chainId: sender.chainId, orderId: verified.orderId }, 'order tx verified')
-      const tx = {
-        to: answer.tx.to as Address,
-        data: answer.tx.data as Hex,
-        value: verified.valueWei,
-        gasLimit: BigInt(answer.tx.gasLimit ?? 0),
-      }
-      if (tx.gasLimit === 0n) {
-        throw new VerificationError('tx.gasLimit', 'a gas limit (enableEstimate)', 'none')
-      }
-      if (tx.gasLimit > sender.gasLimitCap) {
-        throw new VerificationError(
-          'tx.gasLimit',
-          `<= ${sender.gasLimitCap}`,
-          tx.gasLimit,
-          'is above the chain cap',
-        )
-      }
+      const tx = boundedOrderTx(answer, verified, sender.gasLimitCap)
       const flow = await checkEvmValueFlow(sender, {
         calls: [{ to: tx.to, data: tx.data, value: tx.value, gas: tx.gasLimit }],
         expected: await expect(verified, standing(verified.spender)),
@@ -230,6 +230,7 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
           orderId: verified.orderId,
           quotedAtMs,
           signByMs: quotedAtMs + maxQuoteAgeMs,
+          prefetched: await sendReads,
           ...(params.confirmations === undefined ? {} : { confirmations: params.confirmations }),
           ...(params.intentId ? { intentId: params.intentId } : {}),
           onProgress: progress,

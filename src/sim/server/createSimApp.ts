@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { toServiceQuery } from '../../api/requests/toServiceQuery.ts'
+import { answerCancelTx } from './answerCancelTx.ts'
 import { answerCreateTx } from './answerCreateTx.ts'
 import { answerExternalCallProcess } from './answerExternalCallProcess.ts'
 import { answerLeaderboard } from './answerLeaderboard.ts'
@@ -47,6 +48,12 @@ export function createSimApp(
           produce: () => answerCreateTx(runtime, query),
         })
       })
+      app.get(`/v1.0/${prefix}/order/:orderId/cancel-tx`, (c) =>
+        serveEndpoint(runtime, {
+          endpoint: 'cancel-tx',
+          produce: async () => answerCancelTx(runtime, c.req.param('orderId')),
+        }),
+      )
     }
     app.get('/v1.0/chain/transaction', (c) => {
       const query = c.req.query()

@@ -19,6 +19,7 @@ export const SIM_ERROR_CODES = {
   UNSUPPORTED_TOKEN_IN: 1010,
   UNSUPPORTED_TOKEN_OUT: 1011,
   IMPOSSIBLE_ROUTE: 1012,
+  CANCEL_TX_UNSUPPORTED: 1013,
 } as const
 
 /** An errorId the simulator sends. */

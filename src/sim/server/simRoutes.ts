@@ -12,6 +12,7 @@ import {
   referralLeaderboardSchema,
   walletLeaderboardSchema,
 } from '../../api/schemas/leaderboard.ts'
+import { orderCancelTxSchema } from '../../api/schemas/orderCancelTx.ts'
 import { orderQuoteSchema } from '../../api/schemas/orderQuote.ts'
 import { serviceErrorBodySchema } from '../../api/schemas/serviceErrorBody.ts'
 import { swapQuoteSchema } from '../../api/schemas/swapQuote.ts'
@@ -106,6 +107,21 @@ export const SIM_ROUTES = [
         "The same, on the real service's path, with the hook as dlnHook (docs/service.md §10)",
       request: { query: querySchemaOf(dlnShape(createTxParamsSchema.shape), DLN_PARAM_KINDS) },
       responses: { 200: json(orderQuoteSchema, 'Order quote (docs/service.md §2.6)'), ...errors },
+    }),
+  },
+  {
+    part: 'base',
+    route: createRoute({
+      method: 'get',
+      path: '/v1.0/dln/order/{orderId}/cancel-tx',
+      summary:
+        'The destination-chain cancel of an order into Solana (docs/dln.md §3.5); also under /v1.0/net/',
+      request: { params: z.object({ orderId: z.string() }) },
+      responses: {
+        200: json(orderCancelTxSchema, 'Unsigned Solana cancel transaction (docs/dln.md §3.5)'),
+        404: json(serviceErrorBodySchema, 'UNKNOWN_ORDER'),
+        ...errors,
+      },
     }),
   },
   {

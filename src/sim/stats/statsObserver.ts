@@ -1,3 +1,5 @@
+import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
+
 /**
  * Status of one external-call step. The spec shows only `Executed` (docs/service.md §3); `Pending` and
  * `Failed` are this simulator's assumption for steps not yet run and steps that reverted
@@ -21,6 +23,8 @@ export type SimOrderRecord = {
   executed: boolean
   /** totalInstructionsCount of docs/service.md §2.3. Default 0 (an order without a hook). */
   hookInstructionsCount?: number
+  /** The order as created on chain, when the feeder saw it: what cancel-tx is built from. */
+  order?: DlnOrder
 }
 
 /** One external-call step event (docs/service.md §2.3), in plain form; the server encodes it. */

@@ -769,6 +769,89 @@ describe('cancel', () => {
   })
 })
 
+describe('patches', () => {
+  test('patchOrderTake: only the destination authority, each subtrahend larger; the fill delivers the lowered take', async () => {
+    const order = destinationOrder()
+    const orderId = computeOrderId(order)
+    const patch = (subtrahend: bigint, from: Address = USER): Call => ({
+      from,
+      address: dst.c.dlnDestination,
+      abi: destinationAbi(),
+      functionName: 'patchOrderTake',
+      args: [order, subtrahend],
+    })
+    expect((await revertOf(dst, patch(1_000n, TAKER))).name).toBe('Unauthorized')
+    expect((await revertOf(dst, patch(order.takeAmount))).name).toBe('WrongArgument')
+    const receipt = await send(dst, patch(1_000n))
+    const [event] = parseEventLogs({
+      abi: dlnDestinationAbi,
+      logs: receipt.logs,
+      eventName: 'DecreasedTakeAmount',
+    })
+    expect(event?.args).toEqual({ orderId, orderTakeFinalAmount: 989_000n })
+    expect((await revertOf(dst, patch(1_000n))).name).toBe('WrongArgument')
+    await send(dst, patch(2_000n))
+    const patches = await dst.pub.readContract({
+      address: dst.c.dlnDestination,
+      abi: dlnDestinationAbi,
+      functionName: 'takePatches',
+      args: [orderId],
+    })
+    expect(patches).toBe(2_000n)
+    // The original take no longer fills; the lowered one does, and is what the receiver gets.
+    expect((await revertOf(dst, fulfillCall(order))).name).toBe('MismatchTakerAmount')
+    const usdc = dst.c.tokens.USDC.address
+    const before = await balanceOf(dst, usdc, RECEIVER)
+    await send(dst, { ...fulfillCall(order), args: [order, 988_000n, orderId, '0x', TAKER, TAKER] })
+    expect((await balanceOf(dst, usdc, RECEIVER)) - before).toBe(988_000n)
+    expect((await revertOf(dst, patch(3_000n))).name).toBe('IncorrectOrderStatus')
+  })
+
+  test('patchOrderGive: only the give patch authority; the addition is pulled and refunded on cancel', async () => {
+    const { order, orderId } = await createOrder(creationOf())
+    const patch = (amount: bigint, from: Address = USER): Call => ({
+      from,
+      address: src.c.dlnSource,
+      abi: [...artifactAbi('DlnSource'), ...errorsOf('SimToken')],
+      functionName: 'patchOrderGive',
+      args: [order, amount, '0x'],
+    })
+    expect(
+      toFunctionSelector(
+        'patchOrderGive((uint64,bytes,uint256,bytes,uint256,uint256,bytes,uint256,bytes,bytes,bytes,bytes,bytes,bytes),uint256,bytes)',
+      ),
+    ).toBe('0xb5bbf6e1')
+    expect((await revertOf(src, patch(5_000n, TAKER))).name).toBe('Unauthorized')
+    expect((await revertOf(src, patch(0n))).name).toBe('WrongArgument')
+    const usdc = src.c.tokens.USDC.address
+    const userBefore = await balanceOf(src, usdc, USER)
+    const receipt = await send(src, patch(5_000n))
+    expect(userBefore - (await balanceOf(src, usdc, USER))).toBe(5_000n)
+    const events = parseEventLogs({ abi: artifactAbi('DlnSource'), logs: receipt.logs })
+    expect(events.map((e) => e.eventName)).toContain('IncreasedGiveAmount')
+    const givePatches = await src.pub.readContract({
+      address: src.c.dlnSource,
+      abi: artifactAbi('DlnSource'),
+      functionName: 'givePatches',
+      args: [orderId],
+    })
+    expect(givePatches).toBe(5_000n)
+    const sent = await send(dst, {
+      from: USER,
+      address: dst.c.dlnDestination,
+      abi: destinationAbi(),
+      functionName: 'sendEvmOrderCancel',
+      args: [order, BENEFICIARY, 0n],
+      value: MESSAGE_FEE,
+    })
+    const before = await balanceOf(src, usdc, BENEFICIARY)
+    await relay(sent, src)
+    // giveAmount + percentFee (the creation amount) + the give patch.
+    expect((await balanceOf(src, usdc, BENEFICIARY)) - before).toBe(100_035_000n + 5_000n)
+    expect((await revertOf(src, patch(5_000n))).name).toBe('IncorrectOrderStatus')
+  })
+})
+
 describe('forwarder', () => {
   test('a single-chain swap through strictlySwapAndCall pays the receiver and refunds the surplus', async () => {
     const usdc = dst.c.tokens.USDC.address

@@ -78,16 +78,21 @@ describe('crash safety: SIGKILL at each step of the executor pipeline, then a re
       const before = openJournal(journalPath)
       const [intent] = before.pendingReconciliations()
       before.close()
-      // The crash left exactly one unfinished intent, at the step it was killed at.
-      expect(intent?.intent.state).toBeDefined()
-      const orderAttempt = intent!.attempts.find((a) => a.kind === 'order')
-      if (point === 'afterIntentJournaled') expect(intent!.attempts).toEqual([])
+      // A tick's journal writes are grouped and committed at the next send (docs/operations.md
+      // §8.1): killed before any, the intent was never durable, and nothing of it was sent.
+      if (point === 'afterIntentJournaled') expect(intent).toBeUndefined()
+      else expect(intent?.intent.state).toBeDefined()
+      const orderAttempt = intent?.attempts.find((a) => a.kind === 'order')
       if (point === 'afterApprovalSent') {
         expect(intent!.attempts.map((a) => a.kind)).toEqual(['approve'])
       }
       if (point === 'afterSign') expect(orderAttempt?.state).toBe('signed')
-      if (point === 'afterBroadcast') expect(orderAttempt?.state).toBe('broadcast')
-      if (point === 'afterOrderCreated') expect(intent!.orders).toHaveLength(1)
+      // What follows a send is grouped: its broadcast mark or its order row may be lost with
+      // the batch, never its signed bytes, from which the restart finds the rest on chain.
+      if (point === 'afterBroadcast' || point === 'afterOrderCreated') {
+        expect(['signed', 'broadcast']).toContain(orderAttempt?.state)
+        expect(intent!.orders.length).toBeLessThanOrEqual(1)
+      }
 
       // The restart runs with the kill switch on: it may reconcile and track, never start anew.
       writeFileSync(join(dir, `${point}.kill`), 'crash test\n')
@@ -95,7 +100,7 @@ describe('crash safety: SIGKILL at each step of the executor pipeline, then a re
       expect(restarted.stderr).toBe('')
       expect(restarted.code).toBe(0)
       const e = events(restarted.stdout)
-      expect(e.filter((x) => x.type === 'reconcile')).toHaveLength(1)
+      expect(e.filter((x) => x.type === 'reconcile')).toHaveLength(intent ? 1 : 0)
       const decisions = e.filter((x) => x.type === 'decision')
       expect(decisions.every((d) => d.reason === 'killSwitchEngaged')).toBe(true)
 
@@ -103,22 +108,23 @@ describe('crash safety: SIGKILL at each step of the executor pipeline, then a re
       try {
         expect(journal.pendingReconciliations()).toEqual([])
         // No intent was added by the restart: it only settled the one the crash left.
-        expect(journal.history().map((h) => h.intent.id)).toEqual([intent!.intent.id])
+        expect(journal.history().map((h) => h.intent.id)).toEqual(intent ? [intent.intent.id] : [])
         const onChain = await ordersOnChain(startBlock)
-        const journaled = journal.ordersOf(intent!.intent.id).map((o) => o.orderId)
+        const journaled = intent ? journal.ordersOf(intent.intent.id).map((o) => o.orderId) : []
         // Every order on chain belongs to the intent, and there is never more than one.
         expect(onChain.length).toBeLessThanOrEqual(1)
         expect(onChain).toEqual(journaled)
-        const final = journal.getIntent(intent!.intent.id)!
+        const final = intent ? journal.getIntent(intent.intent.id) : undefined
         if (ORDER_EXPECTED[point]) {
           expect(onChain).toHaveLength(1)
-          expect(final.state).toBe('completed')
+          expect(final?.state).toBe('completed')
           const steps = journal.hookStepsOf(onChain[0]!)
           expect(steps.length).toBeGreaterThan(0)
           expect(steps.every((s) => s.status === 'Executed')).toBe(true)
         } else {
           expect(onChain).toEqual([])
-          expect(final.state).toBe('failed')
+          // Ended by the restart, or never journaled at all (killed before its first commit).
+          if (point !== 'afterIntentJournaled') expect(final?.state).toBe('failed')
           // No allowance is left behind for an order that was never sent (P-1.12).
           const allowance = await arb.client.readContract({
             address: USDC_ARB,

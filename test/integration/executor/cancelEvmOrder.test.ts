@@ -8,11 +8,12 @@ import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
 import { readMessagingFee } from '../../../src/chains/evm/readMessagingFee.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
-import { cancelIntentOrder } from '../../../src/execute/cancelIntentOrder.ts'
-import type {
-  CancelEvmOrderParams,
-  CancelEvmOrderProgress,
-} from '../../../src/execute/evm/cancelEvmOrderTypes.ts'
+import {
+  type CancelIntentOrderParams,
+  type CancelOrderProgress,
+  cancelIntentOrder,
+} from '../../../src/execute/cancelIntentOrder.ts'
+
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
 import { balanceOf, chainsOf, createJournaledOrder, testSender, user } from './executorHarness.ts'
@@ -58,8 +59,8 @@ const createOrder = (intentId: string, amountIn: bigint): Promise<Hex> =>
   })
 
 /** Cancels through the execute step that owns the intent's state (the only writer of it). */
-function cancel(orderId: Hex, extra: Partial<Omit<CancelEvmOrderParams, 'journal'>> = {}) {
-  const stages: CancelEvmOrderProgress[] = []
+function cancel(orderId: Hex, extra: Partial<Omit<CancelIntentOrderParams, 'journal'>> = {}) {
+  const stages: CancelOrderProgress[] = []
   const run = cancelIntentOrder({
     orderId,
     journal,

@@ -1,28 +1,118 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
-import { Connection, Keypair, PublicKey } from '@solana/web3.js'
-import type { Hex } from 'viem'
+import {
+  Connection,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js'
+import { bytesToHex, type Hex, hexToBytes } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { encodeBase58 } from '../../../src/chains/base58.ts'
+import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
+import {
+  ORDER_TAKE_STATUS,
+  takeOrderStateAddress,
+} from '../../../src/chains/solana/takeOrderStateLayout.ts'
+import { systemClock } from '../../../src/common/clock.ts'
+import { silentLogger } from '../../../src/common/Logger.ts'
+import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { devnetSolanaKeypair } from '../../../src/devnet/devnetAccounts.ts'
+import { SOLANA_CANCEL_FEE_LAMPORTS } from '../../../src/devnet/solver/cancelOnSolana.ts'
 import { type Devnet, SOLANA_USDC_MINT, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import { autoCancelOrder } from '../../../src/execute/autoCancelOrder.ts'
+import { cancelIntentOrder } from '../../../src/execute/cancelIntentOrder.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
+import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
+import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
+import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
+import { runFerry } from '../../helpers/runFerry.ts'
 import { balanceOf, devnetValueFlow, testApi, testSender, user } from './executorHarness.ts'
+import { startTamperProxy, type TamperProxy } from './startTamperProxy.ts'
 
 let devnet: Devnet
 let sender: EvmSender
 let solver: EventRecorder
+let journal: Journal
+let dir: string
+let connection: Connection
+const solUser = devnetSolanaKeypair('user')
 
 beforeAll(async () => {
   devnet = await startDevnet({ evmChainIds: [42161], solana: true, fillDelayMs: 50 })
-  ;({ sender } = testSender(devnet.evm[0]!))
-  solver = recordEvents(devnet.solver!.events, ['filled'])
+  dir = mkdtempSync(join(tmpdir(), 'ferry-evm-to-solana-'))
+  journal = openJournal(join(dir, 'journal.sqlite'))
+  ;({ sender } = testSender(devnet.evm[0]!, { journal: createEvmSendJournal(journal) }))
+  solver = recordEvents(devnet.solver!.events, ['seen', 'filled', 'cancelled', 'failed'])
+  connection = new Connection(devnet.solana!.rpcUrl, 'confirmed')
 }, 60_000)
 
 afterAll(async () => {
   sender?.close()
+  journal?.close()
   await devnet?.stop()
+  if (dir) rmSync(dir, { recursive: true, force: true })
 })
+
+/** A USDC order 42161 → Solana with our Solana key as its dst authority, journaled as the engine does. */
+async function createOrder(intentId: string, amountIn: bigint, receiver: PublicKey): Promise<Hex> {
+  const arb = devnet.evm[0]!
+  journal.recordIntent({
+    id: intentId,
+    strategy: 'test',
+    route: '42161->7565164:USDC',
+    params: {},
+    notionalUsd: Number(amountIn) / 1e6,
+  })
+  const result = await executeEvmOrder({
+    ...devnetValueFlow,
+    // These orders are small (20-60 USDC): the 0.001 ETH flat fee is a good part of them.
+    maxCostBps: 5_000,
+    intent: {
+      srcChainId: 42161,
+      dstChainId: 7565164,
+      sender: user.address,
+      tokenIn: arb.contracts.tokens.USDC.address,
+      amountIn,
+      tokenOut: SOLANA_USDC_MINT,
+      minTakeAmount: (amountIn * 85n) / 100n,
+      receiver: receiver.toBase58(),
+      srcAuthority: user.address,
+      dstAuthority: solUser.publicKey.toBase58(),
+      cancelBeneficiary: user.address,
+      allowedTaker: 'any',
+    },
+    api: testApi(devnet.sim.baseUrl),
+    sender,
+    intentId,
+  })
+  journal.recordOrder({
+    orderId: result.orderId,
+    intentId,
+    srcChainId: 42161,
+    dstChainId: 7565164,
+    state: 'Created',
+    createTxHash: result.hash,
+  })
+  journal.setIntentState(intentId, 'created')
+  // The service knows an order once it is indexed: the devnet's solver feeds its store.
+  await solver.waitFor<{ orderId: Hex }>('seen', (e) => e.orderId === result.orderId)
+  return result.orderId
+}
+
+/** The take-state status on Solana's DlnDestination, or undefined while the order is open. */
+async function takeStatus(orderId: Hex): Promise<string | undefined> {
+  const account = await connection.getAccountInfo(
+    takeOrderStateAddress(SOLANA_PROGRAMS.dlnDestination, orderId),
+  )
+  return account ? ORDER_TAKE_STATUS[account.data[8]!] : undefined
+}
 
 describe('executeEvmOrder to Solana', () => {
   test('default: USDC 42161 → Solana USDC: verified, created, and the receiver gets takeAmount', async () => {
@@ -43,7 +133,7 @@ describe('executeEvmOrder to Solana', () => {
         minTakeAmount: 70_000_000n,
         receiver: receiver.toBase58(),
         srcAuthority: user.address,
-        dstAuthority: devnetSolanaKeypair('user').publicKey.toBase58(),
+        dstAuthority: solUser.publicKey.toBase58(),
         cancelBeneficiary: user.address,
         allowedTaker: 'any',
       },
@@ -57,10 +147,253 @@ describe('executeEvmOrder to Solana', () => {
       `0x${Buffer.from(receiver.toBytes()).toString('hex')}`,
     )
     await solver.waitFor<{ orderId: Hex }>('filled', (e) => e.orderId === result.orderId)
-    const connection = new Connection(devnet.solana!.rpcUrl, 'confirmed')
     const ata = getAssociatedTokenAddressSync(new PublicKey(SOLANA_USDC_MINT), receiver, true)
     const received = BigInt((await connection.getTokenAccountBalance(ata)).value.amount)
     expect(received).toBe(result.verified.order.takeAmount)
     expect(received).toBeGreaterThanOrEqual(70_000_000n)
+    // The fill leaves DlnDestination's take state, ferry's fill evidence.
+    expect(await takeStatus(result.orderId)).toBe('Fulfilled')
+  })
+})
+
+describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solana', () => {
+  let proxy: TamperProxy
+  const attacker = Keypair.generate().publicKey
+  const stolenLamports = 500_000_000n
+
+  beforeAll(async () => {
+    devnet.solver!.setPolicy({ neverFill: true })
+    proxy = await startTamperProxy(devnet.sim.baseUrl)
+  })
+  afterAll(async () => {
+    await proxy?.close()
+  })
+
+  /** The service's cancel with one more transfer: our SOL to the attacker, the fee still paid. */
+  async function attackCancel(orderId: Hex): Promise<Hex> {
+    const { data } = await testApi(devnet.sim.baseUrl).getOrderCancelTx(orderId)
+    const honest = VersionedTransaction.deserialize(hexToBytes(data as Hex))
+    const message = TransactionMessage.decompile(honest.message)
+    message.instructions.push(
+      SystemProgram.transfer({
+        fromPubkey: solUser.publicKey,
+        toPubkey: attacker,
+        lamports: stolenLamports,
+      }),
+    )
+    return bytesToHex(new VersionedTransaction(message.compileToV0Message()).serialize())
+  }
+
+  const cancel = (orderId: Hex, apiUrl = devnet.sim.baseUrl) =>
+    cancelIntentOrder({
+      orderId,
+      journal,
+      source: devnet.evm[0]!.client,
+      sourceAddress: user.address,
+      sourceConfirmations: 1,
+      pollIntervalMs: 50,
+      refundTimeoutMs: 30_000,
+      solana: { connection, secretKey: solUser.secretKey, api: testApi(apiUrl) },
+    })
+
+  test('default: the take state becomes SentCancel, the maker is refunded on 42161, the intent ends cancelled', async () => {
+    const arb = devnet.evm[0]!
+    const usdc = arb.contracts.tokens.USDC.address
+    const usdcBefore = await balanceOf(arb.client, usdc, user.address)
+    const orderId = await createOrder('sol-cancel', 60_000_000n, Keypair.generate().publicKey)
+    expect(await balanceOf(arb.client, usdc, user.address)).toBe(usdcBefore - 60_000_000n)
+    const lamportsBefore = BigInt(await connection.getBalance(solUser.publicKey))
+
+    const result = await cancel(orderId)
+
+    expect(result).toMatchObject({
+      orderId,
+      intentId: 'sol-cancel',
+      resumed: false,
+      beneficiary: user.address,
+      orderState: 'ClaimedOrderCancel',
+    })
+    expect(await takeStatus(orderId)).toBe('SentCancel')
+    // Every unit of the give token is back on the source.
+    expect(await balanceOf(arb.client, usdc, user.address)).toBe(usdcBefore)
+    expect(result.refund?.beneficiary).toBe(user.address)
+    // On Solana only the messaging fee and one signature's fee left our wallet.
+    expect(BigInt(await connection.getBalance(solUser.publicKey))).toBe(
+      lamportsBefore - SOLANA_CANCEL_FEE_LAMPORTS - 5_000n,
+    )
+    expect(journal.getIntent('sol-cancel')?.state).toBe('cancelled')
+    const cancels = journal.attemptsOf('sol-cancel').filter((a) => a.kind === 'cancel')
+    expect(cancels.map((a) => [a.family, a.hash, a.state])).toEqual([
+      ['solana', result.cancelTxHash, 'confirmed'],
+    ])
+  })
+
+  test('attack: a cancel that also pays the attacker works on the devnet when signed blindly, and ferry refuses it', async () => {
+    // Without ferry's checks: the user signs the service's tampered cancel and sends it.
+    const blind = await createOrder('sol-cancel-blind', 30_000_000n, Keypair.generate().publicKey)
+    const tx = VersionedTransaction.deserialize(hexToBytes(await attackCancel(blind)))
+    tx.message.recentBlockhash = (await connection.getLatestBlockhash()).blockhash
+    tx.sign([solUser])
+    // The solver's cancel event is the proof it landed (the devnet has no websocket to confirm on).
+    await connection.sendRawTransaction(tx.serialize())
+    await solver.waitFor<{ orderId: Hex }>('cancelled', (e) => e.orderId === blind)
+    expect(await takeStatus(blind)).toBe('SentCancel')
+    expect(BigInt(await connection.getBalance(attacker))).toBe(stolenLamports)
+
+    // Through ferry: the same tampering from the service is refused before anything is signed.
+    const orderId = await createOrder(
+      'sol-cancel-attack',
+      30_000_000n,
+      Keypair.generate().publicKey,
+    )
+    const tampered = await attackCancel(orderId)
+    proxy.tamper = (path, _query, body) =>
+      path.endsWith('/cancel-tx') ? { ...(body as object), data: tampered } : body
+    const lamportsBefore = BigInt(await connection.getBalance(solUser.publicKey))
+    const error = await cancel(orderId, proxy.url).catch((e: unknown) => e)
+    proxy.tamper = undefined
+    expect(error).toBeInstanceOf(VerificationError)
+    expect((error as VerificationError).field).toBe('tx.lamportTransfers')
+    expect(proxy.seen.some((p) => p.endsWith(`/order/${orderId}/cancel-tx`))).toBe(true)
+    expect(journal.attemptsOf('sol-cancel-attack').filter((a) => a.kind === 'cancel')).toEqual([])
+    expect(await takeStatus(orderId)).toBeUndefined()
+    expect(BigInt(await connection.getBalance(solUser.publicKey))).toBe(lamportsBefore)
+    expect(BigInt(await connection.getBalance(attacker))).toBe(stolenLamports)
+    expect(journal.getIntent('sol-cancel-attack')?.state).toBe('created')
+  })
+
+  test('default: `ferry cancel --live` cancels an order into Solana with wallets.solana and prints the refund', async () => {
+    const arb = devnet.evm[0]!
+    const usdc = arb.contracts.tokens.USDC.address
+    const usdcBefore = await balanceOf(arb.client, usdc, user.address)
+    const orderId = await createOrder('sol-cancel-cli', 20_000_000n, Keypair.generate().publicKey)
+    const config = join(dir, 'live.yaml')
+    writeFileSync(
+      config,
+      [
+        'mode: live',
+        'service:',
+        `  apiUrl: ${devnet.sim.baseUrl}`,
+        'chains:',
+        '  42161:',
+        `    rpcUrls: [${arb.rpcUrl}]`,
+        '    confirmations: 1',
+        '  7565164:',
+        `    rpcUrls: [${devnet.solana!.rpcUrl}]`,
+        'wallets:',
+        '  evm:',
+        '    privateKeyEnv: CANCEL_TEST_EVM_KEY',
+        `    address: '${user.address}'`,
+        '  solana:',
+        '    secretKeyEnv: CANCEL_TEST_SOL_KEY',
+        `    address: ${solUser.publicKey.toBase58()}`,
+        '',
+      ].join('\n'),
+    )
+    const run = await runFerry(
+      [
+        'cancel',
+        orderId,
+        '--config',
+        config,
+        '--journal',
+        join(dir, 'journal.sqlite'),
+        '--live',
+        '--json',
+      ],
+      {
+        CANCEL_TEST_EVM_KEY: user.privateKey,
+        CANCEL_TEST_SOL_KEY: encodeBase58(solUser.secretKey),
+      },
+      60_000,
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      orderId,
+      intentId: 'sol-cancel-cli',
+      srcChainId: 42161,
+      dstChainId: 7565164,
+      resumed: false,
+      orderState: 'ClaimedOrderCancel',
+      refund: { beneficiary: user.address },
+    })
+    expect(await takeStatus(orderId)).toBe('SentCancel')
+    expect(await balanceOf(arb.client, usdc, user.address)).toBe(usdcBefore)
+    expect(journal.getIntent('sol-cancel-cli')?.state).toBe('cancelled')
+  })
+
+  test('behavior: the auto-cancel of an order into Solana takes the Solana path and reports `cancelled`', async () => {
+    const orderId = await createOrder('sol-auto-cancel', 40_000_000n, Keypair.generate().publicKey)
+    const events: EngineEvent[] = []
+    const outcome = await autoCancelOrder({
+      order: {
+        intentId: 'sol-auto-cancel',
+        orderId,
+        srcChainId: 42161,
+        dstChainId: 7565164,
+        hasHook: false,
+      },
+      journal,
+      // No EVM sender on the destination: only the Solana side can cancel it.
+      sender: undefined,
+      solana: { connection, secretKey: solUser.secretKey, api: testApi(devnet.sim.baseUrl) },
+      source: devnet.evm[0]!.client,
+      sourceAddress: user.address,
+      refundTimeoutMs: 30_000,
+      pollIntervalMs: 50,
+      sourceConfirmations: 1,
+      clock: systemClock,
+      logger: silentLogger,
+      emit: (e) => events.push(e),
+    })
+    expect(outcome.state).toBe('cancelled')
+    expect(await takeStatus(orderId)).toBe('SentCancel')
+    expect(journal.getOrder(orderId)?.state).toBe('ClaimedOrderCancel')
+    const cancel = journal.attemptsOf('sol-auto-cancel').find((a) => a.kind === 'cancel')
+    expect(events).toEqual([
+      {
+        type: 'cancelled',
+        intentId: 'sol-auto-cancel',
+        orderId,
+        chainId: 7565164,
+        txHash: cancel?.hash,
+      },
+    ])
+  })
+
+  test('behavior: a second run after the cancel (a restart before the refund) follows it and never signs again', async () => {
+    const orderId = await createOrder(
+      'sol-cancel-resume',
+      40_000_000n,
+      Keypair.generate().publicKey,
+    )
+    const base = {
+      orderId,
+      journal,
+      source: devnet.evm[0]!.client,
+      sourceAddress: user.address,
+      sourceConfirmations: 1,
+      pollIntervalMs: 50,
+      refundTimeoutMs: 30_000,
+      solana: { connection, secretKey: solUser.secretKey, api: testApi(devnet.sim.baseUrl) },
+    }
+    const first = await cancelIntentOrder({ ...base, waitForRefund: false })
+    expect(first).toMatchObject({
+      resumed: false,
+      refund: undefined,
+      orderState: 'SentOrderCancel',
+    })
+    expect(journal.getIntent('sol-cancel-resume')?.state).toBe('created')
+    const again = await cancelIntentOrder(base)
+    expect(again).toMatchObject({
+      resumed: true,
+      cancelTxHash: first.cancelTxHash,
+      orderState: 'ClaimedOrderCancel',
+    })
+    expect(journal.attemptsOf('sol-cancel-resume').filter((a) => a.kind === 'cancel')).toHaveLength(
+      1,
+    )
+    expect(journal.getIntent('sol-cancel-resume')?.state).toBe('cancelled')
   })
 })

@@ -48,7 +48,7 @@ describe('/openapi.json', () => {
   })
   afterAll(() => sim.server.close())
 
-  test("default: validates as OpenAPI 3 and lists the five endpoints (create-tx on both services' paths) and /health", () => {
+  test("default: validates as OpenAPI 3 and lists the five endpoints (create-tx on both services' paths), cancel-tx and /health", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/Orders/{orderId}/externalCallProcess',
       '/api/Users/referralProgramLeaderboard',
@@ -56,6 +56,7 @@ describe('/openapi.json', () => {
       '/health',
       '/v1.0/chain/transaction',
       '/v1.0/dln/order/create-tx',
+      '/v1.0/dln/order/{orderId}/cancel-tx',
       '/v1.0/net/order/create-tx',
     ])
   })

@@ -7,6 +7,7 @@ type ChildCommand =
   | { action: 'attempts'; db: string; count: number }
   | { action: 'hold'; db: string; chainId: number; address: string }
   | { action: 'try'; db: string; chainId: number; address: string }
+  | { action: 'batch'; db: string }
 
 const command = JSON.parse(process.argv[2]!) as ChildCommand
 const journal = openJournal(command.db)
@@ -40,6 +41,46 @@ if (command.action === 'attempts') {
   // The moment the write-ahead call returns, the process dies as hard as it can: no exit
   // handlers, no close, no checkpoint. Whatever the parent finds was durable on return.
   process.kill(process.pid, 'SIGKILL')
+} else if (command.action === 'batch') {
+  await journal.withinBatch(async () => {
+    // Grouped: an intent that never got to sign, and one about to.
+    for (const id of ['intent-unsent', 'intent-sent']) {
+      journal.recordIntent({ id, strategy: 'sweep', route: 'r', params: {}, notionalUsd: 5 })
+      journal.recordQuote({ intentId: id, endpoint: 'create-tx', request: {}, response: {} })
+    }
+    // The write-ahead insert commits the group, then itself: both are durable from here on.
+    journal.recordSignedAttempt({
+      intentId: 'intent-sent',
+      chainId: 42161,
+      family: 'evm',
+      kind: 'order',
+      from: '0x00000000000000000000000000000000000000aa',
+      nonce: 7,
+      attempt: 0,
+      rawTx: '0x02f8aa',
+      hash: `0x${'77'.repeat(32)}`,
+    })
+    // What follows the send is grouped again, and the crash takes it.
+    journal.setAttemptState(`0x${'77'.repeat(32)}`, 'broadcast')
+    journal.setIntentState('intent-sent', 'broadcast')
+    journal.recordIntent({
+      id: 'intent-late',
+      strategy: 'sweep',
+      route: 'r',
+      params: {},
+      notionalUsd: 5,
+    })
+    journal.recordQuote({
+      intentId: 'intent-late',
+      endpoint: 'create-tx',
+      request: {},
+      response: {},
+    })
+    journal.recordObservation('sweep', { note: 'late' })
+    journal.recordTick({ tickMs: 1, strategies: ['sweep'], balances: [] })
+    // Killed inside the batch, before its end commits: no exit handlers, no close.
+    process.kill(process.pid, 'SIGKILL')
+  })
 } else if (command.action === 'hold') {
   journal.acquireSenderLock(command.chainId, command.address, `child-${process.pid}`, 60_000)
   report({ locked: true, pid: process.pid })

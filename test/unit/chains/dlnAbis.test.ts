@@ -29,11 +29,13 @@ describe('DLN ABIs', () => {
         'sendEvmOrderCancel:0xd38d9626',
         'sendEvmUnlock:0xb41100b3',
         'takeOrders:0x5b2f30e9',
+        'patchOrderTake:0x51f228b4',
         'deBridgeGate:0xca777fbf',
         'strictlySwapAndCall:0x4d8160ba',
       ]),
     )
-    expect(selectors).toHaveLength(14)
+    // + takePatches, the public getter of the take patches
+    expect(selectors).toHaveLength(16)
   })
 
   test('default: event topics match docs/dln.md §4.3', () => {
@@ -50,6 +52,9 @@ describe('DLN ABIs', () => {
     )
     expect(topic(dlnDestinationAbi, 'SentOrderCancel')).toBe(
       '0xc756fd0227d1d70cec0ead41b16a90a1cac618da1d612cb5d0b72d93301369de',
+    )
+    expect(topic(dlnDestinationAbi, 'DecreasedTakeAmount')).toBe(
+      '0x08c645e3c369cf85ec8e864f27821c61ceba80fa78f2f66fb0d042a4b29e794b',
     )
   })
 })

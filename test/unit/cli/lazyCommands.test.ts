@@ -67,6 +67,13 @@ describe('lazy subcommands: ferry --help loads the registrations, not the comman
     for (const action of actions) expect(action).toMatch(/^src\/cli\/commands\/\w+Command\.ts$/)
   })
 
+  test('behavior: ferry status loads its config and journal code only: no service client, logger, chains or engine', () => {
+    // Its time on a large journal is mostly start-up (npm run bench -- largeJournal).
+    const status = staticClosure('src/cli/commands/statusCommand.ts')
+    expect(status.packages).toEqual(['better-sqlite3', 'croner', 'dotenv', 'yaml', 'zod'])
+    expect(status.files.filter((f) => !/^src\/(cli|settings|store|common)\//.test(f))).toEqual([])
+  })
+
   test('behavior: lazyAction imports the module when the action runs, then passes every argument', async () => {
     let loads = 0
     const seen: unknown[][] = []

@@ -82,6 +82,8 @@ const order = (state: OrderState): OrderRecord => ({
   createTxHash: '0xc',
   lastTxHash: undefined,
   filledAmount: undefined,
+  patches: 0,
+  takeSubtrahend: undefined,
   createdMs: 0,
   updatedMs: 0,
 })

@@ -41,7 +41,7 @@ function track(readFill: (orderId: string) => Promise<OrderFillState>) {
       journal,
       ledger,
       readFill,
-      autoCancel: undefined,
+      onStuck: undefined,
       trackingDeadlineMs: 10_000,
       pollIntervalMs: 1_000,
       clock: steppingClock(),

@@ -51,6 +51,23 @@ describe('dry-run queries', () => {
     expect(journal.notionalUsdSince(0)).toEqual([])
   })
 
+  test('behavior: dryRuns of a window (ferry status) holds its dry runs only, newest first, up to the limit', () => {
+    const { journal, clock } = tmpJournal()
+    const t0 = clock.nowMs()
+    recordDryRun(journal, 'before', 1, t0 - 1)
+    recordDryRun(journal, 'd1', 2, t0)
+    journal.recordObservation('usdc', { kind: 'decision', intentId: 'x', verdict: {} }, t0 + 1)
+    recordDryRun(journal, 'd2', 3, t0 + 2)
+    recordDryRun(journal, 'd3', 4, t0 + 3)
+    const ids = (sinceMs: number, limit?: number) =>
+      journal.dryRuns({ sinceMs, ...(limit === undefined ? {} : { limit }) }).map((d) => d.intentId)
+    expect(ids(t0)).toEqual(['d3', 'd2', 'd1'])
+    expect(ids(t0, 2)).toEqual(['d3', 'd2'])
+    expect(ids(t0 + 3)).toEqual(['d3'])
+    expect(ids(t0 + 4)).toEqual([])
+    expect(ids(0)).toEqual(['d3', 'd2', 'd1', 'before'])
+  })
+
   test('behavior: history rows merge intents and dry runs newest first, marked, up to the limit', () => {
     const { journal, clock } = tmpJournal()
     recordDryRun(journal, 'd-old', 1, clock.nowMs())

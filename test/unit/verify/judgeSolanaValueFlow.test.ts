@@ -115,6 +115,41 @@ describe('judgeSolanaValueFlow', () => {
     expect(verdict.lines[2]).toContain('+250000000 tokens')
   })
 
+  test('behavior: a cancel: only its fee and the tx fee may leave, and no price is needed', () => {
+    const cancel: SolanaValueFlowExpectation = {
+      kind: 'cancel',
+      wallet: me.toBase58(),
+      giveToken: SOL,
+      giveAmount: 0n,
+      fixedFeeLamports: 15_000_000n,
+      maxTxFeeLamports: 5_000n,
+      maxRentLamports: 0n,
+      orderGiveAmount: 0n,
+      prices: { get: () => undefined },
+      maxCostBps: 0,
+    }
+    const paid = (after: bigint): SolanaAccountChange[] => [
+      { address: me.toBase58(), before: wallet(1_000_000_000n), after: wallet(after) },
+    ]
+    expect(rules(paid(984_995_000n), cancel)).toEqual([])
+    // As an order it would be judged for value too, and SOL has no price here.
+    expect(rules(paid(984_995_000n), { ...cancel, kind: 'order' })).toEqual(['unpriced'])
+    expect(rules(paid(884_995_000n), cancel)).toEqual(['walletLamports'])
+    expect(
+      rules(
+        [
+          ...paid(984_995_000n),
+          {
+            address: myUsdc,
+            before: tokenAccount(USDC, me, 300_000_000n),
+            after: tokenAccount(USDC, me, 0n),
+          },
+        ],
+        cancel,
+      ),
+    ).toEqual(['otherTokenMoved'])
+  })
+
   test('behavior: a native give leaves as lamports; a fee above the bound is refused', () => {
     const native = {
       ...spl,

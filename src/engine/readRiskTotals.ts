@@ -1,0 +1,29 @@
+import type { Journal } from '../store/openJournal.ts'
+
+const DAY_MS = 86_400_000
+
+/** An intent as the in-flight caps count it. */
+export type InFlightNotional = { id: string; route: string; notionalUsd: number }
+
+/** The journal's totals the risk checks judge an intent against. */
+export type RiskTotals = {
+  /** Notional (USD) per route of every intent journaled in the 24 h before the window's end. */
+  dayByRoute: readonly { route: string; notionalUsd: number }[]
+  /** The intents not yet ended, whatever their route. */
+  inFlight: readonly InFlightNotional[]
+}
+
+/**
+ * Reads {@link RiskTotals} from the journal for the 24 h window ending at `nowMs` (ms since the
+ * epoch): what the last check before signing judges against (the engine's first check uses the
+ * tick's running totals, createTickRiskTotals).
+ */
+export function readRiskTotals(
+  journal: Pick<Journal, 'notionalUsdSince' | 'status'>,
+  nowMs: number,
+): RiskTotals {
+  return {
+    dayByRoute: journal.notionalUsdSince(nowMs - DAY_MS),
+    inFlight: journal.status().inFlight,
+  }
+}

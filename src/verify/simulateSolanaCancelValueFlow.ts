@@ -1,0 +1,65 @@
+import type { Connection, VersionedTransaction } from '@solana/web3.js'
+import { SOLANA_NATIVE_TOKEN } from '../api/requests/addressRules.ts'
+import { judgeSolanaValueFlow, type SolanaValueFlowVerdict } from './judgeSolanaValueFlow.ts'
+import { readAndSimulateSolana } from './readAndSimulateSolana.ts'
+import { SolanaValueFlowError } from './SolanaValueFlowError.ts'
+import { DEFAULT_LAMPORTS_PER_SIGNATURE } from './simulateSolanaValueFlow.ts'
+import type { SolanaAccountChange, SolanaValueFlowExpectation } from './solanaValueFlow.ts'
+import { solanaValueFlowAccounts } from './solanaValueFlowAccounts.ts'
+
+/** Inputs of {@link simulateSolanaCancelValueFlow}. Lamports. */
+export type SimulateSolanaCancelValueFlowParams = {
+  connection: Connection
+  /** The exact verified cancel about to be signed, with its final blockhash, unsigned. */
+  tx: VersionedTransaction
+  /** Our wallet: fee payer and only signer. */
+  wallet: string
+  /** The verified messaging fee. */
+  feeLamports: bigint
+  /** The verified priority fee cap (unit price × unit limit). */
+  priorityFeeLamports: bigint
+  /** Base fee per signature. Default 5 000. */
+  lamportsPerSignature?: bigint
+}
+
+/**
+ * Simulates the exact cancel before it is signed, on the path of the order executor
+ * (readAndSimulateSolana, judgeSolanaValueFlow; docs/safety.md P-8.1, P-8.9): our wallet loses
+ * the messaging fee plus at most the transaction fee, nothing else of ours moves, no account of
+ * ours is closed or altered, and no rent is paid. A cancel gives nothing, so no price is needed.
+ * One more run when a refusal comes from a simulation at a later slot than the read.
+ * @throws SolanaValueFlowError when anything else leaves; SolanaSendError `simulationFailed`
+ *   when the simulation errs.
+ */
+export async function simulateSolanaCancelValueFlow(
+  p: SimulateSolanaCancelValueFlowParams,
+): Promise<SolanaValueFlowVerdict & { changes: SolanaAccountChange[] }> {
+  const keys = solanaValueFlowAccounts(p.tx, new Map(), {
+    sender: p.wallet,
+    tokenIn: SOLANA_NATIVE_TOKEN,
+  })
+  const signatures = BigInt(p.tx.message.header.numRequiredSignatures)
+  const expectation: SolanaValueFlowExpectation = {
+    kind: 'cancel',
+    wallet: p.wallet,
+    giveToken: SOLANA_NATIVE_TOKEN,
+    giveAmount: 0n,
+    fixedFeeLamports: p.feeLamports,
+    maxTxFeeLamports:
+      signatures * (p.lamportsPerSignature ?? DEFAULT_LAMPORTS_PER_SIGNATURE) +
+      p.priorityFeeLamports,
+    maxRentLamports: 0n,
+    orderGiveAmount: 0n,
+    prices: { get: () => undefined },
+    maxCostBps: 0,
+  }
+  let run = await readAndSimulateSolana(p.connection, p.tx, keys)
+  let verdict = judgeSolanaValueFlow(expectation, run.changes)
+  if (verdict.violations.length > 0 && run.moved) {
+    run = await readAndSimulateSolana(p.connection, p.tx, keys)
+    verdict = judgeSolanaValueFlow(expectation, run.changes)
+  }
+  if (verdict.violations.length > 0)
+    throw new SolanaValueFlowError(verdict.violations, verdict.lines)
+  return { ...verdict, changes: run.changes }
+}

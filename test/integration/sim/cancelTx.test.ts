@@ -1,0 +1,88 @@
+import { Keypair, PublicKey } from '@solana/web3.js'
+import type { Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
+import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
+import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
+import { verifySolanaCancelTx } from '../../../src/verify/verifySolanaCancelTx.ts'
+import { ADDR, startTestSim, type TestSim } from './startTestSim.ts'
+
+const authority = Keypair.fromSeed(new Uint8Array(32).fill(5)).publicKey
+const hex = (key: PublicKey): Hex => `0x${Buffer.from(key.toBytes()).toString('hex')}`
+const intoSolana: DlnOrder = {
+  makerOrderNonce: 7n,
+  makerSrc: ADDR.maker,
+  giveChainId: 42161n,
+  giveTokenAddress: ADDR.arbUsdc,
+  giveAmount: 50_000_000n,
+  takeChainId: 7565164n,
+  takeTokenAddress: hex(new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')),
+  takeAmount: 49_000_000n,
+  receiverDst: hex(authority),
+  givePatchAuthoritySrc: ADDR.maker,
+  orderAuthorityAddressDst: hex(authority),
+  allowedTakerDst: '0x',
+  allowedCancelBeneficiarySrc: ADDR.other,
+  externalCall: '0x',
+}
+const intoBase: DlnOrder = {
+  ...intoSolana,
+  takeChainId: 8453n,
+  takeTokenAddress: ADDR.baseUsdc,
+  receiverDst: ADDR.maker,
+  orderAuthorityAddressDst: ADDR.maker,
+}
+const solanaId = computeOrderId(intoSolana)
+const baseId = computeOrderId(intoBase)
+
+describe('GET /v1.0/{net,dln}/order/{id}/cancel-tx', () => {
+  let sim: TestSim
+  beforeAll(async () => {
+    sim = await startTestSim()
+    for (const [orderId, order] of [
+      [solanaId, intoSolana],
+      [baseId, intoBase],
+    ] as const) {
+      sim.server.stats.recordOrder({
+        orderId,
+        maker: ADDR.maker,
+        volumeUsd: 50,
+        feesUsd: 0,
+        executed: false,
+        order,
+      })
+    }
+  })
+  afterAll(() => sim.server.close())
+
+  test('default: an order into Solana gets the Solana cancel ferry would build, on both paths', async () => {
+    const answer = await sim.client.getOrderCancelTx(solanaId)
+    expect(answer).toMatchObject({
+      chainId: 7565164,
+      from: authority.toBase58(),
+      cancelBeneficiary: ADDR.other,
+    })
+    const verified = verifySolanaCancelTx({
+      txData: answer.data as Hex,
+      orderId: solanaId,
+      order: intoSolana,
+      ourDstKey: authority.toBase58(),
+      ourSrcAddress: ADDR.other,
+      dlnDestination: SOLANA_PROGRAMS.dlnDestination,
+    })
+    expect(verified.feeLamports).toBe(15_000_000n)
+    const onDln = await sim.get(`/v1.0/dln/order/${solanaId}/cancel-tx`)
+    expect(onDln.status).toBe(200)
+    expect(onDln.json).toEqual(answer)
+  })
+
+  test.each([
+    ['a malformed id', '0x1234', 400, 'INVALID_QUERY_PARAMETERS'],
+    ['an unknown order', `0x${'cd'.repeat(32)}`, 404, 'UNKNOWN_ORDER'],
+    ['an order into an EVM chain', baseId, 400, 'CANCEL_TX_UNSUPPORTED'],
+  ])('behavior: %s answers %i %s', async (_what, orderId, status, errorId) => {
+    const answer = await sim.get(`/v1.0/net/order/${orderId}/cancel-tx`)
+    expect(answer.status).toBe(status)
+    expect(answer.json).toMatchObject({ errorId })
+  })
+})

@@ -1,0 +1,107 @@
+import { concat, encodeFunctionData } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
+import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
+import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
+import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
+import { VerificationError } from '../../../src/common/VerificationError.ts'
+import { buildEvmOrderPatchTx } from '../../../src/verify/buildEvmOrderPatchTx.ts'
+import {
+  PATCH_ORDER_TAKE_SELECTOR,
+  type VerifyEvmOrderPatchTxParams,
+  verifyEvmOrderPatchTx,
+} from '../../../src/verify/verifyEvmOrderPatchTx.ts'
+
+const me = '0x1111111111111111111111111111111111111111'
+const other = '0x2222222222222222222222222222222222222222'
+const dlnDestination = EVM_CONTRACTS.dlnDestination
+
+// Arbitrum USDC to Base USDC, ferry as maker and every authority.
+const order: DlnOrder = {
+  makerOrderNonce: 1_767_225_600_123n,
+  makerSrc: me,
+  giveChainId: 42161n,
+  giveTokenAddress: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+  giveAmount: 99_960_000n,
+  takeChainId: 8453n,
+  takeTokenAddress: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+  takeAmount: 99_100_000n,
+  receiverDst: me,
+  givePatchAuthoritySrc: me,
+  orderAuthorityAddressDst: me,
+  allowedTakerDst: '0x',
+  allowedCancelBeneficiarySrc: me,
+  externalCall: '0x',
+}
+
+function params(over: Partial<VerifyEvmOrderPatchTxParams> = {}): VerifyEvmOrderPatchTxParams {
+  const tx = buildEvmOrderPatchTx({ order, dlnDestination, newSubtrahend: 99_100n })
+  return {
+    tx: { ...tx, from: me },
+    order,
+    orderId: computeOrderId(order),
+    dstChainId: 8453,
+    ourDstAddress: me,
+    plannedSubtrahend: 99_100n,
+    currentSubtrahend: 0n,
+    ...over,
+  }
+}
+
+const refusedAt = (p: VerifyEvmOrderPatchTxParams): string => {
+  try {
+    verifyEvmOrderPatchTx(p)
+  } catch (error) {
+    if (error instanceof VerificationError) return error.field
+    throw error
+  }
+  throw new Error('accepted')
+}
+
+describe('verifyEvmOrderPatchTx', () => {
+  test('default: ferry’s own patch passes and lowers the take by the subtrahend', () => {
+    const p = params()
+    expect(p.tx.data.startsWith(PATCH_ORDER_TAKE_SELECTOR)).toBe(true)
+    expect(verifyEvmOrderPatchTx(p)).toEqual({ newTakeAmount: 99_000_900n })
+  })
+
+  test('a patch to another contract, with another selector or with value is refused', () => {
+    expect(refusedAt(params({ tx: { ...params().tx, to: other } }))).toBe('tx.to')
+    const cancel = encodeFunctionData({
+      abi: dlnDestinationAbi,
+      functionName: 'sendEvmOrderCancel',
+      args: [order, me, 0n],
+    })
+    expect(refusedAt(params({ tx: { ...params().tx, data: cancel } }))).toBe('tx.data')
+    expect(refusedAt(params({ tx: { ...params().tx, value: 1n } }))).toBe('tx.value')
+  })
+
+  test('trailing bytes after the canonical encoding are refused', () => {
+    const data = concat([params().tx.data, '0x00'])
+    expect(refusedAt(params({ tx: { ...params().tx, data } }))).toBe('tx.data')
+  })
+
+  test('an order that differs from the one on chain, or is not the journaled one, is refused', () => {
+    const tampered = buildEvmOrderPatchTx({
+      order: { ...order, receiverDst: other },
+      dlnDestination,
+      newSubtrahend: 99_100n,
+    })
+    expect(refusedAt(params({ tx: { ...tampered, from: me } }))).toBe('order.receiverDst')
+    expect(refusedAt(params({ orderId: `0x${'00'.repeat(32)}` }))).toBe('orderId')
+  })
+
+  test('only our destination authority may sign it', () => {
+    expect(refusedAt(params({ ourDstAddress: other }))).toBe('order.orderAuthorityAddressDst')
+    expect(refusedAt(params({ tx: { ...params().tx, from: other } }))).toBe('tx.from')
+  })
+
+  test('the subtrahend must be the planned one, above the one on chain and below the take', () => {
+    expect(refusedAt(params({ plannedSubtrahend: 1n }))).toBe('tx.data._newSubtrahend')
+    expect(refusedAt(params({ currentSubtrahend: 99_100n }))).toBe('tx.data._newSubtrahend')
+    const all = buildEvmOrderPatchTx({ order, dlnDestination, newSubtrahend: order.takeAmount })
+    expect(
+      refusedAt(params({ tx: { ...all, from: me }, plannedSubtrahend: order.takeAmount })),
+    ).toBe('tx.data._newSubtrahend')
+  })
+})
