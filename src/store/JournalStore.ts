@@ -36,7 +36,7 @@ export type StoreSignedAttemptParams = SignedAttemptParams & {
  */
 export type JournalStore = Omit<
   AsyncMethods<Omit<Journal, SqliteOnlyMembers>>,
-  'recordSignedAttempt'
+  'recordSignedAttempt' | 'withinBatch'
 > & {
   /** Which database holds the records. */
   readonly backend: 'sqlite' | 'postgres'
@@ -46,6 +46,16 @@ export type JournalStore = Omit<
    * `lease` and rejects with `LeaseLostError`, inserting nothing, when the claim no longer holds.
    */
   recordSignedAttempt(params: StoreSignedAttemptParams): Promise<AttemptRecord>
+  /**
+   * Runs `work` with the journal's writes grouped into one transaction, committed once when the
+   * outermost scope ends, whether `work` resolves or throws (docs/operations.md §8.1): SQLite's
+   * {@link Journal.withinBatch}; on PostgreSQL one transaction on one pooled connection, which
+   * every call of the journal goes through while it is open. The write-ahead insert commits the
+   * group before its own row, so nothing reaches an RPC before it and the rows before it are
+   * durable. The grouped rows are invisible to other connections until then; the hold bound
+   * (250 ms by default) commits them sooner.
+   */
+  withinBatch<T>(work: () => Promise<T>): Promise<T>
   /** Releases what the store holds (the file, or the connection pool). Idempotent. */
   close(): Promise<void>
 }

@@ -81,6 +81,8 @@ export type PgJournalTables = {
     create_tx_hash: string | null
     last_tx_hash: string | null
     filled_amount: string | null
+    patches: Generated<number>
+    take_subtrahend: string | null
     created_ms: number
     updated_ms: number
   }

@@ -1,20 +1,20 @@
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import type { Clock } from '../common/clock.ts'
 import { canAdvance } from './canAdvance.ts'
 import { type ApprovalRecords, toApprovalRecord } from './createApprovalRecords.ts'
 import { JournalError } from './JournalError.ts'
 import type { AsyncMethods } from './JournalStore.ts'
-import type { PgJournalTables } from './PgJournalTables.ts'
+import type { PgAccess } from './PgAccess.ts'
 import { toWalletKey } from './toWalletKey.ts'
 
 /** Approvals on PostgreSQL, as `createApprovalRecords` on SQLite. */
 export function createPgApprovalRecords(
-  db: Kysely<PgJournalTables>,
+  access: PgAccess,
   clock: Clock,
 ): AsyncMethods<ApprovalRecords> {
   return {
     recordApproval: (params) =>
-      db.transaction().execute(async (trx) => {
+      access.atomic(async (trx) => {
         if (params.txHash !== undefined) {
           // tx_hash has no unique index (nor on SQLite): two processes recording one approval
           // at once take turns on a lock of the hash instead.
@@ -49,12 +49,12 @@ export function createPgApprovalRecords(
         return toApprovalRecord(row)
       }),
     setApprovalState: (id, state, txHash) =>
-      db.transaction().execute(async (trx) => {
+      access.atomic(async (trx) => {
         const row = await trx
           .selectFrom('approvals')
           .select('state')
           .where('id', '=', id)
-          .forUpdate()
+          .forNoKeyUpdate()
           .executeTakeFirst()
         if (!row) throw new JournalError('no such approval', { metaMessages: [`approval: ${id}`] })
         if (!canAdvance({ kind: 'approval', from: row.state, to: state })) {
@@ -72,12 +72,14 @@ export function createPgApprovalRecords(
         return { changed: true, state }
       }),
     async approvalsOf(intentId) {
-      const rows = await db
-        .selectFrom('approvals')
-        .selectAll()
-        .where('intent_id', '=', intentId)
-        .orderBy('id')
-        .execute()
+      const rows = await access.read((db) =>
+        db
+          .selectFrom('approvals')
+          .selectAll()
+          .where('intent_id', '=', intentId)
+          .orderBy('id')
+          .execute(),
+      )
       return rows.map(toApprovalRecord)
     },
   }

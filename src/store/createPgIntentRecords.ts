@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely'
 import type { Clock } from '../common/clock.ts'
 import { canAdvance } from './canAdvance.ts'
 import type { IntentRecords } from './createIntentRecords.ts'
@@ -6,57 +5,57 @@ import { toIntentRecord } from './createIntentRecords.ts'
 import { fromJournalJson } from './fromJournalJson.ts'
 import { JournalError } from './JournalError.ts'
 import type { AsyncMethods } from './JournalStore.ts'
-import type { PgJournalTables } from './PgJournalTables.ts'
+import type { PgAccess } from './PgAccess.ts'
 import { toJournalJson } from './toJournalJson.ts'
 
 /** Intents, quotes and observations on PostgreSQL, as `createIntentRecords` on SQLite. */
-export function createPgIntentRecords(
-  db: Kysely<PgJournalTables>,
-  clock: Clock,
-): AsyncMethods<IntentRecords> {
-  const selectIntent = (id: string) =>
-    db.selectFrom('intents').selectAll().where('id', '=', id).executeTakeFirst()
+export function createPgIntentRecords(access: PgAccess, clock: Clock): AsyncMethods<IntentRecords> {
   return {
-    async recordIntent(params) {
-      const paramsJson = toJournalJson(params.params)
-      const now = clock.nowMs()
-      // Insert-or-nothing, then compare: two processes journaling one id race safely.
-      const inserted = await db
-        .insertInto('intents')
-        .values({
-          id: params.id,
-          strategy: params.strategy,
-          route: params.route,
-          params_json: paramsJson,
-          notional_usd: params.notionalUsd,
-          state: 'journaled',
-          created_ms: now,
-          updated_ms: now,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returningAll()
-        .executeTakeFirst()
-      if (inserted) return toIntentRecord(inserted)
-      const existing = (await selectIntent(params.id))!
-      const same =
-        existing.strategy === params.strategy &&
-        existing.route === params.route &&
-        existing.params_json === paramsJson &&
-        existing.notional_usd === params.notionalUsd
-      if (!same) {
-        throw new JournalError('an intent with this id is already journaled with other content', {
-          metaMessages: [`intent: ${params.id}`, `journaled strategy: ${existing.strategy}`],
-        })
-      }
-      return toIntentRecord(existing)
-    },
+    recordIntent: (params) =>
+      access.write(async (db) => {
+        const paramsJson = toJournalJson(params.params)
+        const now = clock.nowMs()
+        // Insert-or-nothing, then compare: two processes journaling one id race safely.
+        const inserted = await db
+          .insertInto('intents')
+          .values({
+            id: params.id,
+            strategy: params.strategy,
+            route: params.route,
+            params_json: paramsJson,
+            notional_usd: params.notionalUsd,
+            state: 'journaled',
+            created_ms: now,
+            updated_ms: now,
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returningAll()
+          .executeTakeFirst()
+        if (inserted) return toIntentRecord(inserted)
+        const existing = (await db
+          .selectFrom('intents')
+          .selectAll()
+          .where('id', '=', params.id)
+          .executeTakeFirst())!
+        const same =
+          existing.strategy === params.strategy &&
+          existing.route === params.route &&
+          existing.params_json === paramsJson &&
+          existing.notional_usd === params.notionalUsd
+        if (!same) {
+          throw new JournalError('an intent with this id is already journaled with other content', {
+            metaMessages: [`intent: ${params.id}`, `journaled strategy: ${existing.strategy}`],
+          })
+        }
+        return toIntentRecord(existing)
+      }),
     setIntentState: (id, state, reason) =>
-      db.transaction().execute(async (trx) => {
+      access.atomic(async (trx) => {
         const row = await trx
           .selectFrom('intents')
           .select('state')
           .where('id', '=', id)
-          .forUpdate()
+          .forNoKeyUpdate()
           .executeTakeFirst()
         if (!row) throw new JournalError('no such intent', { metaMessages: [`intent: ${id}`] })
         if (!canAdvance({ kind: 'intent', from: row.state, to: state })) {
@@ -74,30 +73,36 @@ export function createPgIntentRecords(
         return { changed: true, state }
       }),
     async getIntent(id) {
-      const row = await selectIntent(id)
+      const row = await access.read((db) =>
+        db.selectFrom('intents').selectAll().where('id', '=', id).executeTakeFirst(),
+      )
       return row ? toIntentRecord(row) : undefined
     },
     async recordQuote(params) {
-      const row = await db
-        .insertInto('quotes')
-        .values({
-          intent_id: params.intentId ?? null,
-          endpoint: params.endpoint,
-          request_json: toJournalJson(params.request),
-          response_json: toJournalJson(params.response),
-          quoted_ms: clock.nowMs(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const row = await access.write((db) =>
+        db
+          .insertInto('quotes')
+          .values({
+            intent_id: params.intentId ?? null,
+            endpoint: params.endpoint,
+            request_json: toJournalJson(params.request),
+            response_json: toJournalJson(params.response),
+            quoted_ms: clock.nowMs(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      )
       return row.id
     },
     async quotesOf(intentId) {
-      const rows = await db
-        .selectFrom('quotes')
-        .selectAll()
-        .where('intent_id', '=', intentId)
-        .orderBy('id')
-        .execute()
+      const rows = await access.read((db) =>
+        db
+          .selectFrom('quotes')
+          .selectAll()
+          .where('intent_id', '=', intentId)
+          .orderBy('id')
+          .execute(),
+      )
       return rows.map((row) => ({
         id: row.id,
         intentId: row.intent_id ?? undefined,
@@ -108,25 +113,29 @@ export function createPgIntentRecords(
       }))
     },
     async recordObservation(strategy, data, observedMs) {
-      const row = await db
-        .insertInto('observations')
-        .values({
-          strategy,
-          data_json: toJournalJson(data),
-          observed_ms: observedMs ?? clock.nowMs(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const row = await access.write((db) =>
+        db
+          .insertInto('observations')
+          .values({
+            strategy,
+            data_json: toJournalJson(data),
+            observed_ms: observedMs ?? clock.nowMs(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      )
       return row.id
     },
     async observations(strategy, sinceMs = 0) {
-      const rows = await db
-        .selectFrom('observations')
-        .selectAll()
-        .where('strategy', '=', strategy)
-        .where('observed_ms', '>=', sinceMs)
-        .orderBy('id')
-        .execute()
+      const rows = await access.read((db) =>
+        db
+          .selectFrom('observations')
+          .selectAll()
+          .where('strategy', '=', strategy)
+          .where('observed_ms', '>=', sinceMs)
+          .orderBy('id')
+          .execute(),
+      )
       return rows.map((row) => ({
         id: row.id,
         strategy: row.strategy,

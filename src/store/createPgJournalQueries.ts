@@ -3,7 +3,12 @@ import type { Clock } from '../common/clock.ts'
 import type { DryRunQueries } from './createDryRunQueries.ts'
 import { toDryRunRecord } from './createDryRunQueries.ts'
 import { toIntentRecord } from './createIntentRecords.ts'
-import type { IntentHistory, JournalQueries, RouteNotional } from './createJournalQueries.ts'
+import type {
+  IntentHistory,
+  JournalQueries,
+  NotionalChanges,
+  RouteNotional,
+} from './createJournalQueries.ts'
 import { createPgApprovalRecords } from './createPgApprovalRecords.ts'
 import { createPgIntentRecords } from './createPgIntentRecords.ts'
 import { createPgOrderRecords } from './createPgOrderRecords.ts'
@@ -12,7 +17,9 @@ import { fromJournalJson } from './fromJournalJson.ts'
 import type { AsyncMethods } from './JournalStore.ts'
 import type { IntentReconciliation, IntentRecord } from './journalTypes.ts'
 import { INTENT_STATES, TERMINAL_INTENT_STATES } from './journalTypes.ts'
+import type { PgAccess } from './PgAccess.ts'
 import type { PgJournalTables } from './PgJournalTables.ts'
+import { pgAccessOver } from './pgAccessOver.ts'
 
 type Db = Kysely<PgJournalTables>
 
@@ -23,10 +30,12 @@ const IS_DRY_RUN = sql<boolean>`(data_json::jsonb ->> 'kind') = 'dryRun'`
 
 /** The reads that gather one intent's records, over a connection or one snapshot transaction. */
 function readsOver(ex: Db, clock: Clock) {
-  const intents = createPgIntentRecords(ex, clock)
-  const sends = createPgSendRecords(ex, clock)
-  const approvals = createPgApprovalRecords(ex, clock)
-  const orders = createPgOrderRecords(ex, clock)
+  const access = pgAccessOver(ex)
+  const intents = createPgIntentRecords(access, clock)
+  // Only its reads are used: a snapshot writes nothing ahead.
+  const sends = createPgSendRecords(access, clock, { db: ex, flush: async () => {} })
+  const approvals = createPgApprovalRecords(access, clock)
+  const orders = createPgOrderRecords(access, clock)
   const reconciliationOf = async (intentId: string): Promise<IntentReconciliation | undefined> => {
     const intent = await intents.getIntent(intentId)
     if (!intent) return undefined
@@ -66,22 +75,32 @@ function readsOver(ex: Db, clock: Clock) {
   return { intents, reconciliationOf, historyOf, nonTerminalIntents, notionalUsdSince }
 }
 
+/** Notional per route of the intents of `seq` in (`afterSeq`, `throughSeq`], created in [from, to). */
+async function notionalOf(
+  ex: Db,
+  range: { afterSeq: number; throughSeq: number; fromMs: number; toMs?: number },
+): Promise<RouteNotional[]> {
+  const until = range.toMs === undefined ? sql`TRUE` : sql`created_ms < ${range.toMs}`
+  const result = await sql<RouteNotional>`
+    SELECT route, SUM(notional_usd) AS "notionalUsd", COUNT(*) AS intents FROM intents
+    WHERE seq > ${range.afterSeq} AND seq <= ${range.throughSeq}
+      AND created_ms >= ${range.fromMs} AND ${until}
+    GROUP BY route ORDER BY route COLLATE "C"`.execute(ex)
+  return result.rows
+}
+
 /** Reconciliation, history, status and dry-run reads on PostgreSQL, as on SQLite. */
 export function createPgJournalQueries(
-  db: Db,
+  access: PgAccess,
   clock: Clock,
 ): AsyncMethods<JournalQueries & DryRunQueries> {
-  const reads = readsOver(db, clock)
   // Several reads that must agree (a status, a report) run in one repeatable-read snapshot,
   // as SQLite's read transaction gives them while the engine writes.
   const snapshot = <T>(fn: (r: ReturnType<typeof readsOver>, trx: Db) => Promise<T>) =>
-    db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute((trx) => fn(readsOver(trx, clock), trx))
+    access.snapshot((trx) => fn(readsOver(trx, clock), trx))
 
   return {
-    nonTerminalIntents: reads.nonTerminalIntents,
+    nonTerminalIntents: () => access.read((db) => readsOver(db, clock).nonTerminalIntents()),
     reconciliationOf: (intentId) => snapshot((r) => r.reconciliationOf(intentId)),
     pendingReconciliations: () =>
       snapshot(async (r) => {
@@ -108,14 +127,49 @@ export function createPgJournalQueries(
         for (const row of rows) out.push((await r.historyOf(row.id))!)
         return out
       }),
-    notionalUsdSince: reads.notionalUsdSince,
+    notionalUsdSince: (sinceMs) =>
+      access.read((db) => readsOver(db, clock).notionalUsdSince(sinceMs)),
+    // Positions are `seq`, which a commit-time trigger gives in commit order (migration
+    // 0009_commit_ordered_seq): a row committed later, by any process, is past every position
+    // read before it. Read on committed rows only: a grouped row's seq is not final yet.
+    notionalUsdChanges: (sinceMs, seen) =>
+      access.committed(async (trx): Promise<NotionalChanges> => {
+        const position = await trx
+          .selectFrom('intents')
+          .select((eb) => eb.fn.max('seq').as('through'))
+          .executeTakeFirst()
+        const through = position?.through ?? 0
+        if (seen === undefined) {
+          return {
+            through,
+            added: await notionalOf(trx, { afterSeq: 0, throughSeq: through, fromMs: sinceMs }),
+            aged: [],
+          }
+        }
+        return {
+          through,
+          added: await notionalOf(trx, {
+            afterSeq: seen.through,
+            throughSeq: through,
+            fromMs: sinceMs,
+          }),
+          aged: await notionalOf(trx, {
+            afterSeq: 0,
+            throughSeq: seen.through,
+            fromMs: seen.sinceMs,
+            toMs: sinceMs,
+          }),
+        }
+      }),
     async lastFailureMs(route) {
-      const row = await db
-        .selectFrom('intents')
-        .select((eb) => eb.fn.max('updated_ms').as('ms'))
-        .where('route', '=', route)
-        .where('state', 'in', ['failed', 'cancelled'])
-        .executeTakeFirst()
+      const row = await access.read((db) =>
+        db
+          .selectFrom('intents')
+          .select((eb) => eb.fn.max('updated_ms').as('ms'))
+          .where('route', '=', route)
+          .where('state', 'in', ['failed', 'cancelled'])
+          .executeTakeFirst(),
+      )
       return row?.ms ?? undefined
     },
     status: () =>
@@ -158,28 +212,36 @@ export function createPgJournalQueries(
         return { intents, observations }
       }),
     async dryRuns(options = {}) {
-      let query = db.selectFrom('observations').selectAll().where(IS_DRY_RUN)
-      query =
-        options.intentId === undefined
-          ? query.where('observed_ms', '>=', options.sinceMs ?? 0).limit(options.limit ?? 50)
-          : query
-              .where(sql<boolean>`(data_json::jsonb ->> 'intentId') = ${options.intentId}`)
-              .limit(1)
-      const rows = await query.orderBy('id', 'desc').execute()
+      const rows = await access.read((db) => {
+        // A window (`ferry status`'s 24 h) reads the dry-run index (0008_observations_dry_runs).
+        let query = db.selectFrom('observations').selectAll().where(IS_DRY_RUN)
+        if (options.intentId !== undefined) {
+          query = query
+            .where(sql<boolean>`(data_json::jsonb ->> 'intentId') = ${options.intentId}`)
+            .limit(1)
+        } else {
+          if (options.sinceMs !== undefined)
+            query = query.where('observed_ms', '>=', options.sinceMs)
+          query = query.limit(options.limit ?? 50)
+        }
+        return query.orderBy('id', 'desc').execute()
+      })
       return rows.map(toDryRunRecord)
     },
     async dryRunTotals(sinceMs) {
-      const row = await db
-        .selectFrom('observations')
-        .select([
-          sql<number>`COUNT(*)`.as('count'),
-          sql<number | null>`SUM((data_json::jsonb ->> 'notionalUsd')::double precision)`.as(
-            'notionalUsd',
-          ),
-        ])
-        .where('observed_ms', '>=', sinceMs)
-        .where(IS_DRY_RUN)
-        .executeTakeFirst()
+      const row = await access.read((db) =>
+        db
+          .selectFrom('observations')
+          .select([
+            sql<number>`COUNT(*)`.as('count'),
+            sql<number | null>`SUM((data_json::jsonb ->> 'notionalUsd')::double precision)`.as(
+              'notionalUsd',
+            ),
+          ])
+          .where('observed_ms', '>=', sinceMs)
+          .where(IS_DRY_RUN)
+          .executeTakeFirst(),
+      )
       return { count: row?.count ?? 0, notionalUsd: row?.notionalUsd ?? 0 }
     },
   }

@@ -1,11 +1,11 @@
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import type { Clock } from '../common/clock.ts'
 import type { TokenBalance } from '../common/strategy/marketTypes.ts'
 import type { MarketRecords } from './createMarketRecords.ts'
 import type { PostponementRecords } from './createPostponementRecords.ts'
 import { fromJournalJson } from './fromJournalJson.ts'
 import type { AsyncMethods } from './JournalStore.ts'
-import type { PgJournalTables } from './PgJournalTables.ts'
+import type { PgAccess } from './PgAccess.ts'
 import { toJournalJson } from './toJournalJson.ts'
 
 /**
@@ -13,43 +13,47 @@ import { toJournalJson } from './toJournalJson.ts'
  * `createPostponementRecords` on SQLite.
  */
 export function createPgMarketRecords(
-  db: Kysely<PgJournalTables>,
+  access: PgAccess,
   clock: Clock,
 ): AsyncMethods<MarketRecords & PostponementRecords> {
   return {
     async recordTick(tick) {
-      await db
-        .insertInto('ticks')
-        .values({
-          tick_ms: tick.tickMs,
-          strategies_json: JSON.stringify(tick.strategies),
-          balances_json: toJournalJson(tick.balances),
-        })
-        .execute()
+      await access.write((db) =>
+        db
+          .insertInto('ticks')
+          .values({
+            tick_ms: tick.tickMs,
+            strategies_json: JSON.stringify(tick.strategies),
+            balances_json: toJournalJson(tick.balances),
+          })
+          .execute(),
+      )
     },
     async recordMarketQuotes(strategy, tickMs, quotes) {
       if (quotes.length === 0) return
       // One multi-row INSERT: one statement, one commit per strategy turn.
-      await db
-        .insertInto('quotes')
-        .values(
-          quotes.map((q) => {
-            const { request, ...response } = q
-            return {
-              intent_id: null,
-              endpoint: request.kind === 'crossChain' ? 'create-tx' : 'chain/transaction',
-              request_json: toJournalJson(request),
-              response_json: toJournalJson(response),
-              quoted_ms: q.quotedAtMs,
-              strategy,
-              tick_ms: tickMs,
-            }
-          }),
-        )
-        .execute()
+      await access.write((db) =>
+        db
+          .insertInto('quotes')
+          .values(
+            quotes.map((q) => {
+              const { request, ...response } = q
+              return {
+                intent_id: null,
+                endpoint: request.kind === 'crossChain' ? 'create-tx' : 'chain/transaction',
+                request_json: toJournalJson(request),
+                response_json: toJournalJson(response),
+                quoted_ms: q.quotedAtMs,
+                strategy,
+                tick_ms: tickMs,
+              }
+            }),
+          )
+          .execute(),
+      )
     },
     pruneMarket: (beforeMs) =>
-      db.transaction().execute(async (trx) => {
+      access.atomic(async (trx) => {
         const ticks = await trx
           .deleteFrom('ticks')
           .where('tick_ms', '<', beforeMs)
@@ -63,44 +67,41 @@ export function createPgMarketRecords(
         return Number(ticks.numDeletedRows + quotes.numDeletedRows)
       }),
     marketBetween: (sinceMs = 0, untilMs = Number.MAX_SAFE_INTEGER) =>
-      db
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .execute(async (trx) => {
-          const ticks = await trx
-            .selectFrom('ticks')
-            .selectAll()
-            .where('tick_ms', '>=', sinceMs)
-            .where('tick_ms', '<', untilMs)
-            .orderBy('tick_ms')
-            .orderBy('id')
-            .execute()
-          const quotes = await trx
-            .selectFrom('quotes')
-            .selectAll()
-            .where('tick_ms', 'is not', null)
-            .where('tick_ms', '>=', sinceMs)
-            .where('tick_ms', '<', untilMs)
-            .orderBy('tick_ms')
-            .orderBy('id')
-            .execute()
-          return {
-            ticks: ticks.map((row) => ({
-              tickMs: row.tick_ms,
-              strategies: JSON.parse(row.strategies_json) as string[],
-              balances: fromJournalJson(row.balances_json) as TokenBalance[],
-            })),
-            quotes: quotes.map((row) => ({
-              id: row.id,
-              strategy: row.strategy ?? '',
-              tickMs: row.tick_ms ?? 0,
-              endpoint: row.endpoint,
-              request: fromJournalJson(row.request_json),
-              response: fromJournalJson(row.response_json),
-              quotedMs: row.quoted_ms,
-            })),
-          }
-        }),
+      access.snapshot(async (trx) => {
+        const ticks = await trx
+          .selectFrom('ticks')
+          .selectAll()
+          .where('tick_ms', '>=', sinceMs)
+          .where('tick_ms', '<', untilMs)
+          .orderBy('tick_ms')
+          .orderBy('id')
+          .execute()
+        const quotes = await trx
+          .selectFrom('quotes')
+          .selectAll()
+          .where('tick_ms', 'is not', null)
+          .where('tick_ms', '>=', sinceMs)
+          .where('tick_ms', '<', untilMs)
+          .orderBy('tick_ms')
+          .orderBy('id')
+          .execute()
+        return {
+          ticks: ticks.map((row) => ({
+            tickMs: row.tick_ms,
+            strategies: JSON.parse(row.strategies_json) as string[],
+            balances: fromJournalJson(row.balances_json) as TokenBalance[],
+          })),
+          quotes: quotes.map((row) => ({
+            id: row.id,
+            strategy: row.strategy ?? '',
+            tickMs: row.tick_ms ?? 0,
+            endpoint: row.endpoint,
+            request: fromJournalJson(row.request_json),
+            response: fromJournalJson(row.response_json),
+            quotedMs: row.quoted_ms,
+          })),
+        }
+      }),
     async recordPostponement(p) {
       const row = {
         strategy: p.strategy,
@@ -111,29 +112,33 @@ export function createPgMarketRecords(
         until_ms: p.untilMs,
         created_ms: clock.nowMs(),
       }
-      await db
-        .insertInto('postponements')
-        .values(row)
-        .onConflict((oc) =>
-          oc.columns(['strategy', 'request_id']).doUpdateSet({
-            route: row.route,
-            reason: row.reason,
-            detail: row.detail,
-            until_ms: row.until_ms,
-            created_ms: row.created_ms,
-          }),
-        )
-        .execute()
+      await access.write((db) =>
+        db
+          .insertInto('postponements')
+          .values(row)
+          .onConflict((oc) =>
+            oc.columns(['strategy', 'request_id']).doUpdateSet({
+              route: row.route,
+              reason: row.reason,
+              detail: row.detail,
+              until_ms: row.until_ms,
+              created_ms: row.created_ms,
+            }),
+          )
+          .execute(),
+      )
     },
     async activePostponements(nowMs) {
-      const rows = await db
-        .selectFrom('postponements')
-        .selectAll()
-        .where('until_ms', '>', nowMs)
-        .orderBy('until_ms')
-        .orderBy(sql`strategy COLLATE "C"`)
-        .orderBy(sql`request_id COLLATE "C"`)
-        .execute()
+      const rows = await access.read((db) =>
+        db
+          .selectFrom('postponements')
+          .selectAll()
+          .where('until_ms', '>', nowMs)
+          .orderBy('until_ms')
+          .orderBy(sql`strategy COLLATE "C"`)
+          .orderBy(sql`request_id COLLATE "C"`)
+          .execute(),
+      )
       return rows.map((r) => ({
         strategy: r.strategy,
         requestId: r.request_id,

@@ -11,6 +11,7 @@ import { JournalError } from './JournalError.ts'
 import type { AsyncMethods, StoreSignedAttemptParams, WalletLeaseClaim } from './JournalStore.ts'
 import type { AttemptRecord } from './journalTypes.ts'
 import { LeaseLostError } from './LeaseLostError.ts'
+import type { PgAccess } from './PgAccess.ts'
 import type { PgJournalTables } from './PgJournalTables.ts'
 import { readWalletLease } from './readWalletLease.ts'
 import { toWalletKey } from './toWalletKey.ts'
@@ -43,8 +44,16 @@ async function refuseLostLease(
   throw new LeaseLostError(chainId, address, claim, await readWalletLease(trx, chainId, address))
 }
 
-/** Binds the attempt records of one PostgreSQL journal. */
-export function createPgSendRecords(db: Db, clock: Clock): PgSendRecords {
+/**
+ * Binds the attempt records of one PostgreSQL journal. The write-ahead insert runs in its own
+ * transaction on `writeAhead.db` (the pool) after `writeAhead.flush` committed the pending
+ * grouped writes, so no caller can forget to; the other methods go through `access`.
+ */
+export function createPgSendRecords(
+  access: PgAccess,
+  clock: Clock,
+  writeAhead: { db: Db; flush(): Promise<void> },
+): PgSendRecords {
   const selectAttempt = (executor: Db, hash: string) =>
     executor.selectFrom('attempts').selectAll().where('hash', '=', hash).executeTakeFirst()
 
@@ -80,7 +89,9 @@ export function createPgSendRecords(db: Db, clock: Clock): PgSendRecords {
       })
     }
     const from = toWalletKey(params.from)
-    return db.transaction().execute(async (trx) => {
+    // The rows before it commit first: its own transaction then commits it alone (P-2.1).
+    await writeAhead.flush()
+    return writeAhead.db.transaction().execute(async (trx) => {
       const existing = await selectAttempt(trx, params.hash)
       if (existing) return replay(trx, existing, params, claim)
       params.guard?.()
@@ -126,12 +137,12 @@ export function createPgSendRecords(db: Db, clock: Clock): PgSendRecords {
   return {
     recordSignedAttempt,
     setAttemptState: (hash, state, evidence = {}) =>
-      db.transaction().execute(async (trx) => {
+      access.atomic(async (trx) => {
         const row = await trx
           .selectFrom('attempts')
           .select('state')
           .where('hash', '=', hash)
-          .forUpdate()
+          .forNoKeyUpdate()
           .executeTakeFirst()
         if (!row) throw new JournalError('no such attempt', { metaMessages: [`hash: ${hash}`] })
         const now = clock.nowMs()
@@ -158,58 +169,68 @@ export function createPgSendRecords(db: Db, clock: Clock): PgSendRecords {
         return { changed: true, state }
       }),
     async getAttempt(hash) {
-      const row = await selectAttempt(db, hash)
+      const row = await access.read((db) => selectAttempt(db, hash))
       return row ? toAttemptRecord(row) : undefined
     },
     async attemptsOf(intentId) {
-      const rows = await db
-        .selectFrom('attempts')
-        .selectAll()
-        .where('intent_id', '=', intentId)
-        .orderBy('id')
-        .execute()
+      const rows = await access.read((db) =>
+        db
+          .selectFrom('attempts')
+          .selectAll()
+          .where('intent_id', '=', intentId)
+          .orderBy('id')
+          .execute(),
+      )
       return rows.map(toAttemptRecord)
     },
     async attemptsOfNonce(chainId, from, nonce) {
-      const rows = await db
-        .selectFrom('attempts')
-        .selectAll()
-        .where('chain_id', '=', chainId)
-        .where('from_address', '=', toWalletKey(from))
-        .where('nonce', '=', nonce)
-        .orderBy('id')
-        .execute()
+      const rows = await access.read((db) =>
+        db
+          .selectFrom('attempts')
+          .selectAll()
+          .where('chain_id', '=', chainId)
+          .where('from_address', '=', toWalletKey(from))
+          .where('nonce', '=', nonce)
+          .orderBy('id')
+          .execute(),
+      )
       return rows.map(toAttemptRecord)
     },
     async unsettledAttempts() {
-      const rows = await db
-        .selectFrom('attempts')
-        .selectAll()
-        .where('state', 'not in', ['confirmed', 'failed', 'dropped'])
-        .orderBy('id')
-        .execute()
+      const rows = await access.read((db) =>
+        db
+          .selectFrom('attempts')
+          .selectAll()
+          .where('state', 'not in', ['confirmed', 'failed', 'dropped'])
+          .orderBy('id')
+          .execute(),
+      )
       return rows.map(toAttemptRecord)
     },
     async highestNonce(chainId, from) {
-      const row = await db
-        .selectFrom('attempts')
-        .select((eb) => eb.fn.max('nonce').as('nonce'))
-        .where('chain_id', '=', chainId)
-        .where('from_address', '=', toWalletKey(from))
-        .executeTakeFirst()
+      const row = await access.read((db) =>
+        db
+          .selectFrom('attempts')
+          .select((eb) => eb.fn.max('nonce').as('nonce'))
+          .where('chain_id', '=', chainId)
+          .where('from_address', '=', toWalletKey(from))
+          .executeTakeFirst(),
+      )
       return row?.nonce ?? undefined
     },
     async openAttemptsOf(chainId, from) {
-      const rows = await db
-        .selectFrom('attempts')
-        .selectAll()
-        .where('chain_id', '=', chainId)
-        .where('from_address', '=', toWalletKey(from))
-        .where('family', '=', 'evm')
-        .where('state', 'in', ['signed', 'broadcast'])
-        .orderBy('nonce')
-        .orderBy('id')
-        .execute()
+      const rows = await access.read((db) =>
+        db
+          .selectFrom('attempts')
+          .selectAll()
+          .where('chain_id', '=', chainId)
+          .where('from_address', '=', toWalletKey(from))
+          .where('family', '=', 'evm')
+          .where('state', 'in', ['signed', 'broadcast'])
+          .orderBy('nonce')
+          .orderBy('id')
+          .execute(),
+      )
       return rows.map(toAttemptRecord)
     },
   }

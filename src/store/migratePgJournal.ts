@@ -5,7 +5,8 @@ import type { PgJournalTables } from './PgJournalTables.ts'
 /**
  * The PostgreSQL journal's migrations, by name in the order they run: the first five mirror
  * SQLite's `JOURNAL_MIGRATIONS` (bigint for ms and ids, text for amounts and JSON, double
- * precision for USD), then the wallet leases. Append only, as on SQLite. `intents.seq` stands in
+ * precision for USD), then the wallet leases, then SQLite's 6 and 7, then the commit order of
+ * `intents.seq`. Append only, as on SQLite. `intents.seq` stands in
  * for SQLite's rowid (insertion order breaks ties of `created_ms`).
  */
 export const PG_JOURNAL_MIGRATIONS: Readonly<Record<string, readonly string[]>> = {
@@ -153,6 +154,32 @@ export const PG_JOURNAL_MIGRATIONS: Readonly<Record<string, readonly string[]>> 
       expires_at timestamptz NOT NULL,
       PRIMARY KEY (chain_id, address)
     )`,
+  ],
+  // SQLite's 6: take patches of a stuck order (onStuck: patch), so a restart never patches past
+  // maxPatches.
+  '0007_order_patches': [
+    'ALTER TABLE orders ADD COLUMN patches bigint NOT NULL DEFAULT 0',
+    'ALTER TABLE orders ADD COLUMN take_subtrahend text',
+  ],
+  // SQLite's 7: the dry-run observations by time, for `ferry status`'s 24 h. The predicate is
+  // the dry-run queries' own expression, so the planner can use the index.
+  '0008_observations_dry_runs': [
+    `CREATE INDEX observations_dry_runs ON observations (observed_ms)
+      WHERE (data_json::jsonb ->> 'kind') = 'dryRun'`,
+  ],
+  // notionalUsdChanges reads positions in intents.seq: an identity value is taken at the insert,
+  // so transactions committing out of order would publish a lower seq after a higher one was
+  // read. At commit (a deferred trigger) each new intent takes a fresh seq under a lock held
+  // only until that commit ends: seq order is commit order, as SQLite's single writer gives.
+  '0009_commit_ordered_seq': [
+    `CREATE FUNCTION ferry_intents_commit_seq() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_advisory_xact_lock(hashtext('ferry.intents.seq'));
+      UPDATE intents SET seq = DEFAULT WHERE id = NEW.id;
+      RETURN NULL;
+    END $$`,
+    `CREATE CONSTRAINT TRIGGER intents_commit_seq AFTER INSERT ON intents
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ferry_intents_commit_seq()`,
   ],
 }
 

@@ -7,6 +7,8 @@ import { createPgJournalQueries } from './createPgJournalQueries.ts'
 import { createPgMarketRecords } from './createPgMarketRecords.ts'
 import { createPgOrderRecords } from './createPgOrderRecords.ts'
 import { createPgSendRecords } from './createPgSendRecords.ts'
+import { createPgWriteBatch } from './createPgWriteBatch.ts'
+import { DEFAULT_BATCH_HOLD_MS } from './createWriteBatch.ts'
 import { JournalError } from './JournalError.ts'
 import type { JournalStore } from './JournalStore.ts'
 import { migratePgJournal } from './migratePgJournal.ts'
@@ -20,6 +22,11 @@ export type OpenPgJournalOptions = {
   maxConnections?: number
   /** How long a new connection may take before the call fails, ms. Default 10 000. */
   connectTimeoutMs?: number
+  /**
+   * Longest a batch of grouped writes ({@link JournalStore.withinBatch}) holds its connection
+   * and row locks before it commits on its own, ms. Default {@link DEFAULT_BATCH_HOLD_MS}.
+   */
+  batchHoldMs?: number
 }
 
 /**
@@ -90,20 +97,27 @@ export async function openPgJournal(
     throw error
   }
   let closed = false
+  const batch = createPgWriteBatch(db, options.batchHoldMs ?? DEFAULT_BATCH_HOLD_MS)
   return {
     backend: 'postgres',
     db,
     schemaVersion,
-    ...createPgIntentRecords(db, clock),
-    ...createPgSendRecords(db, clock),
-    ...createPgApprovalRecords(db, clock),
-    ...createPgOrderRecords(db, clock),
-    ...createPgMarketRecords(db, clock),
-    ...createPgJournalQueries(db, clock),
+    ...createPgIntentRecords(batch, clock),
+    ...createPgSendRecords(batch, clock, { db, flush: batch.flush }),
+    ...createPgApprovalRecords(batch, clock),
+    ...createPgOrderRecords(batch, clock),
+    ...createPgMarketRecords(batch, clock),
+    ...createPgJournalQueries(batch, clock),
+    withinBatch: (work) => batch.within(work),
+    flush: () => batch.flush(),
     async close() {
       if (closed) return
       closed = true
-      await db.destroy()
+      try {
+        await batch.flush()
+      } finally {
+        await db.destroy()
+      }
     },
   }
 }

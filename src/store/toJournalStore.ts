@@ -45,6 +45,8 @@ export function toJournalStore(journal: Journal): JournalStore {
     setOrderState: async (orderId, state, txHash) => journal.setOrderState(orderId, state, txHash),
     recordOrderFill: async (orderId, filledAmount) =>
       journal.recordOrderFill(orderId, filledAmount),
+    recordOrderPatch: async (orderId, takeSubtrahend) =>
+      journal.recordOrderPatch(orderId, takeSubtrahend),
     getOrder: async (orderId) => journal.getOrder(orderId),
     ordersOf: async (intentId) => journal.ordersOf(intentId),
     recordHookStep: async (orderId, step, status, txHash) =>
@@ -62,11 +64,15 @@ export function toJournalStore(journal: Journal): JournalStore {
     pendingReconciliations: async () => journal.pendingReconciliations(),
     history: async (options) => journal.history(options),
     notionalUsdSince: async (sinceMs) => journal.notionalUsdSince(sinceMs),
+    notionalUsdChanges: async (sinceMs, seen) => journal.notionalUsdChanges(sinceMs, seen),
     lastFailureMs: async (route) => journal.lastFailureMs(route),
     status: async () => journal.status(),
     activitySince: async (sinceMs) => journal.activitySince(sinceMs),
     dryRuns: async (options) => journal.dryRuns(options),
     dryRunTotals: async (sinceMs) => journal.dryRunTotals(sinceMs),
+    // The SQLite batch groups every write of the journal while a scope is active, these too.
+    withinBatch: (work) => journal.withinBatch(work),
+    flush: async () => journal.flush(),
     close: async () => journal.close(),
   }
 }

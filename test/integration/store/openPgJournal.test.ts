@@ -39,7 +39,7 @@ describe('opening the PostgreSQL journal', () => {
   test('default: a reopened journal keeps its records and runs no migration twice', async () => {
     const url = await freshDatabase()
     const first = await openPgJournal(url)
-    expect(first.schemaVersion).toBe(6)
+    expect(first.schemaVersion).toBe(9)
     await first.recordIntent({ id: 'i1', strategy: 's', route: 'r', params: {}, notionalUsd: 2 })
     await first.close()
     await first.close()
@@ -49,7 +49,7 @@ describe('opening the PostgreSQL journal', () => {
       const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM kysely_migration`.execute(
         again.db,
       )
-      expect(rows[0]?.n).toBe(6)
+      expect(rows[0]?.n).toBe(9)
     } finally {
       await again.close()
     }

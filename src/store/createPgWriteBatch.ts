@@ -1,0 +1,167 @@
+import { type ControlledTransaction, type Kysely, sql } from 'kysely'
+import { DEFAULT_BATCH_HOLD_MS } from './createWriteBatch.ts'
+import type { PgAccess } from './PgAccess.ts'
+import type { PgJournalTables } from './PgJournalTables.ts'
+
+type Db = Kysely<PgJournalTables>
+
+/**
+ * The PostgreSQL journal's write batch (docs/operations.md §8.1), as `createWriteBatch` on SQLite:
+ * while a scope is active, the first write takes one pooled connection and opens a transaction,
+ * the later writes join it, and every read goes through it too (it sees the group's rows). The
+ * scope's end, a write-ahead insert, `close` or the hold bound commit it; outside a scope every
+ * write commits alone. It is also how the journal's methods reach the database ({@link PgAccess}).
+ */
+export type PgWriteBatch = PgAccess & {
+  /**
+   * Runs `work` with the journal's writes grouped; the pending writes are committed when the
+   * outermost scope ends, whether `work` resolves or throws. Scopes nest.
+   */
+  within<T>(work: () => Promise<T>): Promise<T>
+  /**
+   * Commits the pending writes now (resolves at once when none are pending). The write-ahead
+   * insert awaits it first, so nothing reaches an RPC before the rows before it are durable.
+   * @throws the error of a commit the hold bound attempted and that failed, or of a write whose
+   *   failure lost the group (the connection died): the grouped writes are not in the journal.
+   */
+  flush(): Promise<void>
+}
+
+/**
+ * The write batch of one PostgreSQL journal. `maxHoldMs` (default {@link DEFAULT_BATCH_HOLD_MS})
+ * bounds how long an open batch holds its connection and its row locks across awaits: another
+ * ferry process writing the same rows waits at most that long, and a crash loses at most that
+ * much of grouped writes.
+ */
+export function createPgWriteBatch(db: Db, maxHoldMs = DEFAULT_BATCH_HOLD_MS): PgWriteBatch {
+  let scopes = 0
+  let trx: ControlledTransaction<PgJournalTables> | undefined
+  let timer: NodeJS.Timeout | undefined
+  // A commit the timer attempted, or a group a dead connection lost: thrown to the next caller.
+  let failure: unknown
+  let queue: Promise<unknown> = Promise.resolve()
+
+  // One statement at a time on the batch's connection: savepoints must never interleave.
+  function exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.then(task, task)
+    queue = run.catch(() => {})
+    return run
+  }
+
+  function throwFailure(): void {
+    if (failure === undefined) return
+    const error = failure
+    failure = undefined
+    throw error
+  }
+
+  async function commit(): Promise<void> {
+    if (timer !== undefined) clearTimeout(timer)
+    timer = undefined
+    const open = trx
+    trx = undefined
+    if (open === undefined) return
+    try {
+      await open.commit().execute()
+    } catch (error) {
+      // Kysely keeps the connection of a commit that failed otherwise than by an aborted
+      // transaction: the rollback gives it back to the pool.
+      await open
+        .rollback()
+        .execute()
+        .catch(() => {})
+      throw error
+    }
+  }
+
+  const flush = () =>
+    exclusive(async () => {
+      throwFailure()
+      await commit()
+    })
+
+  /**
+   * Runs `work` in the open transaction under a savepoint: a statement that fails (a constraint)
+   * would otherwise abort the whole transaction and every grouped write with it.
+   */
+  async function inTransaction<T>(
+    open: ControlledTransaction<PgJournalTables>,
+    work: (ex: Db) => Promise<T>,
+  ): Promise<T> {
+    await sql`SAVEPOINT ferry_batch`.execute(open)
+    let result: T
+    try {
+      result = await work(open)
+    } catch (error) {
+      try {
+        await sql`ROLLBACK TO SAVEPOINT ferry_batch`.execute(open)
+      } catch (lost) {
+        // The transaction is gone with its connection: the group is lost, and said so.
+        failure = lost
+        if (timer !== undefined) clearTimeout(timer)
+        timer = undefined
+        trx = undefined
+        await open
+          .rollback()
+          .execute()
+          .catch(() => {})
+      }
+      throw error
+    }
+    await sql`RELEASE SAVEPOINT ferry_batch`.execute(open)
+    return result
+  }
+
+  async function begin(): Promise<ControlledTransaction<PgJournalTables>> {
+    const started = await db.startTransaction().execute()
+    trx = started
+    timer = setTimeout(() => {
+      timer = undefined
+      flush().catch((error: unknown) => {
+        failure = error
+      })
+    }, maxHoldMs)
+    // A pending batch never keeps the process alive: `close` commits it.
+    timer.unref()
+    return started
+  }
+
+  /** A write: in the batch inside a scope, else `alone`. */
+  function write<T>(work: (ex: Db) => Promise<T>, alone: () => Promise<T>): Promise<T> {
+    if (scopes === 0 && trx === undefined) return alone()
+    return exclusive(async () => {
+      throwFailure()
+      // The scope ended while this write waited its turn: the group is committed already.
+      if (trx === undefined && scopes === 0) return alone()
+      return inTransaction(trx ?? (await begin()), work)
+    })
+  }
+
+  /** A read: in the batch's transaction when one is open, else `alone`. */
+  function read<T>(work: (ex: Db) => Promise<T>, alone: () => Promise<T>): Promise<T> {
+    if (trx === undefined) return alone()
+    return exclusive(() => (trx === undefined ? alone() : inTransaction(trx, work)))
+  }
+
+  return {
+    async within(work) {
+      scopes++
+      try {
+        return await work()
+      } finally {
+        scopes--
+        if (scopes === 0) await flush()
+      }
+    },
+    flush,
+    read: (query) => read(query, () => query(db)),
+    snapshot: (reads) =>
+      read(reads, () => db.transaction().setIsolationLevel('repeatable read').execute(reads)),
+    write: (work) => write(work, () => work(db)),
+    atomic: (work) => write(work, () => db.transaction().execute(work)),
+    committed: async (reads) => {
+      await flush()
+      return db.transaction().setIsolationLevel('repeatable read').execute(reads)
+    },
+  }
+}
