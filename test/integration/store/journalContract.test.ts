@@ -1,5 +1,8 @@
 import { describe } from 'vitest'
+import { batchCases } from './contract/batchCases.ts'
 import { postgresBackend, sqliteBackend } from './contract/contractBackends.ts'
+import { patchAndWindowCases } from './contract/patchAndWindowCases.ts'
+import { pgOnlyCases } from './contract/pgOnlyCases.ts'
 import { readCases } from './contract/readCases.ts'
 import { schemaParityCase } from './contract/schemaParityCase.ts'
 import { writeCases } from './contract/writeCases.ts'
@@ -10,11 +13,16 @@ describe('the journal contract on SQLite', () => {
   const backend = sqliteBackend()
   writeCases(backend)
   readCases(backend)
+  patchAndWindowCases(backend)
+  batchCases(backend)
 })
 
 describe('the journal contract on PostgreSQL', () => {
   const backend = postgresBackend()
   writeCases(backend)
   readCases(backend)
+  patchAndWindowCases(backend)
+  batchCases(backend)
   schemaParityCase(backend)
+  pgOnlyCases(backend)
 })

@@ -22,6 +22,8 @@ export type ContractJournal = {
    * (acquired on first use), on SQLite as is.
    */
   record(params: SignedAttemptParams): Promise<AttemptRecord>
+  /** Another connection to the same journal (another process's view), closed after the test. */
+  connect(): Promise<JournalStore>
 }
 
 /** One backend the contract runs on. */
@@ -44,12 +46,18 @@ export function sqliteBackend(): ContractBackend {
     async open(startMs = START_MS) {
       const clock = createManualClock(startMs)
       const dir = mkdtempSync(join(tmpdir(), 'ferry-contract-'))
-      const store = toJournalStore(openJournal(join(dir, 'journal.sqlite'), { clock }))
+      const path = join(dir, 'journal.sqlite')
+      const store = toJournalStore(openJournal(path, { clock }))
       cleanups.push(async () => {
         await store.close()
         rmSync(dir, { recursive: true, force: true })
       })
-      return { store, clock, record: (params) => store.recordSignedAttempt(params) }
+      const connect = async () => {
+        const other = toJournalStore(openJournal(path, { clock }))
+        cleanups.push(() => other.close())
+        return other
+      }
+      return { store, clock, record: (params) => store.recordSignedAttempt(params), connect }
     },
   }
 }
@@ -65,6 +73,8 @@ export function postgresBackend(): ContractBackend {
   beforeAll(async () => {
     server = await startTestPostgres()
     admin = new pg.Pool({ connectionString: server.url, max: 1 })
+    // The server's stop ends its idle connection: not a test failure.
+    admin.on('error', () => {})
   }, 60_000)
   afterAll(async () => {
     await admin?.end()
@@ -90,7 +100,12 @@ export function postgresBackend(): ContractBackend {
         })
         return store.recordSignedAttempt({ ...params, lease: { holder, token } })
       }
-      return { store, clock, record }
+      const connect = async () => {
+        const other = await openPgJournal(url.toString(), { clock })
+        cleanups.push(() => other.close())
+        return other
+      }
+      return { store, clock, record, connect }
     },
   }
 }
