@@ -48,10 +48,15 @@ export function createPgWriteBatch(db: Db, maxHoldMs = DEFAULT_BATCH_HOLD_MS): P
     return run
   }
 
-  function throwFailure(): void {
+  /**
+   * Throws the recorded failure. Writes and reads keep throwing it; a flush (the scope's end, the
+   * write-ahead insert) throws it once and clears it, so the group's loss reaches whoever would
+   * otherwise take the group as committed.
+   */
+  function throwFailure(clear: boolean): void {
     if (failure === undefined) return
     const error = failure
-    failure = undefined
+    if (clear) failure = undefined
     throw error
   }
 
@@ -76,39 +81,56 @@ export function createPgWriteBatch(db: Db, maxHoldMs = DEFAULT_BATCH_HOLD_MS): P
 
   const flush = () =>
     exclusive(async () => {
-      throwFailure()
+      throwFailure(true)
       await commit()
     })
+
+  /**
+   * The open transaction is gone (its connection died, or it cannot return to a savepoint): its
+   * grouped writes are not in the journal, whatever their calls returned. Recorded, so that no
+   * later flush reports the group committed (PostgreSQL answers COMMIT of an aborted
+   * transaction with a rollback, not an error).
+   */
+  async function lose(tx: ControlledTransaction<PgJournalTables>, error: unknown): Promise<void> {
+    failure = error
+    if (timer !== undefined) clearTimeout(timer)
+    timer = undefined
+    if (trx === tx) trx = undefined
+    await tx
+      .rollback()
+      .execute()
+      .catch(() => {})
+  }
 
   /**
    * Runs `work` in the open transaction under a savepoint: a statement that fails (a constraint)
    * would otherwise abort the whole transaction and every grouped write with it.
    */
   async function inTransaction<T>(
-    open: ControlledTransaction<PgJournalTables>,
+    tx: ControlledTransaction<PgJournalTables>,
     work: (ex: Db) => Promise<T>,
   ): Promise<T> {
-    await sql`SAVEPOINT ferry_batch`.execute(open)
-    let result: T
     try {
-      result = await work(open)
+      await sql`SAVEPOINT ferry_batch`.execute(tx)
     } catch (error) {
-      try {
-        await sql`ROLLBACK TO SAVEPOINT ferry_batch`.execute(open)
-      } catch (lost) {
-        // The transaction is gone with its connection: the group is lost, and said so.
-        failure = lost
-        if (timer !== undefined) clearTimeout(timer)
-        timer = undefined
-        trx = undefined
-        await open
-          .rollback()
-          .execute()
-          .catch(() => {})
-      }
+      await lose(tx, error)
       throw error
     }
-    await sql`RELEASE SAVEPOINT ferry_batch`.execute(open)
+    let result: T
+    try {
+      result = await work(tx)
+    } catch (error) {
+      await sql`ROLLBACK TO SAVEPOINT ferry_batch`
+        .execute(tx)
+        .catch((lost: unknown) => lose(tx, lost))
+      throw error
+    }
+    try {
+      await sql`RELEASE SAVEPOINT ferry_batch`.execute(tx)
+    } catch (error) {
+      await lose(tx, error)
+      throw error
+    }
     return result
   }
 
@@ -128,9 +150,9 @@ export function createPgWriteBatch(db: Db, maxHoldMs = DEFAULT_BATCH_HOLD_MS): P
 
   /** A write: in the batch inside a scope, else `alone`. */
   function write<T>(work: (ex: Db) => Promise<T>, alone: () => Promise<T>): Promise<T> {
-    if (scopes === 0 && trx === undefined) return alone()
+    if (scopes === 0 && trx === undefined && failure === undefined) return alone()
     return exclusive(async () => {
-      throwFailure()
+      throwFailure(false)
       // The scope ended while this write waited its turn: the group is committed already.
       if (trx === undefined && scopes === 0) return alone()
       return inTransaction(trx ?? (await begin()), work)
@@ -139,8 +161,11 @@ export function createPgWriteBatch(db: Db, maxHoldMs = DEFAULT_BATCH_HOLD_MS): P
 
   /** A read: in the batch's transaction when one is open, else `alone`. */
   function read<T>(work: (ex: Db) => Promise<T>, alone: () => Promise<T>): Promise<T> {
-    if (trx === undefined) return alone()
-    return exclusive(() => (trx === undefined ? alone() : inTransaction(trx, work)))
+    if (trx === undefined && failure === undefined) return alone()
+    return exclusive(async () => {
+      throwFailure(false)
+      return trx === undefined ? alone() : inTransaction(trx, work)
+    })
   }
 
   return {

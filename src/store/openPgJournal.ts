@@ -80,6 +80,11 @@ export async function openPgJournal(
   // An idle connection cut by the server (restart, failover) errors here; the pool has already
   // dropped it, and the next query opens a new one. Without a listener it would crash the process.
   pool.on('error', () => {})
+  // A connection cut while checked out (the write batch's open transaction) errors on its
+  // client: the pending or next query on it rejects, which is where the loss is told.
+  pool.on('connect', (client) => {
+    client.on('error', () => {})
+  })
   const db = new Kysely<PgJournalTables>({ dialect: new PostgresDialect({ pool }) })
   let schemaVersion: number
   try {

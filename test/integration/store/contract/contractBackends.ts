@@ -22,8 +22,11 @@ export type ContractJournal = {
    * (acquired on first use), on SQLite as is.
    */
   record(params: SignedAttemptParams): Promise<AttemptRecord>
-  /** Another connection to the same journal (another process's view), closed after the test. */
-  connect(): Promise<JournalStore>
+  /**
+   * Another connection to the same journal (another process's view), closed after the test;
+   * `batchHoldMs` is its write batch's hold bound.
+   */
+  connect(batchHoldMs?: number): Promise<JournalStore>
 }
 
 /** One backend the contract runs on. */
@@ -52,8 +55,8 @@ export function sqliteBackend(): ContractBackend {
         await store.close()
         rmSync(dir, { recursive: true, force: true })
       })
-      const connect = async () => {
-        const other = toJournalStore(openJournal(path, { clock }))
+      const connect = async (batchHoldMs?: number) => {
+        const other = toJournalStore(openJournal(path, { clock, batchHoldMs }))
         cleanups.push(() => other.close())
         return other
       }
@@ -100,8 +103,8 @@ export function postgresBackend(): ContractBackend {
         })
         return store.recordSignedAttempt({ ...params, lease: { holder, token } })
       }
-      const connect = async () => {
-        const other = await openPgJournal(url.toString(), { clock })
+      const connect = async (batchHoldMs?: number) => {
+        const other = await openPgJournal(url.toString(), { clock, batchHoldMs })
         cleanups.push(() => other.close())
         return other
       }

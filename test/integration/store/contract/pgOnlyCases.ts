@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import type { PgJournalStore } from '../../../../src/store/openPgJournal.ts'
 import type { ContractBackend } from './contractBackends.ts'
-import { journalIntent } from './contractFixtures.ts'
+import { evmAttempt, journalIntent } from './contractFixtures.ts'
 
 /** What only a journal shared by several processes must also hold. */
 export function pgOnlyCases(backend: ContractBackend): void {
@@ -55,5 +55,39 @@ export function pgOnlyCases(backend: ContractBackend): void {
       expect(await inTransaction()).toBe(1)
     })
     expect(await inTransaction()).toBe(0)
+  })
+
+  test('behavior: a scope whose connection dies refuses the next write and the write-ahead insert, and its group is nowhere', async () => {
+    const { store, connect, record } = await backend.open()
+    const other = await connect()
+    const { db } = store as PgJournalStore
+    const scope = store.withinBatch(async () => {
+      await journalIntent(store, 'lost')
+      // A server restart or a failover, as far as this one transaction can tell.
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND state = 'idle in transaction'`.execute(db)
+      await expect(journalIntent(store, 'after')).rejects.toThrow()
+      // A fence has no intent: only the lost group, not a missing row, can refuse it.
+      const { intentId: _none, ...fence } = evmAttempt('lost', 0)
+      await expect(record({ ...fence, kind: 'fence' })).rejects.toThrow()
+    })
+    await expect(scope).resolves.toBeUndefined()
+    expect(await other.getIntent('lost')).toBeUndefined()
+    expect(await other.unsettledAttempts()).toEqual([])
+    // The next scope starts on a live connection.
+    await store.withinBatch(() => journalIntent(store, 'next'))
+    expect(await other.getIntent('next')).toBeDefined()
+  })
+
+  test('default: an open batch commits on its own after batchHoldMs, giving its connection back', async () => {
+    const { store, connect } = await backend.open()
+    const writer = await connect(20)
+    await writer.withinBatch(async () => {
+      await journalIntent(writer, 'held')
+      await vi.waitFor(async () => expect(await store.getIntent('held')).toBeDefined(), {
+        timeout: 5_000,
+        interval: 5,
+      })
+    })
   })
 }
