@@ -173,9 +173,11 @@ export function createAlerter(params: CreateAlerterParams): Alerter {
       if (closed) return
       try {
         const decided = decideAlerts(event, state, rules, clock.nowMs())
+        const heldChanged = decided.state.rateLimit !== state.rateLimit
         state = decided.state
         enqueue(decided.alerts)
-        scheduleSummary()
+        // The summary timer follows what is held: unchanged, it is already right.
+        if (heldChanged) scheduleSummary()
       } catch (error) {
         // Observability never fails a tick (P-3.6): a bug here costs alerts, not orders.
         logger.error({ event: event.type, error: scrub((error as Error).message) }, 'alerts failed')

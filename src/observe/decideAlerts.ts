@@ -80,6 +80,8 @@ export function decideAlerts(
   nowMs: number,
 ): { alerts: Alert[]; state: AlertState } {
   const { candidates, state: next } = candidatesOf(event, state, rules, nowMs)
+  // Most events alert nothing and nothing is held: no rate limit, flush or scrub to run.
+  if (candidates.length === 0 && !holdsAlerts(next.rateLimit)) return { alerts: [], state: next }
   let rateLimit = next.rateLimit
   const alerts: Alert[] = []
   for (const candidate of candidates) {
@@ -96,6 +98,16 @@ export function decideAlerts(
   }
 }
 
+/**
+ * The labels of an intent's alerts, from what its `intent` event said. A module function, not a
+ * closure made per event: the alerter sees every engine event, and the closure's creation (with
+ * the bundle's name-keeping helper) cost more than the rest of a quiet event's work.
+ */
+function labelsOf(state: AlertState, intentId: string): AlertLabels {
+  const info = state.intents.get(intentId)
+  return info ? definedOnly({ chain: info.chain, strategy: info.strategy, route: info.route }) : {}
+}
+
 function candidatesOf(
   event: EngineEvent,
   state: AlertState,
@@ -103,12 +115,6 @@ function candidatesOf(
   nowMs: number,
 ): { candidates: Alert[]; state: AlertState } {
   const none = { candidates: [], state }
-  const labelsOf = (intentId: string): AlertLabels => {
-    const info = state.intents.get(intentId)
-    return info
-      ? definedOnly({ chain: info.chain, strategy: info.strategy, route: info.route })
-      : {}
-  }
   switch (event.type) {
     case 'intent':
       return {
@@ -142,7 +148,7 @@ function candidatesOf(
                 ? 'nothing was sent; raise the limit in the risk section if it is too tight'
                 : 'it is tried again on a later tick',
             ],
-            labels: { ...labelsOf(event.intentId), reason: event.reason },
+            labels: { ...labelsOf(state, event.intentId), reason: event.reason },
             atMs: nowMs,
           },
         ],
@@ -173,7 +179,7 @@ function candidatesOf(
                 ? `tracking.deadlineMs passed without a fill; tracking.autoCancel cancels it, or run ferry cancel ${event.orderId}`
                 : `tracking.deadlineMs passed with the hook not Executed; see ferry hook-status ${event.orderId}`,
             ],
-            labels: labelsOf(event.intentId),
+            labels: labelsOf(state, event.intentId),
             atMs: nowMs,
           },
         ],
@@ -189,7 +195,7 @@ function candidatesOf(
             event.intentId,
             event.orderId,
             event.steps,
-            labelsOf(event.intentId),
+            labelsOf(state, event.intentId),
             nowMs,
           ),
         ],
@@ -203,7 +209,7 @@ function candidatesOf(
       const decided = decideTerminalAlerts(event, {
         hookAlerted: state.intents.get(event.intentId)?.hookAlerted ?? false,
         failures: state.failures,
-        labels: labelsOf(event.intentId),
+        labels: labelsOf(state, event.intentId),
         consecutiveFailures: rules.consecutiveFailures,
         nowMs,
       })
@@ -281,7 +287,15 @@ function sourceChainOf(route: string): string | undefined {
 }
 
 function definedOnly(labels: AlertLabels): AlertLabels {
-  return Object.fromEntries(Object.entries(labels).filter(([, v]) => v !== undefined))
+  const defined: Record<string, string> = {}
+  for (const [key, value] of Object.entries(labels)) if (value !== undefined) defined[key] = value
+  return defined as AlertLabels
+}
+
+function holdsAlerts(rateLimit: RateLimitState): boolean {
+  for (const kind in rateLimit.held)
+    if (rateLimit.held[kind as keyof typeof rateLimit.held]) return true
+  return false
 }
 
 /** `45 s`, `10 min`, `2.5 h`: an age for people. */
