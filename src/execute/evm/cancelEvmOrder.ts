@@ -7,13 +7,11 @@ import { CHAINS } from '../../chains/chainRegistry.ts'
 import { CancelOrderError } from '../../chains/evm/CancelOrderError.ts'
 import { minedCancel, refuseInFlight } from '../../chains/evm/cancelAttempts.ts'
 import type { CancelOrderState } from '../../chains/evm/cancelJournal.ts'
-import { checkCancelRefund } from '../../chains/evm/checkCancelRefund.ts'
 import { toEvmRevertError } from '../../chains/evm/EvmRevertError.ts'
-import { readCreatedOrder } from '../../chains/evm/readCreatedOrder.ts'
 import { readMessagingFee } from '../../chains/evm/readMessagingFee.ts'
 import { sentOrderCancelIn } from '../../chains/evm/sentOrderCancelIn.ts'
 import { explainRevert } from '../../chains/evm/simulateEvmTx.ts'
-import { type CancelClaim, waitForCancelClaim } from '../../chains/evm/waitForCancelClaim.ts'
+import type { CancelClaim } from '../../chains/evm/waitForCancelClaim.ts'
 import { evmAllowList } from '../../chains/evmAllowList.ts'
 import { systemClock } from '../../common/clock.ts'
 import { FerryError } from '../../common/FerryError.ts'
@@ -22,8 +20,10 @@ import { VerificationError } from '../../common/VerificationError.ts'
 import { buildEvmOrderCancelTx } from '../../verify/buildEvmOrderCancelTx.ts'
 import { checkEvmValueFlow } from '../../verify/checkEvmValueFlow.ts'
 import { verifyEvmOrderCancelTx } from '../../verify/verifyEvmOrderCancelTx.ts'
+import { awaitCancelRefund } from '../awaitCancelRefund.ts'
+import { journaledCancellableOrder } from '../journaledCancellableOrder.ts'
+import { readOrderFromSource } from '../readOrderFromSource.ts'
 import type { CancelEvmOrderParams, CancelEvmOrderResult } from './cancelEvmOrderTypes.ts'
-import { checkCancellableOrder } from './checkCancellableOrder.ts'
 
 /**
  * Cancels an unfilled DLN order and follows the refund (docs/safety.md §7, P-7.1..P-7.5), since the
@@ -53,13 +53,7 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
   const logger = params.logger ?? silentLogger
   const progress = params.onProgress ?? (() => {})
   const orderId = params.orderId.toLowerCase() as Hex
-  const rec = journal.getOrder(orderId)
-  if (!rec) {
-    throw new CancelOrderError('unknownOrder', orderId, 'it is not in the journal', {
-      fix: 'list the journaled orders with `ferry history`; pass --journal <path> if `ferry run` writes elsewhere',
-    })
-  }
-  checkCancellableOrder(rec)
+  const rec = journaledCancellableOrder(journal, orderId)
   if (sender.chainId !== rec.dstChainId) {
     throw new FerryError('the sender is not on the order destination chain', {
       metaMessages: [`order: ${rec.dstChainId}`, `sender: ${sender.chainId}`],
@@ -69,17 +63,13 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
   const dst = rec.dstChainId as ChainId
   const dlnSource = evmAllowList(src)?.dlnSource as Address
   const dlnDestination = evmAllowList(dst)?.dlnDestination as Address
-  const attempts = journal
-    .attemptsOf(rec.intentId)
-    .filter((a) => a.orderId?.toLowerCase() === orderId)
-
-  const onChain = await readCreatedOrder(params.source, {
+  const { attempts, onChain } = await readOrderFromSource({
+    journal,
     orderId,
+    intentId: rec.intentId,
+    createTxHash: rec.createTxHash,
+    source: params.source,
     dlnSource,
-    createTxHashes: [
-      ...(rec.createTxHash ? [rec.createTxHash as Hex] : []),
-      ...attempts.filter((a) => a.kind === 'order' && a.family === 'evm').map((a) => a.hash as Hex),
-    ],
   })
   progress({
     stage: 'read',
@@ -208,34 +198,22 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
 
   let refund: CancelClaim | undefined
   if (params.waitForRefund ?? true) {
-    refund = await waitForCancelClaim({
-      client: params.source,
-      dlnSource,
+    refund = await awaitCancelRefund({
       orderId,
-      fromBlock: onChain.receipt.blockNumber,
+      srcChainId: src,
+      source: params.source,
+      dlnSource,
+      onChain,
+      beneficiary,
+      cancelTxHash,
       timeoutMs: params.refundTimeoutMs ?? 600_000,
-      ...(params.pollIntervalMs === undefined ? {} : { pollIntervalMs: params.pollIntervalMs }),
-      confirmations: params.sourceConfirmations ?? CHAINS[src].confirmations,
+      pollIntervalMs: params.pollIntervalMs,
+      sourceConfirmations: params.sourceConfirmations,
       clock,
+      logger,
+      setState,
+      progress,
     })
-    if (!refund) {
-      throw new CancelOrderError(
-        'refundNotSeen',
-        orderId,
-        'the refund has not appeared on the source chain',
-        {
-          fix: 'the funds are in transit; run `ferry cancel` again later to keep following the refund',
-          metaMessages: cancelTxHash ? [`cancel tx: ${cancelTxHash}`] : [],
-        },
-      )
-    }
-    checkCancelRefund(orderId, refund, beneficiary, onChain.order)
-    setState('ClaimedOrderCancel', refund.txHash)
-    progress({ stage: 'refunded', claim: refund })
-    logger.info(
-      { orderId, chainId: src, hash: refund.txHash, amount: refund.paidAmount },
-      'order refunded',
-    )
   }
   return {
     orderId,

@@ -11,7 +11,6 @@ import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
 import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
 import type { EvmSender } from '../../chains/evm/createEvmSender.ts'
 import { toEvmRevertError } from '../../chains/evm/EvmRevertError.ts'
-import { readCreatedOrder } from '../../chains/evm/readCreatedOrder.ts'
 import { evmAllowList } from '../../chains/evmAllowList.ts'
 import type { Logger } from '../../common/Logger.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
@@ -22,6 +21,7 @@ import { EVM_NATIVE } from '../../verify/evmValueFlowExpectation.ts'
 import { type TrustedPriceSource, valueUsdE18 } from '../../verify/prices/tokenUsdPrice.ts'
 import { verifyEvmOrderPatchTx } from '../../verify/verifyEvmOrderPatchTx.ts'
 import { decideStuckAction, type StuckAction, type StuckPolicy } from '../decideStuckAction.ts'
+import { readOrderFromSource } from '../readOrderFromSource.ts'
 
 /** Inputs of {@link patchEvmOrder}. */
 export type PatchEvmOrderParams = {
@@ -72,16 +72,13 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
   const dst = rec.dstChainId as ChainId
   const dlnSource = evmAllowList(src)?.dlnSource as Address
   const dlnDestination = evmAllowList(dst)?.dlnDestination as Address
-  const attempts = journal
-    .attemptsOf(rec.intentId)
-    .filter((a) => a.orderId?.toLowerCase() === orderId)
-  const onChain = await readCreatedOrder(params.source, {
+  const { attempts, onChain } = await readOrderFromSource({
+    journal,
     orderId,
+    intentId: rec.intentId,
+    createTxHash: rec.createTxHash,
+    source: params.source,
     dlnSource,
-    createTxHashes: [
-      ...(rec.createTxHash ? [rec.createTxHash as Hex] : []),
-      ...attempts.filter((a) => a.kind === 'order' && a.family === 'evm').map((a) => a.hash as Hex),
-    ],
   })
   const read = sender.rpc.read
   const [take, subtrahend] = await Promise.all([
