@@ -31,6 +31,7 @@ import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
+import type { OrderIntent } from '../../../src/verify/orderIntent.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
 import { balanceOf, devnetValueFlow, testApi, testSender, user } from './executorHarness.ts'
@@ -60,6 +61,29 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
+/** The intent of a USDC order 42161 → Solana USDC: our EVM user everywhere on the source, our Solana key as its dst authority. */
+function usdcIntoSolana(
+  usdc: string,
+  amountIn: bigint,
+  minTakeAmount: bigint,
+  receiver: PublicKey,
+): OrderIntent {
+  return {
+    srcChainId: 42161,
+    dstChainId: 7565164,
+    sender: user.address,
+    tokenIn: usdc,
+    amountIn,
+    tokenOut: SOLANA_USDC_MINT,
+    minTakeAmount,
+    receiver: receiver.toBase58(),
+    srcAuthority: user.address,
+    dstAuthority: solUser.publicKey.toBase58(),
+    cancelBeneficiary: user.address,
+    allowedTaker: 'any',
+  }
+}
+
 /** A USDC order 42161 → Solana with our Solana key as its dst authority, journaled as the engine does. */
 async function createOrder(intentId: string, amountIn: bigint, receiver: PublicKey): Promise<Hex> {
   const arb = devnet.evm[0]!
@@ -74,20 +98,12 @@ async function createOrder(intentId: string, amountIn: bigint, receiver: PublicK
     ...devnetValueFlow,
     // These orders are small (20-60 USDC): the 0.001 ETH flat fee is a good part of them.
     maxCostBps: 5_000,
-    intent: {
-      srcChainId: 42161,
-      dstChainId: 7565164,
-      sender: user.address,
-      tokenIn: arb.contracts.tokens.USDC.address,
+    intent: usdcIntoSolana(
+      arb.contracts.tokens.USDC.address,
       amountIn,
-      tokenOut: SOLANA_USDC_MINT,
-      minTakeAmount: (amountIn * 85n) / 100n,
-      receiver: receiver.toBase58(),
-      srcAuthority: user.address,
-      dstAuthority: solUser.publicKey.toBase58(),
-      cancelBeneficiary: user.address,
-      allowedTaker: 'any',
-    },
+      (amountIn * 85n) / 100n,
+      receiver,
+    ),
     api: testApi(devnet.sim.baseUrl),
     sender,
     intentId,
@@ -123,20 +139,7 @@ describe('executeEvmOrder to Solana', () => {
     const before = await balanceOf(arb.client, usdc, user.address)
     const result = await executeEvmOrder({
       ...devnetValueFlow,
-      intent: {
-        srcChainId: 42161,
-        dstChainId: 7565164,
-        sender: user.address,
-        tokenIn: usdc,
-        amountIn,
-        tokenOut: SOLANA_USDC_MINT,
-        minTakeAmount: 70_000_000n,
-        receiver: receiver.toBase58(),
-        srcAuthority: user.address,
-        dstAuthority: solUser.publicKey.toBase58(),
-        cancelBeneficiary: user.address,
-        allowedTaker: 'any',
-      },
+      intent: usdcIntoSolana(usdc, amountIn, 70_000_000n, receiver),
       api: testApi(devnet.sim.baseUrl),
       sender,
     })
