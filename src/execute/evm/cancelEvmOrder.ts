@@ -11,7 +11,6 @@ import { toEvmRevertError } from '../../chains/evm/EvmRevertError.ts'
 import { readMessagingFee } from '../../chains/evm/readMessagingFee.ts'
 import { sentOrderCancelIn } from '../../chains/evm/sentOrderCancelIn.ts'
 import { explainRevert } from '../../chains/evm/simulateEvmTx.ts'
-import type { CancelClaim } from '../../chains/evm/waitForCancelClaim.ts'
 import { evmAllowList } from '../../chains/evmAllowList.ts'
 import { systemClock } from '../../common/clock.ts'
 import { FerryError } from '../../common/FerryError.ts'
@@ -20,7 +19,7 @@ import { VerificationError } from '../../common/VerificationError.ts'
 import { buildEvmOrderCancelTx } from '../../verify/buildEvmOrderCancelTx.ts'
 import { checkEvmValueFlow } from '../../verify/checkEvmValueFlow.ts'
 import { verifyEvmOrderCancelTx } from '../../verify/verifyEvmOrderCancelTx.ts'
-import { awaitCancelRefund } from '../awaitCancelRefund.ts'
+import { finishCancel } from '../finishCancel.ts'
 import { journaledCancellableOrder } from '../journaledCancellableOrder.ts'
 import { readOrderFromSource } from '../readOrderFromSource.ts'
 import type { CancelEvmOrderParams, CancelEvmOrderResult } from './cancelEvmOrderTypes.ts'
@@ -61,15 +60,12 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
   }
   const src = rec.srcChainId as ChainId
   const dst = rec.dstChainId as ChainId
-  const dlnSource = evmAllowList(src)?.dlnSource as Address
   const dlnDestination = evmAllowList(dst)?.dlnDestination as Address
-  const { attempts, onChain } = await readOrderFromSource({
+  const { attempts, onChain, dlnSource } = await readOrderFromSource({
     journal,
+    rec,
     orderId,
-    intentId: rec.intentId,
-    createTxHash: rec.createTxHash,
     source: params.source,
-    dlnSource,
   })
   progress({
     stage: 'read',
@@ -196,34 +192,23 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
     setState('SentOrderCancel', sent.hash)
   }
 
-  let refund: CancelClaim | undefined
-  if (params.waitForRefund ?? true) {
-    refund = await awaitCancelRefund({
-      orderId,
-      srcChainId: src,
-      source: params.source,
-      dlnSource,
-      onChain,
-      beneficiary,
-      cancelTxHash,
-      timeoutMs: params.refundTimeoutMs ?? 600_000,
-      pollIntervalMs: params.pollIntervalMs,
-      sourceConfirmations: params.sourceConfirmations,
-      clock,
-      logger,
-      setState,
-      progress,
-    })
-  }
-  return {
+  return finishCancel({
     orderId,
-    intentId: rec.intentId,
-    srcChainId: rec.srcChainId,
-    dstChainId: rec.dstChainId,
-    cancelTxHash,
+    rec,
+    journal,
     resumed,
+    waitForRefund: params.waitForRefund ?? true,
+    source: params.source,
+    dlnSource,
+    onChain,
     beneficiary,
-    refund,
-    orderState: journal.getOrder(orderId)?.state ?? rec.state,
-  }
+    cancelTxHash,
+    timeoutMs: params.refundTimeoutMs ?? 600_000,
+    pollIntervalMs: params.pollIntervalMs,
+    sourceConfirmations: params.sourceConfirmations,
+    clock,
+    logger,
+    setState,
+    progress,
+  })
 }

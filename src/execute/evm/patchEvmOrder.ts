@@ -70,15 +70,12 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
   if (!rec) throw new Error(`order ${orderId} is not in the journal`)
   const src = rec.srcChainId as ChainId
   const dst = rec.dstChainId as ChainId
-  const dlnSource = evmAllowList(src)?.dlnSource as Address
   const dlnDestination = evmAllowList(dst)?.dlnDestination as Address
   const { attempts, onChain } = await readOrderFromSource({
     journal,
+    rec,
     orderId,
-    intentId: rec.intentId,
-    createTxHash: rec.createTxHash,
     source: params.source,
-    dlnSource,
   })
   const read = sender.rpc.read
   const [take, subtrahend] = await Promise.all([

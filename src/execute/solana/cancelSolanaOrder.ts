@@ -1,14 +1,12 @@
 import { Keypair } from '@solana/web3.js'
 import { type Address, type Hex, hexToBytes } from 'viem'
-import { type ChainId, SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
+import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import { DLN_GIVE_STATUS } from '../../chains/abi/dlnOrderStatuses.ts'
 import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
 import { encodeBase58 } from '../../chains/base58.ts'
 import { SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
 import { CancelOrderError } from '../../chains/evm/CancelOrderError.ts'
 import type { CancelOrderState } from '../../chains/evm/cancelJournal.ts'
-import type { CancelClaim } from '../../chains/evm/waitForCancelClaim.ts'
-import { evmAllowList } from '../../chains/evmAllowList.ts'
 import { readSolanaOrderFill } from '../../chains/solana/readSolanaOrderFill.ts'
 import { resumeSolanaAttempts } from '../../chains/solana/resumeSolanaAttempts.ts'
 import { SolanaSendError } from '../../chains/solana/SolanaSendError.ts'
@@ -17,7 +15,7 @@ import { FerryError } from '../../common/FerryError.ts'
 import { silentLogger } from '../../common/Logger.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
 import { createSolanaSendJournal } from '../../store/createSolanaSendJournal.ts'
-import { awaitCancelRefund } from '../awaitCancelRefund.ts'
+import { finishCancel } from '../finishCancel.ts'
 import { journaledCancellableOrder } from '../journaledCancellableOrder.ts'
 import { readOrderFromSource } from '../readOrderFromSource.ts'
 import type { CancelSolanaOrderParams, CancelSolanaOrderResult } from './cancelSolanaOrderTypes.ts'
@@ -64,16 +62,12 @@ export async function cancelSolanaOrder(
   }
   const keypair = toKeypair(params.secretKey)
   const ourKey = keypair.publicKey.toBase58()
-  const src = rec.srcChainId as ChainId
-  const dlnSource = evmAllowList(src)?.dlnSource as Address
   const dlnDestination = params.dlnDestination ?? SOLANA_PROGRAMS.dlnDestination
-  const { attempts, onChain } = await readOrderFromSource({
+  const { attempts, onChain, dlnSource } = await readOrderFromSource({
     journal,
+    rec,
     orderId,
-    intentId: rec.intentId,
-    createTxHash: rec.createTxHash,
     source: params.source,
-    dlnSource,
   })
   progress({
     stage: 'read',
@@ -154,36 +148,25 @@ export async function cancelSolanaOrder(
   setState('SentOrderCancel', cancelTxHash)
 
   const beneficiary = params.sourceAddress as Address
-  let refund: CancelClaim | undefined
-  if (params.waitForRefund ?? true) {
-    refund = await awaitCancelRefund({
-      orderId,
-      srcChainId: src,
-      source: params.source,
-      dlnSource,
-      onChain,
-      beneficiary,
-      cancelTxHash,
-      timeoutMs,
-      pollIntervalMs,
-      sourceConfirmations: params.sourceConfirmations,
-      clock,
-      logger,
-      setState,
-      progress,
-    })
-  }
-  return {
+  return finishCancel({
     orderId,
-    intentId: rec.intentId,
-    srcChainId: rec.srcChainId,
-    dstChainId: rec.dstChainId,
-    cancelTxHash,
+    rec,
+    journal,
     resumed,
+    waitForRefund: params.waitForRefund ?? true,
+    source: params.source,
+    dlnSource,
+    onChain,
     beneficiary,
-    refund,
-    orderState: journal.getOrder(orderId)?.state ?? rec.state,
-  }
+    cancelTxHash,
+    timeoutMs,
+    pollIntervalMs,
+    sourceConfirmations: params.sourceConfirmations,
+    clock,
+    logger,
+    setState,
+    progress,
+  })
 
   /** A journaled cancel still open is rebroadcast until it lands or expires: never two at once. */
   async function settleOpenCancels(): Promise<string | undefined> {

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/createApiClient.ts'
 import type { CancelJournal } from '../../chains/evm/cancelJournal.ts'
 import type { SendRecords } from '../../store/createSendRecords.ts'
 import type { CancelOrderBaseParams, CancelOrderBaseProgress } from '../cancelOrderBaseTypes.ts'
-import type { CancelEvmOrderResult } from '../evm/cancelEvmOrderTypes.ts'
+import type { FinishedCancel } from '../finishCancel.ts'
 
 /** Inputs of `cancelSolanaOrder`. Fees in lamports, durations in ms. */
 export type CancelSolanaOrderParams = CancelOrderBaseParams & {
@@ -34,9 +34,7 @@ export type CancelSolanaOrderProgress =
   | { stage: 'broadcast'; hash: string }
 
 /** What a Solana cancel did; `cancelTxHash` is the cancel's signature (base58). */
-export type CancelSolanaOrderResult = Omit<CancelEvmOrderResult, 'cancelTxHash'> & {
-  cancelTxHash: string | undefined
-}
+export type CancelSolanaOrderResult = FinishedCancel<string>
 
 /** Our Solana side of a cancel: what cancelSolanaOrder needs beyond the order's common inputs. */
 export type SolanaCancelSide = Pick<
