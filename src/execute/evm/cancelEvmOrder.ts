@@ -7,7 +7,6 @@ import { CHAINS } from '../../chains/chainRegistry.ts'
 import { CancelOrderError } from '../../chains/evm/CancelOrderError.ts'
 import { minedCancel, refuseInFlight } from '../../chains/evm/cancelAttempts.ts'
 import type { CancelOrderState } from '../../chains/evm/cancelJournal.ts'
-import { toEvmRevertError } from '../../chains/evm/EvmRevertError.ts'
 import { readMessagingFee } from '../../chains/evm/readMessagingFee.ts'
 import { sentOrderCancelIn } from '../../chains/evm/sentOrderCancelIn.ts'
 import { explainRevert } from '../../chains/evm/simulateEvmTx.ts'
@@ -17,12 +16,12 @@ import { FerryError } from '../../common/FerryError.ts'
 import { silentLogger } from '../../common/Logger.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
 import { buildEvmOrderCancelTx } from '../../verify/buildEvmOrderCancelTx.ts'
-import { checkEvmValueFlow } from '../../verify/checkEvmValueFlow.ts'
 import { verifyEvmOrderCancelTx } from '../../verify/verifyEvmOrderCancelTx.ts'
 import { finishCancel } from '../finishCancel.ts'
 import { journaledCancellableOrder } from '../journaledCancellableOrder.ts'
 import { readOrderFromSource } from '../readOrderFromSource.ts'
 import type { CancelEvmOrderParams, CancelEvmOrderResult } from './cancelEvmOrderTypes.ts'
+import { checkAuthorityCall } from './checkAuthorityCall.ts'
 
 /**
  * Cancels an unfilled DLN order and follows the refund (docs/safety.md §7, P-7.1..P-7.5), since the
@@ -143,28 +142,14 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
     })
     beneficiary = verified.beneficiary
     progress({ stage: 'verified', beneficiary, valueWei: verified.valueWei })
-    const estimate = await sender.rpc.read
-      .estimateGas({ account: sender.address, to: tx.to, data: tx.data, value: tx.value })
-      .catch((error: unknown) => {
-        throw toEvmRevertError('simulation', error) ?? error
-      })
-    const gasLimit = (estimate * 13n) / 10n
-    if (gasLimit > sender.gasLimitCap) {
-      throw new VerificationError(
-        'tx.gasLimit',
-        `<= ${sender.gasLimitCap}`,
-        gasLimit,
-        'is above the chain cap',
-      )
-    }
-    const call = { ...tx, gasLimit }
     // No token leaves, no allowance, only the verified fee as value (P-8.1, P-8.2).
-    await checkEvmValueFlow(sender, {
-      calls: [{ to: tx.to, data: tx.data, value: tx.value, gas: gasLimit }],
-      expected: { kind: 'cancel', nativeFeeWei: tx.value },
-      ...(params.simulation ? { simulation: params.simulation } : {}),
-      logger,
-    })
+    const gasLimit = await checkAuthorityCall(
+      sender,
+      tx,
+      { kind: 'cancel', nativeFeeWei: tx.value },
+      { simulation: params.simulation, logger },
+    )
+    const call = { ...tx, gasLimit }
     progress({ stage: 'simulated' })
     const sent = await sender.send({
       kind: 'cancel',
