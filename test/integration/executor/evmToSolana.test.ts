@@ -122,6 +122,20 @@ async function createOrder(intentId: string, amountIn: bigint, receiver: PublicK
   return result.orderId
 }
 
+/** A cancel of `orderId` the Solana way, against the service at `apiUrl`, with short devnet waits. */
+function cancelParams(orderId: Hex, apiUrl = devnet.sim.baseUrl) {
+  return {
+    orderId,
+    journal,
+    source: devnet.evm[0]!.client,
+    sourceAddress: user.address,
+    sourceConfirmations: 1,
+    pollIntervalMs: 50,
+    refundTimeoutMs: 30_000,
+    solana: { connection, secretKey: solUser.secretKey, api: testApi(apiUrl) },
+  }
+}
+
 /** The take-state status on Solana's DlnDestination, or undefined while the order is open. */
 async function takeStatus(orderId: Hex): Promise<string | undefined> {
   const account = await connection.getAccountInfo(
@@ -188,16 +202,7 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
   }
 
   const cancel = (orderId: Hex, apiUrl = devnet.sim.baseUrl) =>
-    cancelIntentOrder({
-      orderId,
-      journal,
-      source: devnet.evm[0]!.client,
-      sourceAddress: user.address,
-      sourceConfirmations: 1,
-      pollIntervalMs: 50,
-      refundTimeoutMs: 30_000,
-      solana: { connection, secretKey: solUser.secretKey, api: testApi(apiUrl) },
-    })
+    cancelIntentOrder(cancelParams(orderId, apiUrl))
 
   test('default: the take state becomes SentCancel, the maker is refunded on 42161, the intent ends cancelled', async () => {
     const arb = devnet.evm[0]!
@@ -371,16 +376,7 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
       40_000_000n,
       Keypair.generate().publicKey,
     )
-    const base = {
-      orderId,
-      journal,
-      source: devnet.evm[0]!.client,
-      sourceAddress: user.address,
-      sourceConfirmations: 1,
-      pollIntervalMs: 50,
-      refundTimeoutMs: 30_000,
-      solana: { connection, secretKey: solUser.secretKey, api: testApi(devnet.sim.baseUrl) },
-    }
+    const base = cancelParams(orderId)
     const first = await cancelIntentOrder({ ...base, waitForRefund: false })
     expect(first).toMatchObject({
       resumed: false,
