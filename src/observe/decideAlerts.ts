@@ -1,4 +1,4 @@
-import type { Alert, AlertLabels, AlertRules } from './alertTypes.ts'
+import type { Alert, AlertRules } from './alertTypes.ts'
 import { decideGasReserveAlerts } from './decideGasReserveAlerts.ts'
 import {
   decideTerminalAlerts,
@@ -8,6 +8,7 @@ import {
 import type { EngineEvent } from './engineEvents.ts'
 import {
   flushHeldAlerts,
+  holdsAlerts,
   initialRateLimitState,
   type RateLimitState,
   rateLimitAlert,
@@ -15,6 +16,7 @@ import {
 import {
   forgetIntent,
   type IntentMemory,
+  intentAlertLabels,
   rememberIntent,
   UNKNOWN_INTENT,
 } from './rememberIntent.ts'
@@ -98,16 +100,6 @@ export function decideAlerts(
   }
 }
 
-/**
- * The labels of an intent's alerts, from what its `intent` event said. A module function, not a
- * closure made per event: the alerter sees every engine event, and the closure's creation (with
- * the bundle's name-keeping helper) cost more than the rest of a quiet event's work.
- */
-function labelsOf(state: AlertState, intentId: string): AlertLabels {
-  const info = state.intents.get(intentId)
-  return info ? definedOnly({ chain: info.chain, strategy: info.strategy, route: info.route }) : {}
-}
-
 function candidatesOf(
   event: EngineEvent,
   state: AlertState,
@@ -148,7 +140,7 @@ function candidatesOf(
                 ? 'nothing was sent; raise the limit in the risk section if it is too tight'
                 : 'it is tried again on a later tick',
             ],
-            labels: { ...labelsOf(state, event.intentId), reason: event.reason },
+            labels: { ...intentAlertLabels(state.intents, event.intentId), reason: event.reason },
             atMs: nowMs,
           },
         ],
@@ -179,7 +171,7 @@ function candidatesOf(
                 ? `tracking.deadlineMs passed without a fill; tracking.autoCancel cancels it, or run ferry cancel ${event.orderId}`
                 : `tracking.deadlineMs passed with the hook not Executed; see ferry hook-status ${event.orderId}`,
             ],
-            labels: labelsOf(state, event.intentId),
+            labels: intentAlertLabels(state.intents, event.intentId),
             atMs: nowMs,
           },
         ],
@@ -195,7 +187,7 @@ function candidatesOf(
             event.intentId,
             event.orderId,
             event.steps,
-            labelsOf(state, event.intentId),
+            intentAlertLabels(state.intents, event.intentId),
             nowMs,
           ),
         ],
@@ -209,7 +201,7 @@ function candidatesOf(
       const decided = decideTerminalAlerts(event, {
         hookAlerted: state.intents.get(event.intentId)?.hookAlerted ?? false,
         failures: state.failures,
-        labels: labelsOf(state, event.intentId),
+        labels: intentAlertLabels(state.intents, event.intentId),
         consecutiveFailures: rules.consecutiveFailures,
         nowMs,
       })
@@ -284,18 +276,6 @@ function candidatesOf(
 /** The source chain of a route as describeRoute writes it (`42161 → 8453`, `swap on 42161`). */
 function sourceChainOf(route: string): string | undefined {
   return /\d+/.exec(route)?.[0]
-}
-
-function definedOnly(labels: AlertLabels): AlertLabels {
-  const defined: Record<string, string> = {}
-  for (const [key, value] of Object.entries(labels)) if (value !== undefined) defined[key] = value
-  return defined as AlertLabels
-}
-
-function holdsAlerts(rateLimit: RateLimitState): boolean {
-  for (const kind in rateLimit.held)
-    if (rateLimit.held[kind as keyof typeof rateLimit.held]) return true
-  return false
 }
 
 /** `45 s`, `10 min`, `2.5 h`: an age for people. */
