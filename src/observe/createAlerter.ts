@@ -1,4 +1,5 @@
 import type { Clock } from '../common/clock.ts'
+import { createSharedAbortController } from '../common/createSharedAbortController.ts'
 import type { Logger } from '../common/Logger.ts'
 import { redactSecrets } from '../common/redactSecrets.ts'
 import type { ResolvedAlertDestination } from '../settings/resolveAlertDestinations.ts'
@@ -78,7 +79,7 @@ export function createAlerter(params: CreateAlerterParams): Alerter {
     running: undefined,
   }))
   // Aborted at the close deadline: ends sends in flight, backoff waits and the summary timer.
-  const stop = new AbortController()
+  const stop = createSharedAbortController()
   let state: AlertState = initialAlertState
   let closed = false
   let abandoned = 0
