@@ -15,6 +15,16 @@ export const SHARED_SIGNAL_MAX_LISTENERS = 10_000
  */
 export function createSharedAbortController(): AbortController {
   const controller = new AbortController()
-  setMaxListeners(SHARED_SIGNAL_MAX_LISTENERS, controller.signal)
+  shareSignal(controller.signal)
   return controller
+}
+
+/**
+ * `signal`, made to take {@link SHARED_SIGNAL_MAX_LISTENERS} listeners: for a signal made
+ * elsewhere (AbortSignal.any, AbortSignal.timeout) that many concurrent calls share, such as a
+ * tick's reads.
+ */
+export function shareSignal(signal: AbortSignal): AbortSignal {
+  setMaxListeners(SHARED_SIGNAL_MAX_LISTENERS, signal)
+  return signal
 }
