@@ -1,6 +1,6 @@
+import { DAY_MS } from '../common/DAY_MS.ts'
 import type { Journal } from '../store/openJournal.ts'
 
-const DAY_MS = 86_400_000
 /** How often the window is summed again in full, ms: bounds the drift of adding floats. */
 const RESUM_EVERY_MS = 3_600_000
 

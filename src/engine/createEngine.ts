@@ -1,4 +1,5 @@
 import type { Clock } from '../common/clock.ts'
+import { shareSignal } from '../common/createSharedAbortController.ts'
 import type { Logger } from '../common/Logger.ts'
 import type { MarketSnapshot } from '../common/strategy/marketTypes.ts'
 import type { Strategy } from '../common/strategy/strategyContract.ts'
@@ -179,7 +180,8 @@ export function createEngine(params: CreateEngineParams): Engine {
     }
     if (instances.length > 0) {
       const deadline = deadlineSignal(tickDeadlineMs)
-      const reads = stop ? AbortSignal.any([deadline, stop]) : deadline
+      // Every quote of the tick listens to it: one per route, often more than ten.
+      const reads = shareSignal(stop ? AbortSignal.any([deadline, stop]) : deadline)
       try {
         // In-flight intents read once, for the snapshot and the risk checks both.
         let inFlight: IntentRecord[] | undefined

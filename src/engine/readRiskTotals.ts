@@ -1,6 +1,5 @@
+import { DAY_MS } from '../common/DAY_MS.ts'
 import type { Journal } from '../store/openJournal.ts'
-
-const DAY_MS = 86_400_000
 
 /** An intent as the in-flight caps count it. */
 export type InFlightNotional = { id: string; route: string; notionalUsd: number }

@@ -1,3 +1,4 @@
+import { createSharedAbortController } from '../common/createSharedAbortController.ts'
 import type { Logger } from '../common/Logger.ts'
 import type { Intent } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
@@ -66,7 +67,7 @@ export function createIntentRunner(params: CreateIntentRunnerParams): IntentRunn
   const { ops, ledger, logger } = params
   const failPoint = params.failPoint ?? noFailPoint
   const tracked = new Set<Promise<void>>()
-  const stopTracking = new AbortController()
+  const stopTracking = createSharedAbortController()
 
   function conclude(
     intentId: string,

@@ -1,4 +1,5 @@
 import type { Clock } from '../common/clock.ts'
+import { createSharedAbortController } from '../common/createSharedAbortController.ts'
 import type { Logger } from '../common/Logger.ts'
 import { redactSecrets } from '../common/redactSecrets.ts'
 import type { ResolvedAlertDestination } from '../settings/resolveAlertDestinations.ts'
@@ -78,7 +79,7 @@ export function createAlerter(params: CreateAlerterParams): Alerter {
     running: undefined,
   }))
   // Aborted at the close deadline: ends sends in flight, backoff waits and the summary timer.
-  const stop = new AbortController()
+  const stop = createSharedAbortController()
   let state: AlertState = initialAlertState
   let closed = false
   let abandoned = 0
@@ -173,9 +174,11 @@ export function createAlerter(params: CreateAlerterParams): Alerter {
       if (closed) return
       try {
         const decided = decideAlerts(event, state, rules, clock.nowMs())
+        const heldChanged = decided.state.rateLimit !== state.rateLimit
         state = decided.state
         enqueue(decided.alerts)
-        scheduleSummary()
+        // The summary timer follows what is held: unchanged, it is already right.
+        if (heldChanged) scheduleSummary()
       } catch (error) {
         // Observability never fails a tick (P-3.6): a bug here costs alerts, not orders.
         logger.error({ event: event.type, error: scrub((error as Error).message) }, 'alerts failed')

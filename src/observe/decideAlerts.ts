@@ -1,4 +1,4 @@
-import type { Alert, AlertLabels, AlertRules } from './alertTypes.ts'
+import type { Alert, AlertRules } from './alertTypes.ts'
 import { decideGasReserveAlerts } from './decideGasReserveAlerts.ts'
 import {
   decideTerminalAlerts,
@@ -8,6 +8,7 @@ import {
 import type { EngineEvent } from './engineEvents.ts'
 import {
   flushHeldAlerts,
+  holdsAlerts,
   initialRateLimitState,
   type RateLimitState,
   rateLimitAlert,
@@ -15,6 +16,7 @@ import {
 import {
   forgetIntent,
   type IntentMemory,
+  intentAlertLabels,
   rememberIntent,
   UNKNOWN_INTENT,
 } from './rememberIntent.ts'
@@ -80,6 +82,8 @@ export function decideAlerts(
   nowMs: number,
 ): { alerts: Alert[]; state: AlertState } {
   const { candidates, state: next } = candidatesOf(event, state, rules, nowMs)
+  // Most events alert nothing and nothing is held: no rate limit, flush or scrub to run.
+  if (candidates.length === 0 && !holdsAlerts(next.rateLimit)) return { alerts: [], state: next }
   let rateLimit = next.rateLimit
   const alerts: Alert[] = []
   for (const candidate of candidates) {
@@ -103,12 +107,6 @@ function candidatesOf(
   nowMs: number,
 ): { candidates: Alert[]; state: AlertState } {
   const none = { candidates: [], state }
-  const labelsOf = (intentId: string): AlertLabels => {
-    const info = state.intents.get(intentId)
-    return info
-      ? definedOnly({ chain: info.chain, strategy: info.strategy, route: info.route })
-      : {}
-  }
   switch (event.type) {
     case 'intent':
       return {
@@ -142,7 +140,7 @@ function candidatesOf(
                 ? 'nothing was sent; raise the limit in the risk section if it is too tight'
                 : 'it is tried again on a later tick',
             ],
-            labels: { ...labelsOf(event.intentId), reason: event.reason },
+            labels: { ...intentAlertLabels(state.intents, event.intentId), reason: event.reason },
             atMs: nowMs,
           },
         ],
@@ -173,7 +171,7 @@ function candidatesOf(
                 ? `tracking.deadlineMs passed without a fill; tracking.autoCancel cancels it, or run ferry cancel ${event.orderId}`
                 : `tracking.deadlineMs passed with the hook not Executed; see ferry hook-status ${event.orderId}`,
             ],
-            labels: labelsOf(event.intentId),
+            labels: intentAlertLabels(state.intents, event.intentId),
             atMs: nowMs,
           },
         ],
@@ -189,7 +187,7 @@ function candidatesOf(
             event.intentId,
             event.orderId,
             event.steps,
-            labelsOf(event.intentId),
+            intentAlertLabels(state.intents, event.intentId),
             nowMs,
           ),
         ],
@@ -203,7 +201,7 @@ function candidatesOf(
       const decided = decideTerminalAlerts(event, {
         hookAlerted: state.intents.get(event.intentId)?.hookAlerted ?? false,
         failures: state.failures,
-        labels: labelsOf(event.intentId),
+        labels: intentAlertLabels(state.intents, event.intentId),
         consecutiveFailures: rules.consecutiveFailures,
         nowMs,
       })
@@ -278,10 +276,6 @@ function candidatesOf(
 /** The source chain of a route as describeRoute writes it (`42161 → 8453`, `swap on 42161`). */
 function sourceChainOf(route: string): string | undefined {
   return /\d+/.exec(route)?.[0]
-}
-
-function definedOnly(labels: AlertLabels): AlertLabels {
-  return Object.fromEntries(Object.entries(labels).filter(([, v]) => v !== undefined))
 }
 
 /** `45 s`, `10 min`, `2.5 h`: an age for people. */

@@ -126,6 +126,12 @@ export function nextHeldDueMs(state: RateLimitState, rules: AlertRules): number 
   return due
 }
 
+/** Whether any kind has alerts held back, waiting for their summary. */
+export function holdsAlerts(state: RateLimitState): boolean {
+  for (const kind in state.held) if (state.held[kind as AlertKind]) return true
+  return false
+}
+
 function heldLine(kind: AlertKind, count: number): string {
   return `(+${count} more ${KIND_NAMES[kind]} alert${count === 1 ? '' : 's'} held back by the rate limit since the last one)`
 }

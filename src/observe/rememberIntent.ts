@@ -1,3 +1,4 @@
+import type { AlertLabels } from './alertTypes.ts'
 /** What decideAlerts remembers about an intent until its end, for the labels of its alerts. */
 export type IntentInfo = {
   strategy: string | undefined
@@ -48,4 +49,20 @@ export function forgetIntent(intents: IntentMemory, intentId: string): IntentMem
   const next = new Map(intents)
   next.delete(intentId)
   return next
+}
+
+/**
+ * The labels of an intent's alerts, from what its `intent` event said (none for an intent not
+ * remembered). A module function rather than a closure made per event: the alerter sees every
+ * engine event, and creating the closure (with the bundle's name-keeping helper) cost more than
+ * the rest of a quiet event's work.
+ */
+export function intentAlertLabels(intents: IntentMemory, intentId: string): AlertLabels {
+  const info = intents.get(intentId)
+  if (!info) return {}
+  const labels: Record<string, string> = {}
+  if (info.chain !== undefined) labels.chain = info.chain
+  if (info.strategy !== undefined) labels.strategy = info.strategy
+  if (info.route !== undefined) labels.route = info.route
+  return labels as AlertLabels
 }

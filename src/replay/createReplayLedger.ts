@@ -1,9 +1,9 @@
+import { DAY_MS } from '../common/DAY_MS.ts'
 import type { IntentJournal } from '../engine/handleIntent.ts'
 import type { RunStrategyDeps } from '../engine/runStrategy.ts'
 import type { PostponementRecord } from '../store/createPostponementRecords.ts'
 import type { IntentRecord } from '../store/journalTypes.ts'
 
-const DAY_MS = 86_400_000
 /** Windows kept with running totals: the engine asks for two (the last 24 h, today). */
 const MAX_WINDOWS = 4
 

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { Clock } from '../common/clock.ts'
+import { DAY_MS } from '../common/DAY_MS.ts'
 import type { ApprovalRecords } from './createApprovalRecords.ts'
 import type { IntentRecords, IntentRow } from './createIntentRecords.ts'
 import { toIntentRecord } from './createIntentRecords.ts'
@@ -87,8 +88,6 @@ export type JournalQueries = {
    */
   activitySince(sinceMs?: number): JournalActivity
 }
-
-const DAY_MS = 86_400_000
 
 /** Binds the reconciliation, history and status reads of one journal connection. */
 export function createJournalQueries(

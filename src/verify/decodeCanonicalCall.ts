@@ -5,12 +5,13 @@ import { VerificationError } from '../common/VerificationError.ts'
  * Decodes calldata with `abi` and demands that re-encoding the decoded arguments gives the same
  * bytes, so trailing or non-canonical bytes cannot hide anything (docs/safety.md P-1.2). A call
  * that does not decode, or does not re-encode byte for byte, is a {@link VerificationError} at
- * `field`.
+ * `field`, expecting `expected` (default 'ABI-encoded call').
  */
 export function decodeCanonicalCall(
   abi: Abi,
   data: Hex,
   field: string,
+  expected = 'ABI-encoded call',
 ): { functionName: string; args: readonly unknown[] } {
   let decoded: { functionName: string; args: readonly unknown[] }
   try {
@@ -21,7 +22,7 @@ export function decodeCanonicalCall(
   } catch (error) {
     throw new VerificationError(
       field,
-      'ABI-encoded call',
+      expected,
       data.slice(0, 10),
       `does not decode: ${(error as Error).message.split('\n')[0]}`,
     )

@@ -1,13 +1,11 @@
-import { type Address, decodeFunctionData, encodeFunctionData, type Hex, size } from 'viem'
+import { type Address, type Hex, size } from 'viem'
 import type { ChainId } from '../api/schemas/chainId.ts'
-import { dlnDestinationAbi } from '../chains/abi/dlnDestinationAbi.ts'
-import { DLN_ORDER_COMPONENTS } from '../chains/abi/dlnOrderAbiParameters.ts'
 import { CHAINS } from '../chains/chainRegistry.ts'
-import { type EvmAllowList, evmAllowList } from '../chains/evmAllowList.ts'
-import { computeOrderId } from '../chains/orderId/computeOrderId.ts'
+import type { EvmAllowList } from '../chains/evmAllowList.ts'
 import type { DlnOrder } from '../chains/orderId/dlnOrder.ts'
 import { toAddressBytes } from '../chains/toAddressBytes.ts'
 import { VerificationError } from '../common/VerificationError.ts'
+import { checkEvmDstOrderCall } from './checkEvmDstOrderCall.ts'
 
 /** sendEvmOrderCancel(O,address,uint256) (docs/dln.md §4.3). */
 export const SEND_EVM_ORDER_CANCEL_SELECTOR = '0xd38d9626'
@@ -54,65 +52,18 @@ export type VerifiedEvmOrderCancel = {
 export function verifyEvmOrderCancelTx(
   params: VerifyEvmOrderCancelTxParams,
 ): VerifiedEvmOrderCancel {
-  const { tx, order, srcChainId, dstChainId } = params
+  const { tx, srcChainId } = params
   if (CHAINS[srcChainId]?.kind !== 'evm') {
     throw new VerificationError('srcChainId', 'an EVM source chain', srcChainId, 'is unsupported')
   }
-  const allow = evmAllowList(dstChainId, params.allowListOverride)
-  if (!allow || CHAINS[dstChainId]?.kind !== 'evm') {
-    throw new VerificationError(
-      'dstChainId',
-      'an EVM chain with known DLN contracts',
-      dstChainId,
-      'has no allow-list',
-    )
-  }
-  if (tx.to.toLowerCase() !== allow.dlnDestination) {
-    throw new VerificationError('tx.to', allow.dlnDestination, tx.to, 'is not DlnDestination')
-  }
-  const selector = tx.data.slice(0, 10).toLowerCase()
-  if (selector !== SEND_EVM_ORDER_CANCEL_SELECTOR) {
-    throw new VerificationError(
-      'tx.data',
-      `sendEvmOrderCancel (${SEND_EVM_ORDER_CANCEL_SELECTOR})`,
-      selector,
-      'has an unexpected selector',
-    )
-  }
-  const [decoded, beneficiary, executionFeeWei] = decodeCancel(tx.data)
-
-  for (const { name } of DLN_ORDER_COMPONENTS) {
-    const want = order[name]
-    const got = decoded[name]
-    const same =
-      typeof want === 'bigint'
-        ? want === got
-        : String(want).toLowerCase() === String(got).toLowerCase()
-    if (!same)
-      throw new VerificationError(`order.${name}`, want, got, 'differs from the order on chain')
-  }
-  const recomputed = computeOrderId(decoded)
-  if (recomputed.toLowerCase() !== params.orderId.toLowerCase()) {
-    throw new VerificationError('orderId', params.orderId, recomputed, 'is not the journaled order')
-  }
-  if (decoded.takeChainId !== BigInt(CHAINS[dstChainId].nativeChainId ?? dstChainId)) {
-    throw new VerificationError('order.takeChainId', dstChainId, decoded.takeChainId)
-  }
-
-  const ourDst = toAddressBytes(params.ourDstAddress, dstChainId)
+  const checked = checkEvmDstOrderCall({
+    ...params,
+    functionName: 'sendEvmOrderCancel',
+    selector: SEND_EVM_ORDER_CANCEL_SELECTOR,
+  })
+  const { decoded } = checked
+  const [beneficiary, executionFeeWei] = checked.rest as readonly [Address, bigint]
   const ourSrc = toAddressBytes(params.ourSrcAddress, srcChainId)
-  const authority = decoded.orderAuthorityAddressDst.toLowerCase()
-  if (authority !== ourDst) {
-    throw new VerificationError(
-      'order.orderAuthorityAddressDst',
-      ourDst,
-      authority,
-      'is not our destination address (P-7.1)',
-    )
-  }
-  if (tx.from.toLowerCase() !== authority) {
-    throw new VerificationError('tx.from', authority, tx.from, 'is not the destination authority')
-  }
   const allowed = decoded.allowedCancelBeneficiarySrc.toLowerCase()
   const [refundField, refundTo] =
     size(decoded.allowedCancelBeneficiarySrc) > 0
@@ -141,42 +92,10 @@ export function verifyEvmOrderCancelTx(
     )
   }
   return {
-    orderId: recomputed,
+    orderId: checked.orderId,
     order: decoded,
     beneficiary,
     executionFeeWei,
     valueWei: tx.value,
   }
-}
-
-function decodeCancel(data: Hex): readonly [DlnOrder, Address, bigint] {
-  let args: readonly unknown[]
-  try {
-    const decoded = decodeFunctionData({ abi: dlnDestinationAbi, data })
-    if (decoded.functionName !== 'sendEvmOrderCancel') throw new Error(decoded.functionName)
-    args = decoded.args
-  } catch (error) {
-    throw new VerificationError(
-      'tx.data',
-      'ABI-encoded sendEvmOrderCancel',
-      data.slice(0, 10),
-      `does not decode: ${(error as Error).message.split('\n')[0]}`,
-    )
-  }
-  const [order, beneficiary, executionFee] = args as readonly [DlnOrder, Address, bigint]
-  // Trailing or non-canonical bytes could hide anything: demand byte equality (P-1.2).
-  const reencoded = encodeFunctionData({
-    abi: dlnDestinationAbi,
-    functionName: 'sendEvmOrderCancel',
-    args: [order, beneficiary, executionFee],
-  })
-  if (reencoded.toLowerCase() !== data.toLowerCase()) {
-    throw new VerificationError(
-      'tx.data',
-      `${reencoded.length} hex chars (canonical encoding)`,
-      `${data.length} hex chars`,
-      'is not canonically encoded',
-    )
-  }
-  return [order, beneficiary, executionFee]
 }

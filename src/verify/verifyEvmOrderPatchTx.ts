@@ -1,13 +1,9 @@
-import { decodeFunctionData, encodeFunctionData, type Hex } from 'viem'
+import type { Hex } from 'viem'
 import type { ChainId } from '../api/schemas/chainId.ts'
-import { dlnDestinationAbi } from '../chains/abi/dlnDestinationAbi.ts'
-import { DLN_ORDER_COMPONENTS } from '../chains/abi/dlnOrderAbiParameters.ts'
-import { CHAINS } from '../chains/chainRegistry.ts'
-import { type EvmAllowList, evmAllowList } from '../chains/evmAllowList.ts'
-import { computeOrderId } from '../chains/orderId/computeOrderId.ts'
+import type { EvmAllowList } from '../chains/evmAllowList.ts'
 import type { DlnOrder } from '../chains/orderId/dlnOrder.ts'
-import { toAddressBytes } from '../chains/toAddressBytes.ts'
 import { VerificationError } from '../common/VerificationError.ts'
+import { checkEvmDstOrderCall } from './checkEvmDstOrderCall.ts'
 
 /** patchOrderTake(O,uint256) (docs/dln.md §4.3). */
 export const PATCH_ORDER_TAKE_SELECTOR = '0x51f228b4'
@@ -42,59 +38,13 @@ export type VerifyEvmOrderPatchTxParams = {
 export function verifyEvmOrderPatchTx(params: VerifyEvmOrderPatchTxParams): {
   newTakeAmount: bigint
 } {
-  const { tx, order, dstChainId } = params
-  const allow = evmAllowList(dstChainId, params.allowListOverride)
-  if (!allow || CHAINS[dstChainId]?.kind !== 'evm') {
-    throw new VerificationError(
-      'dstChainId',
-      'an EVM chain with known DLN contracts',
-      dstChainId,
-      'has no allow-list',
-    )
-  }
-  if (tx.to.toLowerCase() !== allow.dlnDestination) {
-    throw new VerificationError('tx.to', allow.dlnDestination, tx.to, 'is not DlnDestination')
-  }
-  const selector = tx.data.slice(0, 10).toLowerCase()
-  if (selector !== PATCH_ORDER_TAKE_SELECTOR) {
-    throw new VerificationError(
-      'tx.data',
-      `patchOrderTake (${PATCH_ORDER_TAKE_SELECTOR})`,
-      selector,
-      'has an unexpected selector',
-    )
-  }
-  const [decoded, subtrahend] = decodePatch(tx.data)
-  for (const { name } of DLN_ORDER_COMPONENTS) {
-    const want = order[name]
-    const got = decoded[name]
-    const same =
-      typeof want === 'bigint'
-        ? want === got
-        : String(want).toLowerCase() === String(got).toLowerCase()
-    if (!same)
-      throw new VerificationError(`order.${name}`, want, got, 'differs from the order on chain')
-  }
-  const recomputed = computeOrderId(decoded)
-  if (recomputed.toLowerCase() !== params.orderId.toLowerCase()) {
-    throw new VerificationError('orderId', params.orderId, recomputed, 'is not the journaled order')
-  }
-  if (decoded.takeChainId !== BigInt(CHAINS[dstChainId].nativeChainId ?? dstChainId)) {
-    throw new VerificationError('order.takeChainId', dstChainId, decoded.takeChainId)
-  }
-  const ourDst = toAddressBytes(params.ourDstAddress, dstChainId)
-  const authority = decoded.orderAuthorityAddressDst.toLowerCase()
-  if (authority !== ourDst) {
-    throw new VerificationError(
-      'order.orderAuthorityAddressDst',
-      ourDst,
-      authority,
-      'is not our destination address (P-7.1)',
-    )
-  }
-  if (tx.from.toLowerCase() !== authority) {
-    throw new VerificationError('tx.from', authority, tx.from, 'is not the destination authority')
-  }
+  const { tx } = params
+  const { decoded, rest } = checkEvmDstOrderCall({
+    ...params,
+    functionName: 'patchOrderTake',
+    selector: PATCH_ORDER_TAKE_SELECTOR,
+  })
+  const subtrahend = rest[0] as bigint
   if (subtrahend !== params.plannedSubtrahend) {
     throw new VerificationError('tx.data._newSubtrahend', params.plannedSubtrahend, subtrahend)
   }
@@ -109,36 +59,4 @@ export function verifyEvmOrderPatchTx(params: VerifyEvmOrderPatchTxParams): {
     throw new VerificationError('tx.value', 0n, tx.value, 'a take patch pays nothing')
   }
   return { newTakeAmount: decoded.takeAmount - subtrahend }
-}
-
-function decodePatch(data: Hex): readonly [DlnOrder, bigint] {
-  let args: readonly unknown[]
-  try {
-    const decoded = decodeFunctionData({ abi: dlnDestinationAbi, data })
-    if (decoded.functionName !== 'patchOrderTake') throw new Error(decoded.functionName)
-    args = decoded.args
-  } catch (error) {
-    throw new VerificationError(
-      'tx.data',
-      'ABI-encoded patchOrderTake',
-      data.slice(0, 10),
-      `does not decode: ${(error as Error).message.split('\n')[0]}`,
-    )
-  }
-  const [order, subtrahend] = args as readonly [DlnOrder, bigint]
-  // Trailing or non-canonical bytes could hide anything: demand byte equality (P-1.2).
-  const reencoded = encodeFunctionData({
-    abi: dlnDestinationAbi,
-    functionName: 'patchOrderTake',
-    args: [order, subtrahend],
-  })
-  if (reencoded.toLowerCase() !== data.toLowerCase()) {
-    throw new VerificationError(
-      'tx.data',
-      `${reencoded.length} hex chars (canonical encoding)`,
-      `${data.length} hex chars`,
-      'is not canonically encoded',
-    )
-  }
-  return [order, subtrahend]
 }

@@ -1,13 +1,8 @@
-import { join } from 'node:path'
-import { type Address, erc20Abi, type Hex } from 'viem'
 import { expect } from 'vitest'
-import { devnetEvmAccount } from '../../src/devnet/devnetAccounts.ts'
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
 import { openJournal } from '../../src/store/openJournal.ts'
-import { jsonEvents, runFerry } from './runFerry.ts'
-import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from './writeDevnetLiveConfig.ts'
-
-const ARB_USDC: Address = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
+import { runLiveOnce } from './runLiveOnce.ts'
+import { userUsdcOn } from './userUsdcOn.ts'
 
 /**
  * Runs `ferry run --live --once` with `tracking.autoCancel` (10 s deadline) against a devnet
@@ -16,39 +11,17 @@ const ARB_USDC: Address = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
  * Returns the run's events and the order's journal facts for the caller's own assertions.
  */
 export async function runAutoCancelScenario(devnet: Devnet, dir: string, name: string) {
-  const user = devnetEvmAccount('user')
-  const usdcOnArb = (): Promise<bigint> =>
-    devnet.evm
-      .find((c) => c.chainId === 42161)!
-      .client.readContract({
-        address: ARB_USDC,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [user.address],
-      })
-  const config = join(dir, `${name}.yaml`)
-  const journalPath = join(dir, `${name}.sqlite`)
-  writeDevnetLiveConfig(devnet, config, {
-    killSwitchFile: `${name}.kill`,
-    tracking: '  deadlineMs: 10000\n  autoCancel: true\n  pollIntervalMs: 200\n',
-  })
-  const before = await usdcOnArb()
-  const run = await runFerry(
-    ['run', config, '--live', '--once', '--json', '--journal', journalPath],
-    { [DEVNET_KEY_ENV]: user.privateKey },
-    90_000,
+  const before = await userUsdcOn(devnet, 42161)
+  const { events, orderId, intentId, journalPath } = await runLiveOnce(
+    devnet,
+    dir,
+    name,
+    '  deadlineMs: 10000\n  autoCancel: true\n  pollIntervalMs: 200\n',
   )
-  expect(run.stderr).toBe('')
-  expect(run.code).toBe(0)
-  const events = jsonEvents(run.stdout)
-  const created = events.filter((e) => e.type === 'created')
-  expect(created).toHaveLength(1)
-  const orderId = created[0]!.orderId as Hex
-  const intentId = created[0]!.intentId as string
   expect(events.find((e) => e.type === 'cancelled')).toMatchObject({ orderId, chainId: 8453 })
   expect(events.at(-1)).toMatchObject({ type: 'terminal', orderId, state: 'cancelled' })
   // Every unit of the order's USDC came back to our source address.
-  expect(await usdcOnArb()).toBe(before)
+  expect(await userUsdcOn(devnet, 42161)).toBe(before)
   const journal = openJournal(journalPath)
   try {
     expect(journal.getOrder(orderId)?.state).toBe('ClaimedOrderCancel')

@@ -161,7 +161,13 @@ export function createEvmSender(options: CreateEvmSenderOptions): EvmSender {
     try {
       const [fees, counts] = await Promise.all([
         suggestFees(level),
-        started === undefined ? undefined : readNonceCounts(ctx, chainChecked),
+        started === undefined
+          ? undefined
+          : readNonceCounts(
+              ctx,
+              chainChecked,
+              (ctx.journal.openNonces?.(ctx.nativeChainId, ctx.signer.address) ?? []).length > 0,
+            ),
       ])
       return {
         level,

@@ -32,11 +32,11 @@ export async function nextFreshNonce(
 ): Promise<number> {
   const address = ctx.signer.address
   for (let filled = 0; ; filled++) {
+    const open = ctx.journal.openNonces?.(ctx.nativeChainId, address) ?? []
     const { latestCount, pendingCount } =
       filled === 0 && first
         ? first
-        : await readNonceCounts(ctx, counter === undefined && filled === 0)
-    const open = ctx.journal.openNonces?.(ctx.nativeChainId, address) ?? []
+        : await readNonceCounts(ctx, counter === undefined && filled === 0, open.length > 0)
     const plan = planNonce({
       latestCount,
       pendingCount,

@@ -13,16 +13,17 @@ export type NonceCounts = {
  * Reads the signer's `latest` and `pending` counts (one batched request) and, with `checkChain`,
  * the node's chain id in the same batch: a FerryError when the RPC serves another chain than the
  * sender's, so nothing is signed for the wrong chain. The `latest` count only tells which
- * journaled open nonces are already mined (planNonce): with none open it decides nothing, so it
- * is not read and stands at the pending count (one call fewer per send in the usual case).
+ * journaled open nonces are already mined (planNonce): the caller, who read them, passes
+ * `anyOpen`; with none open it decides nothing, so it is not read and stands at the pending count
+ * (one call fewer per send in the usual case).
  */
 export async function readNonceCounts(
   ctx: EvmSenderContext,
   checkChain: boolean,
+  anyOpen: boolean,
 ): Promise<NonceCounts> {
   const client = ctx.rpc.read
   const address = ctx.signer.address
-  const anyOpen = (ctx.journal.openNonces?.(ctx.nativeChainId, address) ?? []).length > 0
   const [latestCount, pendingCount, nodeChainId] = await Promise.all([
     anyOpen ? client.getTransactionCount({ address, blockTag: 'latest' }) : undefined,
     client.getTransactionCount({ address, blockTag: 'pending' }),

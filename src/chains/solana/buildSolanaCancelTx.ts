@@ -1,18 +1,9 @@
-import {
-  ComputeBudgetProgram,
-  PublicKey,
-  SystemProgram,
-  TransactionInstruction,
-  TransactionMessage,
-  VersionedTransaction,
-} from '@solana/web3.js'
-import { bytesToHex, type Hex } from 'viem'
+import { PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js'
+import type { Hex } from 'viem'
 import { MEMO_PROGRAM } from './decodeSolanaOrderTx.ts'
 import { cancelFeeAccount, encodeCancelMemo } from './solanaCancelLayout.ts'
 import { takeOrderStateAddress } from './takeOrderStateLayout.ts'
-
-// All-zero blockhash: the signer sets a fresh one before signing (docs/dln.md §1.4).
-const PLACEHOLDER_BLOCKHASH = '11111111111111111111111111111111'
+import { unsignedSolanaTx } from './unsignedSolanaTx.ts'
 
 /** Inputs of {@link buildSolanaCancelTx}. Fees in lamports. */
 export type SolanaCancelTxParams = {
@@ -43,10 +34,6 @@ export type SolanaCancelTxParams = {
 export function buildSolanaCancelTx(p: SolanaCancelTxParams): { data: Hex } {
   const authority = new PublicKey(p.authority)
   const instructions = [
-    ComputeBudgetProgram.setComputeUnitLimit({ units: p.computeUnitLimit ?? 30_000 }),
-    ComputeBudgetProgram.setComputeUnitPrice({
-      microLamports: p.computeUnitPriceMicroLamports ?? 0n,
-    }),
     SystemProgram.transfer({
       fromPubkey: authority,
       toPubkey: cancelFeeAccount(p.dlnDestination),
@@ -65,10 +52,11 @@ export function buildSolanaCancelTx(p: SolanaCancelTxParams): { data: Hex } {
       data: Buffer.from(encodeCancelMemo({ orderId: p.orderId, beneficiary: p.beneficiary })),
     }),
   ]
-  const message = new TransactionMessage({
-    payerKey: authority,
-    recentBlockhash: PLACEHOLDER_BLOCKHASH,
+  const data = unsignedSolanaTx({
+    payer: authority,
+    computeUnitLimit: p.computeUnitLimit ?? 30_000,
+    computeUnitPriceMicroLamports: p.computeUnitPriceMicroLamports ?? 0n,
     instructions,
-  }).compileToV0Message()
-  return { data: bytesToHex(new VersionedTransaction(message).serialize()) }
+  })
+  return { data }
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { DAY_MS } from '../../common/DAY_MS.ts'
 import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
@@ -10,8 +11,6 @@ import { printResult } from '../printResult.ts'
 import { readKillSwitchState } from '../readKillSwitchState.ts'
 import { requireConfigPath } from '../requireConfigPath.ts'
 import { buildStatusReport, RECENT_DRY_RUNS } from '../status/buildStatusReport.ts'
-
-const DAY_MS = 86_400_000
 
 /**
  * Runs `ferry status --config <file> [--journal path]`: intents in flight against

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApiClient } from '../../api/createApiClient.ts'
 import { systemClock } from '../../common/clock.ts'
+import { createSharedAbortController } from '../../common/createSharedAbortController.ts'
 import type { Logger } from '../../common/Logger.ts'
 import type { Strategy } from '../../common/strategy/strategyContract.ts'
 import { type Devnet, startDevnet } from '../../devnet/startDevnet.ts'
@@ -88,7 +89,7 @@ export async function startRun(params: StartRunParams): Promise<void> {
   // start an empty journal that knows nothing of today's budget or unsettled intents.
   const journal = openJournal(journalPath, { createFolder: options.create === true })
   let devnet: Devnet | undefined
-  const abort = new AbortController()
+  const abort = createSharedAbortController()
   // The first Ctrl-C (or SIGTERM) aborts every pending call at once; a second Ctrl-C finds no
   // listener left and Node exits at once (what is in flight is reconciled on the next start).
   const stop = (signal: NodeJS.Signals): void => {

@@ -7,23 +7,21 @@ import { CHAINS } from '../../chains/chainRegistry.ts'
 import { CancelOrderError } from '../../chains/evm/CancelOrderError.ts'
 import { minedCancel, refuseInFlight } from '../../chains/evm/cancelAttempts.ts'
 import type { CancelOrderState } from '../../chains/evm/cancelJournal.ts'
-import { checkCancelRefund } from '../../chains/evm/checkCancelRefund.ts'
-import { toEvmRevertError } from '../../chains/evm/EvmRevertError.ts'
-import { readCreatedOrder } from '../../chains/evm/readCreatedOrder.ts'
 import { readMessagingFee } from '../../chains/evm/readMessagingFee.ts'
 import { sentOrderCancelIn } from '../../chains/evm/sentOrderCancelIn.ts'
 import { explainRevert } from '../../chains/evm/simulateEvmTx.ts'
-import { type CancelClaim, waitForCancelClaim } from '../../chains/evm/waitForCancelClaim.ts'
 import { evmAllowList } from '../../chains/evmAllowList.ts'
 import { systemClock } from '../../common/clock.ts'
 import { FerryError } from '../../common/FerryError.ts'
 import { silentLogger } from '../../common/Logger.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
 import { buildEvmOrderCancelTx } from '../../verify/buildEvmOrderCancelTx.ts'
-import { checkEvmValueFlow } from '../../verify/checkEvmValueFlow.ts'
 import { verifyEvmOrderCancelTx } from '../../verify/verifyEvmOrderCancelTx.ts'
+import { finishCancel } from '../finishCancel.ts'
+import { journaledCancellableOrder } from '../journaledCancellableOrder.ts'
+import { readOrderFromSource } from '../readOrderFromSource.ts'
 import type { CancelEvmOrderParams, CancelEvmOrderResult } from './cancelEvmOrderTypes.ts'
-import { checkCancellableOrder } from './checkCancellableOrder.ts'
+import { checkAuthorityCall } from './checkAuthorityCall.ts'
 
 /**
  * Cancels an unfilled DLN order and follows the refund (docs/safety.md §7, P-7.1..P-7.5), since the
@@ -53,13 +51,7 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
   const logger = params.logger ?? silentLogger
   const progress = params.onProgress ?? (() => {})
   const orderId = params.orderId.toLowerCase() as Hex
-  const rec = journal.getOrder(orderId)
-  if (!rec) {
-    throw new CancelOrderError('unknownOrder', orderId, 'it is not in the journal', {
-      fix: 'list the journaled orders with `ferry history`; pass --journal <path> if `ferry run` writes elsewhere',
-    })
-  }
-  checkCancellableOrder(rec)
+  const rec = journaledCancellableOrder(journal, orderId)
   if (sender.chainId !== rec.dstChainId) {
     throw new FerryError('the sender is not on the order destination chain', {
       metaMessages: [`order: ${rec.dstChainId}`, `sender: ${sender.chainId}`],
@@ -67,19 +59,12 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
   }
   const src = rec.srcChainId as ChainId
   const dst = rec.dstChainId as ChainId
-  const dlnSource = evmAllowList(src)?.dlnSource as Address
   const dlnDestination = evmAllowList(dst)?.dlnDestination as Address
-  const attempts = journal
-    .attemptsOf(rec.intentId)
-    .filter((a) => a.orderId?.toLowerCase() === orderId)
-
-  const onChain = await readCreatedOrder(params.source, {
+  const { attempts, onChain, dlnSource } = await readOrderFromSource({
+    journal,
+    rec,
     orderId,
-    dlnSource,
-    createTxHashes: [
-      ...(rec.createTxHash ? [rec.createTxHash as Hex] : []),
-      ...attempts.filter((a) => a.kind === 'order' && a.family === 'evm').map((a) => a.hash as Hex),
-    ],
+    source: params.source,
   })
   progress({
     stage: 'read',
@@ -157,28 +142,14 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
     })
     beneficiary = verified.beneficiary
     progress({ stage: 'verified', beneficiary, valueWei: verified.valueWei })
-    const estimate = await sender.rpc.read
-      .estimateGas({ account: sender.address, to: tx.to, data: tx.data, value: tx.value })
-      .catch((error: unknown) => {
-        throw toEvmRevertError('simulation', error) ?? error
-      })
-    const gasLimit = (estimate * 13n) / 10n
-    if (gasLimit > sender.gasLimitCap) {
-      throw new VerificationError(
-        'tx.gasLimit',
-        `<= ${sender.gasLimitCap}`,
-        gasLimit,
-        'is above the chain cap',
-      )
-    }
-    const call = { ...tx, gasLimit }
     // No token leaves, no allowance, only the verified fee as value (P-8.1, P-8.2).
-    await checkEvmValueFlow(sender, {
-      calls: [{ to: tx.to, data: tx.data, value: tx.value, gas: gasLimit }],
-      expected: { kind: 'cancel', nativeFeeWei: tx.value },
-      ...(params.simulation ? { simulation: params.simulation } : {}),
-      logger,
-    })
+    const gasLimit = await checkAuthorityCall(
+      sender,
+      tx,
+      { kind: 'cancel', nativeFeeWei: tx.value },
+      { simulation: params.simulation, logger },
+    )
+    const call = { ...tx, gasLimit }
     progress({ stage: 'simulated' })
     const sent = await sender.send({
       kind: 'cancel',
@@ -206,46 +177,23 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
     setState('SentOrderCancel', sent.hash)
   }
 
-  let refund: CancelClaim | undefined
-  if (params.waitForRefund ?? true) {
-    refund = await waitForCancelClaim({
-      client: params.source,
-      dlnSource,
-      orderId,
-      fromBlock: onChain.receipt.blockNumber,
-      timeoutMs: params.refundTimeoutMs ?? 600_000,
-      ...(params.pollIntervalMs === undefined ? {} : { pollIntervalMs: params.pollIntervalMs }),
-      confirmations: params.sourceConfirmations ?? CHAINS[src].confirmations,
-      clock,
-    })
-    if (!refund) {
-      throw new CancelOrderError(
-        'refundNotSeen',
-        orderId,
-        'the refund has not appeared on the source chain',
-        {
-          fix: 'the funds are in transit; run `ferry cancel` again later to keep following the refund',
-          metaMessages: cancelTxHash ? [`cancel tx: ${cancelTxHash}`] : [],
-        },
-      )
-    }
-    checkCancelRefund(orderId, refund, beneficiary, onChain.order)
-    setState('ClaimedOrderCancel', refund.txHash)
-    progress({ stage: 'refunded', claim: refund })
-    logger.info(
-      { orderId, chainId: src, hash: refund.txHash, amount: refund.paidAmount },
-      'order refunded',
-    )
-  }
-  return {
+  return finishCancel({
     orderId,
-    intentId: rec.intentId,
-    srcChainId: rec.srcChainId,
-    dstChainId: rec.dstChainId,
-    cancelTxHash,
+    rec,
+    journal,
     resumed,
+    waitForRefund: params.waitForRefund ?? true,
+    source: params.source,
+    dlnSource,
+    onChain,
     beneficiary,
-    refund,
-    orderState: journal.getOrder(orderId)?.state ?? rec.state,
-  }
+    cancelTxHash,
+    timeoutMs: params.refundTimeoutMs ?? 600_000,
+    pollIntervalMs: params.pollIntervalMs,
+    sourceConfirmations: params.sourceConfirmations,
+    clock,
+    logger,
+    setState,
+    progress,
+  })
 }

@@ -1,26 +1,19 @@
-import type { Address, Hex, PublicClient } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { CancelJournal, CancelOrderState } from '../../chains/evm/cancelJournal.ts'
 import type { EvmSender } from '../../chains/evm/createEvmSender.ts'
 import type { EvmSendProgress } from '../../chains/evm/EvmSendProgress.ts'
 import type { CancelClaim } from '../../chains/evm/waitForCancelClaim.ts'
-import type { Clock } from '../../common/clock.ts'
-import type { Logger } from '../../common/Logger.ts'
 import type { EvmSimulationMode } from '../../verify/checkEvmValueFlow.ts'
+import type { CancelOrderBaseParams, CancelOrderBaseProgress } from '../cancelOrderBaseTypes.ts'
 
 /** Inputs of `cancelEvmOrder`. Fees in destination-chain wei, durations in ms. */
-export type CancelEvmOrderParams = {
-  /** The journaled orderId (0x + 64 hex). */
-  orderId: Hex
+export type CancelEvmOrderParams = CancelOrderBaseParams & {
   journal: CancelJournal
-  /** Read client of the order's source chain. */
-  source: PublicClient
   /**
    * The serialized sender of our wallet on the order's destination chain; its journal must be
    * the write-ahead one (the cancel is journaled as kind `cancel` before broadcast, P-2.1).
    */
   sender: EvmSender
-  /** Our wallet on the source chain: the refund beneficiary (P-7.2). */
-  sourceAddress: string
   /**
    * deBridge messaging fee the cancel carries as value. Default: read from the destination chain
    * (`DlnDestination.deBridgeGate()`, then the gate's `globalFixedNativeFee()`), as the gate
@@ -34,29 +27,16 @@ export type CancelEvmOrderParams = {
    * registry (`fixedFeeFallback`, about the size of a messaging fee), or 0 where it is unknown.
    */
   maxValueWei?: bigint
-  /** Wait for ClaimedOrderCancel on the source before returning. Default true. */
-  waitForRefund?: boolean
-  /** How long to wait for the refund. Default 600 000. */
-  refundTimeoutMs?: number
-  /** Poll interval of the refund wait. Default 1 000. */
-  pollIntervalMs?: number
-  /** Confirmations of the refund claim on the source. Default the registry's depth (P-2.14). */
-  sourceConfirmations?: number
   /** `chains.<id>.verify.simulation` of the destination chain. Default 'on' (P-8.1, P-8.10). */
   simulation?: EvmSimulationMode
-  clock?: Clock
-  logger?: Logger
   onProgress?: (event: CancelEvmOrderProgress) => void
 }
 
 /** Steps of a cancel, for callers that show or test them. */
 export type CancelEvmOrderProgress =
-  | { stage: 'read'; orderId: Hex; createTxHash: Hex; blockNumber: bigint }
+  | CancelOrderBaseProgress
   | { stage: 'verified'; beneficiary: Address; valueWei: bigint }
-  | { stage: 'simulated' }
   | EvmSendProgress
-  | { stage: 'orderState'; state: CancelOrderState; txHash: string | undefined }
-  | { stage: 'refunded'; claim: CancelClaim }
 
 /** What a cancel did. */
 export type CancelEvmOrderResult = {

@@ -10,18 +10,18 @@ import type { ChainId } from '../../api/schemas/chainId.ts'
 import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
 import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
 import type { EvmSender } from '../../chains/evm/createEvmSender.ts'
-import { toEvmRevertError } from '../../chains/evm/EvmRevertError.ts'
-import { readCreatedOrder } from '../../chains/evm/readCreatedOrder.ts'
 import { evmAllowList } from '../../chains/evmAllowList.ts'
 import type { Logger } from '../../common/Logger.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
 import type { Journal } from '../../store/openJournal.ts'
 import { buildEvmOrderPatchTx } from '../../verify/buildEvmOrderPatchTx.ts'
-import { checkEvmValueFlow, type EvmSimulationMode } from '../../verify/checkEvmValueFlow.ts'
+import type { EvmSimulationMode } from '../../verify/checkEvmValueFlow.ts'
 import { EVM_NATIVE } from '../../verify/evmValueFlowExpectation.ts'
 import { type TrustedPriceSource, valueUsdE18 } from '../../verify/prices/tokenUsdPrice.ts'
 import { verifyEvmOrderPatchTx } from '../../verify/verifyEvmOrderPatchTx.ts'
 import { decideStuckAction, type StuckAction, type StuckPolicy } from '../decideStuckAction.ts'
+import { readOrderFromSource } from '../readOrderFromSource.ts'
+import { checkAuthorityCall } from './checkAuthorityCall.ts'
 
 /** Inputs of {@link patchEvmOrder}. */
 export type PatchEvmOrderParams = {
@@ -70,18 +70,12 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
   if (!rec) throw new Error(`order ${orderId} is not in the journal`)
   const src = rec.srcChainId as ChainId
   const dst = rec.dstChainId as ChainId
-  const dlnSource = evmAllowList(src)?.dlnSource as Address
   const dlnDestination = evmAllowList(dst)?.dlnDestination as Address
-  const attempts = journal
-    .attemptsOf(rec.intentId)
-    .filter((a) => a.orderId?.toLowerCase() === orderId)
-  const onChain = await readCreatedOrder(params.source, {
+  const { attempts, onChain } = await readOrderFromSource({
+    journal,
+    rec,
     orderId,
-    dlnSource,
-    createTxHashes: [
-      ...(rec.createTxHash ? [rec.createTxHash as Hex] : []),
-      ...attempts.filter((a) => a.kind === 'order' && a.family === 'evm').map((a) => a.hash as Hex),
-    ],
+    source: params.source,
   })
   const read = sender.rpc.read
   const [take, subtrahend] = await Promise.all([
@@ -148,27 +142,13 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
     plannedSubtrahend: decision.newSubtrahend,
     currentSubtrahend: subtrahend,
   })
-  const estimate = await read
-    .estimateGas({ account: sender.address, to: tx.to, data: tx.data, value: tx.value })
-    .catch((error: unknown) => {
-      throw toEvmRevertError('simulation', error) ?? error
-    })
-  const gasLimit = (estimate * 13n) / 10n
-  if (gasLimit > sender.gasLimitCap) {
-    throw new VerificationError(
-      'tx.gasLimit',
-      `<= ${sender.gasLimitCap}`,
-      gasLimit,
-      'is above the chain cap',
-    )
-  }
   // Nothing leaves the wallet, no allowance, no value (P-8.1, P-8.2).
-  await checkEvmValueFlow(sender, {
-    calls: [{ to: tx.to, data: tx.data, value: tx.value, gas: gasLimit }],
-    expected: { kind: 'patch', nativeFeeWei: 0n },
-    ...(params.simulation ? { simulation: params.simulation } : {}),
-    logger,
-  })
+  const gasLimit = await checkAuthorityCall(
+    sender,
+    tx,
+    { kind: 'patch', nativeFeeWei: 0n },
+    { simulation: params.simulation, logger },
+  )
   const sent = await sender.send({
     kind: 'patch',
     ...tx,

@@ -1,16 +1,12 @@
 import { Keypair } from '@solana/web3.js'
 import { type Address, type Hex, hexToBytes } from 'viem'
-import { type ChainId, SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
+import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import { DLN_GIVE_STATUS } from '../../chains/abi/dlnOrderStatuses.ts'
 import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
 import { encodeBase58 } from '../../chains/base58.ts'
-import { CHAINS, SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
+import { SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
 import { CancelOrderError } from '../../chains/evm/CancelOrderError.ts'
 import type { CancelOrderState } from '../../chains/evm/cancelJournal.ts'
-import { checkCancelRefund } from '../../chains/evm/checkCancelRefund.ts'
-import { readCreatedOrder } from '../../chains/evm/readCreatedOrder.ts'
-import { type CancelClaim, waitForCancelClaim } from '../../chains/evm/waitForCancelClaim.ts'
-import { evmAllowList } from '../../chains/evmAllowList.ts'
 import { readSolanaOrderFill } from '../../chains/solana/readSolanaOrderFill.ts'
 import { resumeSolanaAttempts } from '../../chains/solana/resumeSolanaAttempts.ts'
 import { SolanaSendError } from '../../chains/solana/SolanaSendError.ts'
@@ -19,7 +15,9 @@ import { FerryError } from '../../common/FerryError.ts'
 import { silentLogger } from '../../common/Logger.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
 import { createSolanaSendJournal } from '../../store/createSolanaSendJournal.ts'
-import { checkCancellableOrder } from '../evm/checkCancellableOrder.ts'
+import { finishCancel } from '../finishCancel.ts'
+import { journaledCancellableOrder } from '../journaledCancellableOrder.ts'
+import { readOrderFromSource } from '../readOrderFromSource.ts'
 import type { CancelSolanaOrderParams, CancelSolanaOrderResult } from './cancelSolanaOrderTypes.ts'
 import { sendSolanaCancel } from './sendSolanaCancel.ts'
 
@@ -56,13 +54,7 @@ export async function cancelSolanaOrder(
   const timeoutMs = params.refundTimeoutMs ?? 600_000
   const commitment = params.commitment ?? 'confirmed'
   const orderId = params.orderId.toLowerCase() as Hex
-  const rec = journal.getOrder(orderId)
-  if (!rec) {
-    throw new CancelOrderError('unknownOrder', orderId, 'it is not in the journal', {
-      fix: 'list the journaled orders with `ferry history`; pass --journal <path> if `ferry run` writes elsewhere',
-    })
-  }
-  checkCancellableOrder(rec)
+  const rec = journaledCancellableOrder(journal, orderId)
   if (rec.dstChainId !== SOLANA_CHAIN_ID) {
     throw new FerryError('cancelSolanaOrder cancels orders into Solana only', {
       metaMessages: [`order destination: ${rec.dstChainId}`],
@@ -70,19 +62,12 @@ export async function cancelSolanaOrder(
   }
   const keypair = toKeypair(params.secretKey)
   const ourKey = keypair.publicKey.toBase58()
-  const src = rec.srcChainId as ChainId
-  const dlnSource = evmAllowList(src)?.dlnSource as Address
   const dlnDestination = params.dlnDestination ?? SOLANA_PROGRAMS.dlnDestination
-  const attempts = journal
-    .attemptsOf(rec.intentId)
-    .filter((a) => a.orderId?.toLowerCase() === orderId)
-  const onChain = await readCreatedOrder(params.source, {
+  const { attempts, onChain, dlnSource } = await readOrderFromSource({
+    journal,
+    rec,
     orderId,
-    dlnSource,
-    createTxHashes: [
-      ...(rec.createTxHash ? [rec.createTxHash as Hex] : []),
-      ...attempts.filter((a) => a.kind === 'order' && a.family === 'evm').map((a) => a.hash as Hex),
-    ],
+    source: params.source,
   })
   progress({
     stage: 'read',
@@ -163,45 +148,25 @@ export async function cancelSolanaOrder(
   setState('SentOrderCancel', cancelTxHash)
 
   const beneficiary = params.sourceAddress as Address
-  let refund: CancelClaim | undefined
-  if (params.waitForRefund ?? true) {
-    refund = await waitForCancelClaim({
-      client: params.source,
-      dlnSource,
-      orderId,
-      fromBlock: onChain.receipt.blockNumber,
-      timeoutMs,
-      pollIntervalMs,
-      confirmations: params.sourceConfirmations ?? CHAINS[src].confirmations,
-      clock,
-    })
-    if (!refund) {
-      throw new CancelOrderError(
-        'refundNotSeen',
-        orderId,
-        'the refund has not appeared on the source chain',
-        {
-          fix: 'the funds are in transit; run `ferry cancel` again later to keep following the refund',
-          metaMessages: cancelTxHash ? [`cancel tx: ${cancelTxHash}`] : [],
-        },
-      )
-    }
-    checkCancelRefund(orderId, refund, beneficiary, onChain.order)
-    setState('ClaimedOrderCancel', refund.txHash)
-    progress({ stage: 'refunded', claim: refund })
-    logger.info({ orderId, chainId: src, hash: refund.txHash }, 'order refunded')
-  }
-  return {
+  return finishCancel({
     orderId,
-    intentId: rec.intentId,
-    srcChainId: rec.srcChainId,
-    dstChainId: rec.dstChainId,
-    cancelTxHash,
+    rec,
+    journal,
     resumed,
+    waitForRefund: params.waitForRefund ?? true,
+    source: params.source,
+    dlnSource,
+    onChain,
     beneficiary,
-    refund,
-    orderState: journal.getOrder(orderId)?.state ?? rec.state,
-  }
+    cancelTxHash,
+    timeoutMs,
+    pollIntervalMs,
+    sourceConfirmations: params.sourceConfirmations,
+    clock,
+    logger,
+    setState,
+    progress,
+  })
 
   /** A journaled cancel still open is rebroadcast until it lands or expires: never two at once. */
   async function settleOpenCancels(): Promise<string | undefined> {

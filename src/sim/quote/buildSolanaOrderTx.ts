@@ -1,20 +1,12 @@
 import { deflateRawSync } from 'node:zlib'
 import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token'
-import {
-  ComputeBudgetProgram,
-  PublicKey,
-  SystemProgram,
-  TransactionInstruction,
-  TransactionMessage,
-  VersionedTransaction,
-} from '@solana/web3.js'
-import { bytesToHex, type Hex, hexToBytes } from 'viem'
+import { PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js'
+import { type Hex, hexToBytes } from 'viem'
 import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
 import { MEMO_PROGRAM, ORDER_MEMO_PREFIX } from '../../chains/solana/decodeSolanaOrderTx.ts'
 import { encodeSolanaOrderPayload } from '../../chains/solana/encodeSolanaOrderPayload.ts'
+import { unsignedSolanaTx } from '../../chains/solana/unsignedSolanaTx.ts'
 
-// All-zero blockhash: the client sets a fresh one before signing (docs/dln.md §1.4).
-const PLACEHOLDER_BLOCKHASH = '11111111111111111111111111111111'
 const NATIVE_SOL = new PublicKey('11111111111111111111111111111111')
 
 /** Inputs of a Solana-source order transaction. */
@@ -58,8 +50,6 @@ export function buildSolanaOrderTx(p: SolanaOrderTxParams): { data: Hex } {
   const escrow = new PublicKey(p.programId)
   const mint = new PublicKey(hexToBytes(p.order.giveTokenAddress))
   const instructions = [
-    ComputeBudgetProgram.setComputeUnitLimit({ units: p.computeUnitLimit }),
-    ComputeBudgetProgram.setComputeUnitPrice({ microLamports: p.computeUnitPriceMicroLamports }),
     mint.equals(NATIVE_SOL)
       ? SystemProgram.transfer({
           fromPubkey: maker,
@@ -83,10 +73,11 @@ export function buildSolanaOrderTx(p: SolanaOrderTxParams): { data: Hex } {
       ),
     }),
   ]
-  const message = new TransactionMessage({
-    payerKey: maker,
-    recentBlockhash: PLACEHOLDER_BLOCKHASH,
+  const data = unsignedSolanaTx({
+    payer: maker,
+    computeUnitLimit: p.computeUnitLimit,
+    computeUnitPriceMicroLamports: p.computeUnitPriceMicroLamports,
     instructions,
-  }).compileToV0Message()
-  return { data: bytesToHex(new VersionedTransaction(message).serialize()) }
+  })
+  return { data }
 }

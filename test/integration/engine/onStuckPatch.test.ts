@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
-import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
+import { crashLiveRun } from '../../helpers/crashLiveRun.ts'
 import { runStuckOrderScenario } from '../../helpers/runStuckOrderScenario.ts'
-import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
 
 let devnet: Devnet
 let dir: string
@@ -64,33 +62,20 @@ describe('tracking.onStuck: patch in ferry run', () => {
     expect(r.arbitrumDelta).toBe(0n)
   }, 90_000)
 
-  test('maxPatches reached: the order is cancelled one deadline after its last patch', async () => {
-    // Two 10 bps steps would be needed; the route allows one.
-    devnet.solver!.setPolicy({ fillAtMostTakeBps: 9_985, fillDelayMs: 200 })
-    const r = await runStuckOrderScenario(devnet, dir, 'max', '  onStuck: patch\n  maxPatches: 1\n')
-    expect(r.events.filter((e) => e.type === 'patched')).toHaveLength(1)
-    expect(r.events.at(-1)).toMatchObject({ type: 'terminal', state: 'cancelled' })
-    expect(String(r.events.at(-1)!.detail)).toContain('1 of maxPatches 1 patches made')
-    expect(r.attempts).toEqual(['approve@42161', 'order@42161', 'patch@8453', 'cancel@8453'])
-    expect(r.order).toMatchObject({ state: 'ClaimedOrderCancel', patches: 1 })
-    // The cancel refunds the whole input: a take patch costs nothing on the source.
-    expect(r.arbitrumDelta).toBe(0n)
-  }, 90_000)
-
-  test('behavior: ferry killed right after broadcasting a patch counts it at the next start: no second patch, then cancel', async () => {
+  // maxPatches end to end: this run's one allowed patch is not enough, so the order is cancelled
+  // a deadline after it (across a restart; decideStuckAction's unit tests hold the rule itself).
+  test('behavior: ferry killed right after broadcasting a patch counts it at the next start: no second patch, then cancel at maxPatches', async () => {
     // No single patch is enough for this taker; the route allows one.
     devnet.solver!.setPolicy({ fillAtMostTakeBps: 9_900, fillDelayMs: 200 })
-    const config = join(dir, 'restart.yaml')
-    const journalPath = join(dir, 'restart.sqlite')
-    writeDevnetLiveConfig(devnet, config, {
-      killSwitchFile: 'restart.kill',
-      tracking: '  deadlineMs: 10000\n  pollIntervalMs: 200\n  onStuck: patch\n  maxPatches: 1\n',
-    })
-    const env = { [DEVNET_KEY_ENV]: devnetEvmAccount('user').privateKey }
-    const args = ['run', config, '--live', '--once', '--json', '--journal', journalPath]
-    const crashed = await runFerry(args, { ...env, FERRY_CRASH_AT: 'afterPatchSent' }, 90_000)
-    expect(crashed.signal).toBe('SIGKILL')
-    const orderId = jsonEvents(crashed.stdout).find((e) => e.type === 'created')?.orderId as Hex
+    const crash = await crashLiveRun(
+      devnet,
+      dir,
+      'restart',
+      '  deadlineMs: 10000\n  pollIntervalMs: 200\n  onStuck: patch\n  maxPatches: 1\n',
+      'afterPatchSent',
+    )
+    const { journalPath } = crash
+    const orderId = crash.events.find((e) => e.type === 'created')?.orderId as Hex
     const left = openJournal(journalPath)
     // The patch is journaled as a send, not yet counted on the order.
     expect(left.getOrder(orderId)?.patches).toBe(0)
@@ -99,11 +84,7 @@ describe('tracking.onStuck: patch in ferry run', () => {
     left.close()
 
     // The next start only settles (kill switch): it tracks the order to its deadline again.
-    writeFileSync(join(dir, 'restart.kill'), 'settle only\n')
-    const settled = await runFerry(args, env, 90_000)
-    expect(settled.stderr).toBe('')
-    expect(settled.code).toBe(0)
-    const events = jsonEvents(settled.stdout)
+    const events = await crash.settle()
     expect(events.some((e) => e.type === 'patched')).toBe(false)
     expect(events.find((e) => e.type === 'terminal')).toMatchObject({
       intentId,

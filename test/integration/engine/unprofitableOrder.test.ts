@@ -1,16 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Address, erc20Abi, type Hex } from 'viem'
+import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
+import { crashLiveRun } from '../../helpers/crashLiveRun.ts'
 import { runAutoCancelScenario } from '../../helpers/runAutoCancelScenario.ts'
-import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
-import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
-
-const ARB_USDC: Address = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
+import { userUsdcOn } from '../../helpers/userUsdcOn.ts'
 
 let devnet: Devnet
 let dir: string
@@ -44,29 +41,18 @@ describe('a rational devnet solver', () => {
 
 describe('a restart after the cancel, before the refund', () => {
   test('behavior: ferry killed once its cancel is sent follows the refund at the next start, never cancelling twice', async () => {
-    const user = devnetEvmAccount('user')
-    const arb = devnet.evm.find((c) => c.chainId === 42161)!
-    const usdcOnArb = () =>
-      arb.client.readContract({
-        address: ARB_USDC,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [user.address],
-      })
-    const config = join(dir, 'restart.yaml')
-    const journalPath = join(dir, 'restart.sqlite')
-    writeDevnetLiveConfig(devnet, config, {
-      killSwitchFile: 'restart.kill',
-      tracking: '  deadlineMs: 10000\n  autoCancel: true\n  pollIntervalMs: 200\n',
-    })
-    const env = { [DEVNET_KEY_ENV]: user.privateKey }
-    const args = ['run', config, '--live', '--once', '--json', '--journal', journalPath]
-    const before = await usdcOnArb()
+    const before = await userUsdcOn(devnet, 42161)
 
     // The first run dies right after its cancel is mined and journaled.
-    const crashed = await runFerry(args, { ...env, FERRY_CRASH_AT: 'afterCancelSent' }, 90_000)
-    expect(crashed.signal).toBe('SIGKILL')
-    const first = jsonEvents(crashed.stdout)
+    const crash = await crashLiveRun(
+      devnet,
+      dir,
+      'restart',
+      '  deadlineMs: 10000\n  autoCancel: true\n  pollIntervalMs: 200\n',
+      'afterCancelSent',
+    )
+    const { journalPath } = crash
+    const first = crash.events
     const orderId = first.find((e) => e.type === 'created')?.orderId as Hex
     expect(first.find((e) => e.type === 'cancelled')).toMatchObject({ orderId })
     expect(first.find((e) => e.type === 'terminal')).toBeUndefined()
@@ -77,17 +63,13 @@ describe('a restart after the cancel, before the refund', () => {
     left.close()
 
     // The next start, under the kill switch so it only settles: the refund is followed to its end.
-    writeFileSync(join(dir, 'restart.kill'), 'settle only\n')
-    const settled = await runFerry(args, env, 90_000)
-    expect(settled.stderr).toBe('')
-    expect(settled.code).toBe(0)
-    const events = jsonEvents(settled.stdout)
+    const events = await crash.settle()
     expect(events.find((e) => e.type === 'reconcile')).toMatchObject({ intentId, plan: 'refund' })
     expect(events.find((e) => e.type === 'terminal')).toMatchObject({
       intentId,
       state: 'cancelled',
     })
-    expect(await usdcOnArb()).toBe(before)
+    expect(await userUsdcOn(devnet, 42161)).toBe(before)
     const journal = openJournal(journalPath)
     try {
       expect(journal.getOrder(orderId)?.state).toBe('ClaimedOrderCancel')

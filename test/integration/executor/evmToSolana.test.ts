@@ -31,6 +31,7 @@ import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
+import type { OrderIntent } from '../../../src/verify/orderIntent.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
 import { balanceOf, devnetValueFlow, testApi, testSender, user } from './executorHarness.ts'
@@ -60,6 +61,29 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
+/** The intent of a USDC order 42161 → Solana USDC: our EVM user everywhere on the source, our Solana key as its dst authority. */
+function usdcIntoSolana(
+  usdc: string,
+  amountIn: bigint,
+  minTakeAmount: bigint,
+  receiver: PublicKey,
+): OrderIntent {
+  return {
+    srcChainId: 42161,
+    dstChainId: 7565164,
+    sender: user.address,
+    tokenIn: usdc,
+    amountIn,
+    tokenOut: SOLANA_USDC_MINT,
+    minTakeAmount,
+    receiver: receiver.toBase58(),
+    srcAuthority: user.address,
+    dstAuthority: solUser.publicKey.toBase58(),
+    cancelBeneficiary: user.address,
+    allowedTaker: 'any',
+  }
+}
+
 /** A USDC order 42161 → Solana with our Solana key as its dst authority, journaled as the engine does. */
 async function createOrder(intentId: string, amountIn: bigint, receiver: PublicKey): Promise<Hex> {
   const arb = devnet.evm[0]!
@@ -74,20 +98,12 @@ async function createOrder(intentId: string, amountIn: bigint, receiver: PublicK
     ...devnetValueFlow,
     // These orders are small (20-60 USDC): the 0.001 ETH flat fee is a good part of them.
     maxCostBps: 5_000,
-    intent: {
-      srcChainId: 42161,
-      dstChainId: 7565164,
-      sender: user.address,
-      tokenIn: arb.contracts.tokens.USDC.address,
+    intent: usdcIntoSolana(
+      arb.contracts.tokens.USDC.address,
       amountIn,
-      tokenOut: SOLANA_USDC_MINT,
-      minTakeAmount: (amountIn * 85n) / 100n,
-      receiver: receiver.toBase58(),
-      srcAuthority: user.address,
-      dstAuthority: solUser.publicKey.toBase58(),
-      cancelBeneficiary: user.address,
-      allowedTaker: 'any',
-    },
+      (amountIn * 85n) / 100n,
+      receiver,
+    ),
     api: testApi(devnet.sim.baseUrl),
     sender,
     intentId,
@@ -104,6 +120,20 @@ async function createOrder(intentId: string, amountIn: bigint, receiver: PublicK
   // The service knows an order once it is indexed: the devnet's solver feeds its store.
   await solver.waitFor<{ orderId: Hex }>('seen', (e) => e.orderId === result.orderId)
   return result.orderId
+}
+
+/** A cancel of `orderId` the Solana way, against the service at `apiUrl`, with short devnet waits. */
+function cancelParams(orderId: Hex, apiUrl = devnet.sim.baseUrl) {
+  return {
+    orderId,
+    journal,
+    source: devnet.evm[0]!.client,
+    sourceAddress: user.address,
+    sourceConfirmations: 1,
+    pollIntervalMs: 50,
+    refundTimeoutMs: 30_000,
+    solana: { connection, secretKey: solUser.secretKey, api: testApi(apiUrl) },
+  }
 }
 
 /** The take-state status on Solana's DlnDestination, or undefined while the order is open. */
@@ -123,20 +153,7 @@ describe('executeEvmOrder to Solana', () => {
     const before = await balanceOf(arb.client, usdc, user.address)
     const result = await executeEvmOrder({
       ...devnetValueFlow,
-      intent: {
-        srcChainId: 42161,
-        dstChainId: 7565164,
-        sender: user.address,
-        tokenIn: usdc,
-        amountIn,
-        tokenOut: SOLANA_USDC_MINT,
-        minTakeAmount: 70_000_000n,
-        receiver: receiver.toBase58(),
-        srcAuthority: user.address,
-        dstAuthority: solUser.publicKey.toBase58(),
-        cancelBeneficiary: user.address,
-        allowedTaker: 'any',
-      },
+      intent: usdcIntoSolana(usdc, amountIn, 70_000_000n, receiver),
       api: testApi(devnet.sim.baseUrl),
       sender,
     })
@@ -185,16 +202,7 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
   }
 
   const cancel = (orderId: Hex, apiUrl = devnet.sim.baseUrl) =>
-    cancelIntentOrder({
-      orderId,
-      journal,
-      source: devnet.evm[0]!.client,
-      sourceAddress: user.address,
-      sourceConfirmations: 1,
-      pollIntervalMs: 50,
-      refundTimeoutMs: 30_000,
-      solana: { connection, secretKey: solUser.secretKey, api: testApi(apiUrl) },
-    })
+    cancelIntentOrder(cancelParams(orderId, apiUrl))
 
   test('default: the take state becomes SentCancel, the maker is refunded on 42161, the intent ends cancelled', async () => {
     const arb = devnet.evm[0]!
@@ -368,16 +376,7 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
       40_000_000n,
       Keypair.generate().publicKey,
     )
-    const base = {
-      orderId,
-      journal,
-      source: devnet.evm[0]!.client,
-      sourceAddress: user.address,
-      sourceConfirmations: 1,
-      pollIntervalMs: 50,
-      refundTimeoutMs: 30_000,
-      solana: { connection, secretKey: solUser.secretKey, api: testApi(devnet.sim.baseUrl) },
-    }
+    const base = cancelParams(orderId)
     const first = await cancelIntentOrder({ ...base, waitForRefund: false })
     expect(first).toMatchObject({
       resumed: false,

@@ -7,7 +7,6 @@ import {
 } from '../../../src/api/requests/buildCreateTxQuery.ts'
 import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwarderAbi.ts'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
-import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { createMarket } from '../../../src/sim/market/createMarket.ts'
 import { buildOrderQuote } from '../../../src/sim/quote/buildOrderQuote.ts'
 import type { DecodedOrderCall } from '../../../src/verify/decodeOrderCalldata.ts'
@@ -87,16 +86,6 @@ export function reencode(
       inner,
     ],
   })
-}
-
-export function refusal(run: () => unknown): VerificationError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof VerificationError) return error
-    throw error
-  }
-  throw new Error('expected a VerificationError')
 }
 
 export const onChain = { fixedFeeWei: FIXED_FEE, transferFeeBps: 4n }

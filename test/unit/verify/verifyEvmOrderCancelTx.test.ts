@@ -12,29 +12,15 @@ import {
   type VerifyEvmOrderCancelTxParams,
   verifyEvmOrderCancelTx,
 } from '../../../src/verify/verifyEvmOrderCancelTx.ts'
+import { ME, ourArbToBaseOrder } from './ourArbToBaseOrder.ts'
+import { refusal } from './refusal.ts'
 
-const me = '0x1111111111111111111111111111111111111111'
+const me = ME
 const other = '0x2222222222222222222222222222222222222222'
 const dlnDestination = EVM_CONTRACTS.dlnDestination
 const CAP = 2_000_000_000_000_000n
 
-// An order as DlnSource emits it: Arbitrum USDC to Base USDC, ferry as maker and every authority.
-const order: DlnOrder = {
-  makerOrderNonce: 1_767_225_600_123n,
-  makerSrc: me,
-  giveChainId: 42161n,
-  giveTokenAddress: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
-  giveAmount: 99_960_000n,
-  takeChainId: 8453n,
-  takeTokenAddress: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
-  takeAmount: 99_100_000n,
-  receiverDst: me,
-  givePatchAuthoritySrc: me,
-  orderAuthorityAddressDst: me,
-  allowedTakerDst: '0x',
-  allowedCancelBeneficiarySrc: me,
-  externalCall: '0x',
-}
+const order = ourArbToBaseOrder
 
 function params(
   overrides: Partial<VerifyEvmOrderCancelTxParams> = {},
@@ -62,15 +48,8 @@ function params(
   }
 }
 
-function refusal(p: VerifyEvmOrderCancelTxParams): VerificationError {
-  try {
-    verifyEvmOrderCancelTx(p)
-  } catch (error) {
-    if (error instanceof VerificationError) return error
-    throw error
-  }
-  throw new Error('the cancel was accepted')
-}
+const refused = (p: VerifyEvmOrderCancelTxParams): VerificationError =>
+  refusal(() => verifyEvmOrderCancelTx(p))
 
 describe('verifyEvmOrderCancelTx (P-7.4)', () => {
   test('default: the built cancel of our own order passes and says what it does', () => {
@@ -91,7 +70,7 @@ describe('verifyEvmOrderCancelTx (P-7.4)', () => {
     const open = { ...order, allowedCancelBeneficiarySrc: '0x' as Hex }
     expect(verifyEvmOrderCancelTx(params({ order: open })).beneficiary).toBe(me)
     const foreign = { ...open, makerSrc: other as Hex }
-    expect(refusal(params({ order: foreign })).field).toBe('order.makerSrc')
+    expect(refused(params({ order: foreign })).field).toBe('order.makerSrc')
   })
 
   test('behavior: the ClaimedOrderCancel topic matches docs/dln.md §4.3', () => {
@@ -139,7 +118,7 @@ describe('verifyEvmOrderCancelTx (P-7.4)', () => {
     ['dstChainId', () => params({ dstChainId: 7565164 })],
     ['srcChainId', () => params({ srcChainId: 7565164 })],
   ])('behavior: refuses a tampered cancel at %s', (field, build) => {
-    const error = refusal(build())
+    const error = refused(build())
     expect(error).toBeInstanceOf(VerificationError)
     expect(error.field).toBe(field)
   })
@@ -157,7 +136,7 @@ describe('verifyEvmOrderCancelTx (P-7.4)', () => {
         beneficiary: me,
         messagingFeeWei: 1n,
       })
-      const error = refusal(params({ tx: { ...tampered, from: me } }))
+      const error = refused(params({ tx: { ...tampered, from: me } }))
       expect(error.field, name).toBe(`order.${name}`)
     }
   })

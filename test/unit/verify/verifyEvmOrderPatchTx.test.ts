@@ -3,36 +3,20 @@ import { describe, expect, test } from 'vitest'
 import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
 import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
 import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
-import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
-import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { buildEvmOrderPatchTx } from '../../../src/verify/buildEvmOrderPatchTx.ts'
 import {
   PATCH_ORDER_TAKE_SELECTOR,
   type VerifyEvmOrderPatchTxParams,
   verifyEvmOrderPatchTx,
 } from '../../../src/verify/verifyEvmOrderPatchTx.ts'
+import { ME, ourArbToBaseOrder } from './ourArbToBaseOrder.ts'
+import { refusal } from './refusal.ts'
 
-const me = '0x1111111111111111111111111111111111111111'
+const me = ME
 const other = '0x2222222222222222222222222222222222222222'
 const dlnDestination = EVM_CONTRACTS.dlnDestination
 
-// Arbitrum USDC to Base USDC, ferry as maker and every authority.
-const order: DlnOrder = {
-  makerOrderNonce: 1_767_225_600_123n,
-  makerSrc: me,
-  giveChainId: 42161n,
-  giveTokenAddress: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
-  giveAmount: 99_960_000n,
-  takeChainId: 8453n,
-  takeTokenAddress: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
-  takeAmount: 99_100_000n,
-  receiverDst: me,
-  givePatchAuthoritySrc: me,
-  orderAuthorityAddressDst: me,
-  allowedTakerDst: '0x',
-  allowedCancelBeneficiarySrc: me,
-  externalCall: '0x',
-}
+const order = ourArbToBaseOrder
 
 function params(over: Partial<VerifyEvmOrderPatchTxParams> = {}): VerifyEvmOrderPatchTxParams {
   const tx = buildEvmOrderPatchTx({ order, dlnDestination, newSubtrahend: 99_100n })
@@ -48,15 +32,8 @@ function params(over: Partial<VerifyEvmOrderPatchTxParams> = {}): VerifyEvmOrder
   }
 }
 
-const refusedAt = (p: VerifyEvmOrderPatchTxParams): string => {
-  try {
-    verifyEvmOrderPatchTx(p)
-  } catch (error) {
-    if (error instanceof VerificationError) return error.field
-    throw error
-  }
-  throw new Error('accepted')
-}
+const refusedAt = (p: VerifyEvmOrderPatchTxParams): string =>
+  refusal(() => verifyEvmOrderPatchTx(p)).field
 
 describe('verifyEvmOrderPatchTx', () => {
   test('default: ferry’s own patch passes and lowers the take by the subtrahend', () => {

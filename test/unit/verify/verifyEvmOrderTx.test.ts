@@ -10,15 +10,8 @@ import { deriveOrder } from '../../../src/verify/deriveOrder.ts'
 import { QuoteMovedError } from '../../../src/verify/QuoteMovedError.ts'
 import { checkEvmOrderTx, verifyEvmOrderTx } from '../../../src/verify/verifyEvmOrderTx.ts'
 import { realCreateTxExample } from '../../fixtures/api/realCreateTxExample.ts'
-import {
-  FIXED_FEE,
-  me,
-  onChain,
-  quoteFor,
-  reencode,
-  refusal,
-  usdtArb,
-} from './evmOrderTxFixtures.ts'
+import { FIXED_FEE, me, onChain, quoteFor, reencode, usdtArb } from './evmOrderTxFixtures.ts'
+import { refusal } from './refusal.ts'
 
 describe('verifyEvmOrderTx', () => {
   test('default: a faithful reserve-input order passes and its orderId is recomputed', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { decodeOrderCalldata } from '../../../src/verify/decodeOrderCalldata.ts'
 import { checkEvmOrderTx, verifyEvmOrderTx } from '../../../src/verify/verifyEvmOrderTx.ts'
-import { me, onChain, quoteFor, reencode, refusal, usdcArb, usdtArb } from './evmOrderTxFixtures.ts'
+import { me, onChain, quoteFor, reencode, usdcArb, usdtArb } from './evmOrderTxFixtures.ts'
+import { refusal } from './refusal.ts'
 
 describe('verifyEvmOrderTx: forwarder rules (P-8.7)', () => {
   test('behavior: the forwarder wraps an order only when a pre-swap is needed (P-8.7)', () => {

@@ -10,9 +10,9 @@ import {
   cancelFeeAccount,
   encodeCancelMemo,
 } from '../../../src/chains/solana/solanaCancelLayout.ts'
-import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { verifySolanaCancelTx } from '../../../src/verify/verifySolanaCancelTx.ts'
 import { mutateSolanaTx } from '../../helpers/mutateSolanaTx.ts'
+import { refusal } from './refusal.ts'
 
 const me = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey
 const evmMe = '0x2222222222222222222222222222222222222222'
@@ -62,16 +62,6 @@ const verify = (txData: Hex, extra: Partial<Parameters<typeof verifySolanaCancel
     dlnDestination: program,
     ...extra,
   })
-
-function refusal(run: () => unknown): VerificationError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof VerificationError) return error
-    throw error
-  }
-  throw new Error('expected a VerificationError')
-}
 
 describe('verifySolanaCancelTx', () => {
   test('default: the simulator’s cancel is ferry’s own: fee, beneficiary and no priority fee', () => {

@@ -15,7 +15,6 @@ import {
 } from '../../../src/api/requests/buildCreateTxQuery.ts'
 import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
 import { loadSolanaLookupTables } from '../../../src/chains/solana/loadSolanaLookupTables.ts'
-import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { createMarket } from '../../../src/sim/market/createMarket.ts'
 import { buildOrderQuote } from '../../../src/sim/quote/buildOrderQuote.ts'
 import type { OrderIntent } from '../../../src/verify/orderIntent.ts'
@@ -26,6 +25,7 @@ import {
   mutateSolanaTx,
   randomSolanaKey,
 } from '../../helpers/mutateSolanaTx.ts'
+import { refusal } from './refusal.ts'
 
 const me = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey.toBase58()
 const evmMe = '0x2222222222222222222222222222222222222222'
@@ -66,16 +66,6 @@ function quoteFor(overrides: Partial<CreateTxParams> = {}) {
     allowedTaker: 'empty',
   }
   return { quote, intent, txData: quote.tx!.data as Hex, orderId: quote.orderId! }
-}
-
-function refusal(run: () => unknown): VerificationError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof VerificationError) return error
-    throw error
-  }
-  throw new Error('expected a VerificationError')
 }
 
 describe('verifySolanaOrderTx', () => {
