@@ -12,7 +12,8 @@ import type {
 /**
  * The PostgreSQL journal's tables as Kysely sees them: SQLite's columns (bigint where SQLite has
  * INTEGER, read back as numbers; amounts decimal text; JSON as the same text `toJournalJson`
- * writes) plus `intents.seq`, the insertion order SQLite's rowid gave, and `wallet_leases`.
+ * writes) plus `intents.seq`, the insertion order SQLite's rowid gave, `wallet_leases` and the
+ * cluster's `cluster_instances` and `strategy_slots`.
  */
 export type PgJournalTables = {
   intents: {
@@ -121,5 +122,19 @@ export type PgJournalTables = {
     token: number
     acquired_at: Date
     expires_at: Date
+  }
+  cluster_instances: {
+    id: string
+    host: string
+    pid: number
+    started_at: Date
+    seen_at: Date
+    lease_ttl_ms: number
+  }
+  strategy_slots: {
+    strategy: string
+    slot_ms: number
+    holder: string
+    claimed_at: Date
   }
 }

@@ -6,7 +6,7 @@ import type { PgJournalTables } from './PgJournalTables.ts'
  * The PostgreSQL journal's migrations, by name in the order they run: the first five mirror
  * SQLite's `JOURNAL_MIGRATIONS` (bigint for ms and ids, text for amounts and JSON, double
  * precision for USD), then the wallet leases, then SQLite's 6 and 7, then the commit order of
- * `intents.seq`. Append only, as on SQLite. `intents.seq` stands in
+ * `intents.seq`, then the cluster's instances and schedule slots. Append only, as on SQLite. `intents.seq` stands in
  * for SQLite's rowid (insertion order breaks ties of `created_ms`).
  */
 export const PG_JOURNAL_MIGRATIONS: Readonly<Record<string, readonly string[]>> = {
@@ -180,6 +180,25 @@ export const PG_JOURNAL_MIGRATIONS: Readonly<Record<string, readonly string[]>> 
     END $$`,
     `CREATE CONSTRAINT TRIGGER intents_commit_seq AFTER INSERT ON intents
       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ferry_intents_commit_seq()`,
+  ],
+  // Several processes on one journal: who is alive (a heartbeat by the database's clock) and
+  // which strategy ran which schedule slot, so a slot runs once cluster-wide.
+  '0010_cluster': [
+    `CREATE TABLE cluster_instances (
+      id text PRIMARY KEY,
+      host text NOT NULL,
+      pid bigint NOT NULL,
+      started_at timestamptz NOT NULL,
+      seen_at timestamptz NOT NULL,
+      lease_ttl_ms bigint NOT NULL
+    )`,
+    `CREATE TABLE strategy_slots (
+      strategy text NOT NULL,
+      slot_ms bigint NOT NULL,
+      holder text NOT NULL,
+      claimed_at timestamptz NOT NULL,
+      PRIMARY KEY (strategy, slot_ms)
+    )`,
   ],
 }
 

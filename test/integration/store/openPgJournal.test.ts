@@ -39,7 +39,7 @@ describe('opening the PostgreSQL journal', () => {
   test('default: a reopened journal keeps its records and runs no migration twice', async () => {
     const url = await freshDatabase()
     const first = await openPgJournal(url)
-    expect(first.schemaVersion).toBe(9)
+    expect(first.schemaVersion).toBe(10)
     await first.recordIntent({ id: 'i1', strategy: 's', route: 'r', params: {}, notionalUsd: 2 })
     await first.close()
     await first.close()

@@ -38,7 +38,7 @@ function sqliteShape(): Shape {
 
 /** The PostgreSQL schema has SQLite's tables, columns and indexes (plus what it adds, named). */
 export function schemaParityCase(backend: ContractBackend): void {
-  test('default: the PostgreSQL migrations produce SQLite’s tables, columns and indexes, plus intents.seq and wallet_leases', async () => {
+  test('default: the PostgreSQL migrations produce SQLite’s tables, columns and indexes, plus intents.seq, wallet_leases and the cluster tables', async () => {
     const { store } = await backend.open()
     const db = (store as PgJournalStore).db
     const columns = await sql<{ table_name: string; column_name: string }>`
@@ -53,12 +53,19 @@ export function schemaParityCase(backend: ContractBackend): void {
       SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`.execute(db)
 
     const sqlite = sqliteShape()
-    const { wallet_leases: leases, ...mirrored } = tables
+    const {
+      wallet_leases: leases,
+      cluster_instances: instances,
+      strategy_slots: slots,
+      ...mirrored
+    } = tables
     expect(mirrored).toEqual({
       ...sqlite.tables,
       intents: [...sqlite.tables.intents!, 'seq'].sort(),
     })
     expect(leases).toEqual(['acquired_at', 'address', 'chain_id', 'expires_at', 'holder', 'token'])
+    expect(instances).toEqual(['host', 'id', 'lease_ttl_ms', 'pid', 'seen_at', 'started_at'])
+    expect(slots).toEqual(['claimed_at', 'holder', 'slot_ms', 'strategy'])
     expect(indexes.rows.map((r) => r.indexname)).toEqual(expect.arrayContaining(sqlite.indexes))
   })
 }

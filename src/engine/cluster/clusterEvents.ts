@@ -1,0 +1,30 @@
+/** What a cluster member reports as it keeps its leases (docs/architecture.md §5). */
+export type ClusterEvent =
+  | {
+      type: 'lease'
+      /** acquired: taken (a new token); lost: renewal refused; released: handed over by us. */
+      change: 'acquired' | 'lost' | 'released'
+      chainId: number
+      wallet: string
+      holder: string
+      token: number
+    }
+  | {
+      /** A wallet whose lease has had no live holder for longer than the TTL. */
+      type: 'walletUnheld'
+      chainId: number
+      wallet: string
+      /** How long it has been without a holder, ms by the database clock. */
+      unheldMs: number
+    }
+  | {
+      /** This member's view after a turn. */
+      type: 'clusterView'
+      liveInstances: number
+      heldWallets: number
+    }
+  | {
+      /** A turn failed (the database unreachable, say); leases lapse unless a later turn renews. */
+      type: 'clusterTurnFailed'
+      error: string
+    }

@@ -1,0 +1,192 @@
+import { performance } from 'node:perf_hooks'
+import { claimStrategySlot } from '../../store/claimStrategySlot.ts'
+import { heartbeatClusterInstance } from '../../store/heartbeatClusterInstance.ts'
+import type { WalletLeaseClaim } from '../../store/JournalStore.ts'
+import type { PgJournalStore } from '../../store/openPgJournal.ts'
+import { readWalletLeases } from '../../store/readWalletLeases.ts'
+import { toWalletKey } from '../../store/toWalletKey.ts'
+import type { ClusterEvent } from './clusterEvents.ts'
+import { decideLeaseTurn, type LeaseState } from './decideLeaseTurn.ts'
+import { acquireGroup, releaseGroup, renewGroup } from './groupLeases.ts'
+import { type WalletGroup, walletKeyOf } from './groupWallets.ts'
+
+/** One ferry process's part in a cluster on a shared journal. */
+export type ClusterMember = {
+  /** This process's holder id. */
+  readonly id: string
+  /** One turn now: heartbeat, renew held leases, release and acquire per decideLeaseTurn. */
+  turn(): Promise<void>
+  /** Turns now and then every third of the TTL, until {@link ClusterMember.stop}. */
+  start(): Promise<void>
+  /** Stops turning and releases every held lease, so another instance takes over at once. */
+  stop(): Promise<void>
+  /** The strategy's wallets are held, within their TTL by this process's clock, and reconciled. */
+  runs(strategyId: string): boolean
+  /** Claims the strategy's schedule slot cluster-wide: true once, for one process. */
+  claimSlot(strategyId: string, slotMs: number): Promise<boolean>
+  /** The claim a fenced write on this wallet carries, or undefined when it is not held. */
+  leaseFor(chainId: number, address: string): WalletLeaseClaim | undefined
+  /** Groups held now. */
+  heldGroups(): WalletGroup[]
+}
+
+/** Inputs of {@link createClusterMember}. */
+export type CreateClusterMemberParams = {
+  store: PgJournalStore
+  id: string
+  host: string
+  pid: number
+  /** Lease TTL, ms; turns run every third of it. */
+  leaseTtlMs: number
+  groups: readonly WalletGroup[]
+  /**
+   * Runs after a group is taken and before its strategies run: the taker reconciles the previous
+   * holder's in-flight intents on those wallets, as a restart would. A throw leaves the group held
+   * but not ready, tried again next turn.
+   */
+  onAcquired?: (group: WalletGroup) => Promise<void>
+  emit?: (event: ClusterEvent) => void
+}
+
+type Held = { group: WalletGroup; tokens: Map<string, number>; validUntilMs: number }
+
+/**
+ * A cluster member (docs/architecture.md §5): keeps its instance row alive, holds the wallet
+ * groups assigned to it with fenced leases, hands over those assigned elsewhere, and tells the
+ * engine which strategies it may run. Lease validity is judged twice: by the database (the
+ * fence) and locally on a monotonic clock from the start of the last renewal, so a process that
+ * was paused stops planning sends before its next turn finds the lease lost.
+ */
+export function createClusterMember(params: CreateClusterMemberParams): ClusterMember {
+  const { store, id, leaseTtlMs } = params
+  const emit = params.emit ?? (() => {})
+  const held = new Map<string, Held>()
+  const ready = new Set<string>()
+  const groupOf = new Map<string, WalletGroup>()
+  for (const g of params.groups) for (const s of g.strategies) groupOf.set(s, g)
+  const byKey = new Map(params.groups.map((g) => [g.key, g]))
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> | undefined
+  let stopped = false
+
+  const lose = (key: string): void => {
+    held.delete(key)
+    ready.delete(key)
+  }
+
+  async function turnOnce(): Promise<void> {
+    const view = await heartbeatClusterInstance(store, {
+      id,
+      host: params.host,
+      pid: params.pid,
+      leaseTtlMs,
+    })
+    for (const [key, h] of [...held]) {
+      const startedMs = performance.now()
+      const lost = await renewGroup(store, h, { holder: id, ttlMs: leaseTtlMs }, emit)
+      if (lost) lose(key)
+      else h.validUntilMs = startedMs + leaseTtlMs
+    }
+    const leases = new Map<string, LeaseState>()
+    for (const row of await readWalletLeases(store.db)) {
+      leases.set(walletKeyOf(row), { holder: row.holder, expiresAtMs: row.expiresAtMs })
+    }
+    const decision = decideLeaseTurn({
+      self: id,
+      groups: params.groups,
+      liveInstanceIds: view.instances.filter((i) => i.alive).map((i) => i.id),
+      leases,
+      held: new Set(held.keys()),
+      dbNowMs: view.dbNowMs,
+      leaseTtlMs,
+    })
+    for (const key of decision.orphaned) {
+      for (const w of byKey.get(key)!.wallets) {
+        const unheldMs = view.dbNowMs - (leases.get(walletKeyOf(w))?.expiresAtMs ?? view.dbNowMs)
+        emit({ type: 'walletUnheld', chainId: w.chainId, wallet: w.address, unheldMs })
+      }
+    }
+    for (const key of decision.release) {
+      const h = held.get(key)!
+      lose(key)
+      await releaseGroup(store, h, id, emit)
+    }
+    for (const key of decision.acquire) {
+      const group = byKey.get(key)!
+      const startedMs = performance.now()
+      const tokens = await acquireGroup(store, group, { holder: id, ttlMs: leaseTtlMs }, emit)
+      if (tokens) held.set(key, { group, tokens, validUntilMs: startedMs + leaseTtlMs })
+    }
+    // Held but not yet reconciled: a new group, or one whose reconcile failed last turn.
+    for (const [key, h] of held) {
+      if (ready.has(key)) continue
+      await params.onAcquired?.(h.group)
+      ready.add(key)
+    }
+    emit({
+      type: 'clusterView',
+      liveInstances: view.instances.filter((i) => i.alive).length,
+      heldWallets: [...held.values()].reduce((n, h) => n + h.group.wallets.length, 0),
+    })
+  }
+
+  async function turn(): Promise<void> {
+    // One turn at a time: a slow database must not stack turns up.
+    if (running) return running
+    running = turnOnce().finally(() => {
+      running = undefined
+    })
+    return running
+  }
+
+  function schedule(): void {
+    if (stopped) return
+    timer = setTimeout(
+      () => {
+        turn()
+          .catch((error: unknown) => {
+            emit({ type: 'clusterTurnFailed', error: (error as Error).message.split('\n')[0]! })
+          })
+          .finally(schedule)
+      },
+      Math.max(1, Math.floor(leaseTtlMs / 3)),
+    )
+    timer.unref()
+  }
+
+  return {
+    id,
+    turn,
+    async start() {
+      await turn().catch((error: unknown) => {
+        emit({ type: 'clusterTurnFailed', error: (error as Error).message.split('\n')[0]! })
+      })
+      schedule()
+    },
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running?.catch(() => {})
+      for (const [key, h] of [...held]) {
+        lose(key)
+        await releaseGroup(store, h, id, emit).catch(() => {})
+      }
+    },
+    runs(strategyId) {
+      const group = groupOf.get(strategyId)
+      if (!group || !ready.has(group.key)) return false
+      return performance.now() < held.get(group.key)!.validUntilMs
+    },
+    claimSlot: (strategyId, slotMs) =>
+      claimStrategySlot(store, { strategy: strategyId, slotMs, holder: id }),
+    leaseFor(chainId, address) {
+      const key = walletKeyOf({ chainId, address: toWalletKey(address) })
+      for (const h of held.values()) {
+        const token = h.tokens.get(key)
+        if (token !== undefined) return { holder: id, token }
+      }
+      return undefined
+    },
+    heldGroups: () => [...held.values()].map((h) => h.group),
+  }
+}
