@@ -22,6 +22,8 @@ const SECTION_FILES: Record<string, string> = {
   observe: 'src/settings/observeSettingsSchema.ts',
   prices: 'src/settings/priceSettingsSchema.ts',
   recording: 'src/settings/recordingSettingsSchema.ts',
+  journal: 'src/settings/journalSettingsSchema.ts',
+  cluster: 'src/settings/clusterSettingsSchema.ts',
 }
 
 /** One object literal of the zod sources: its keys and the JSDoc of each. */

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { chainSettingsSchema } from './chainSettingsSchema.ts'
+import { clusterSettingsSchema } from './clusterSettingsSchema.ts'
 import { configFields } from './configFields.ts'
+import { journalSettingsSchema } from './journalSettingsSchema.ts'
 import { observeSettingsSchema } from './observeSettingsSchema.ts'
 import { priceSettingsSchema } from './priceSettingsSchema.ts'
 import { recordingSettingsSchema } from './recordingSettingsSchema.ts'
@@ -41,6 +43,10 @@ export const ferryConfigSchema = z
      * value-flow checks use, never the service's figures (safety P-8.8). Default none.
      */
     prices: priceSettingsSchema.default([]),
+    /** Where the journal lives when not in the SQLite file: a PostgreSQL URL. */
+    journal: journalSettingsSchema.prefault({}),
+    /** Several `ferry run` processes on one PostgreSQL journal: lease TTL, instance name. */
+    cluster: clusterSettingsSchema.prefault({}),
   })
   .superRefine((config, ctx) => {
     const seen = new Map<string, number>()

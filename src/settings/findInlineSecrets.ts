@@ -20,12 +20,15 @@ const MNEMONIC_WORD_COUNTS = new Set([12, 15, 18, 21, 24])
 const MNEMONIC_WORD_RE = /^[a-z]{3,8}$/
 
 const FIX = 'move the secret to an env var (or .env, mode 0600) and write privateKeyEnv: <NAME>'
+/** A database URL with a password in it (`postgres://user:password@host`). */
+const DB_PASSWORD_RE = /^postgres(ql)?:\/\/[^:@/\s]+:[^@\s]+@/i
+const DB_FIX = `write journal.url: \${FERRY_JOURNAL_URL} and set FERRY_JOURNAL_URL in the environment`
 
 /**
  * Finds key material written inline in a config document (docs/safety.md §5, P-5.3): keys named
  * privateKey/secretKey/mnemonic/seed, 64-hex strings (an EVM or ed25519 private key), base58
  * strings of a 64-byte Solana secret, arrays of 64 byte values (a keypair file pasted inline) and
- * BIP-39-shaped phrases. Run on the document before `${VAR}` substitution, so secrets that come
+ * BIP-39-shaped phrases, and database URLs with a password. Run on the document before `${VAR}` substitution, so secrets that come
  * from the environment are fine. Pure; the values never appear in the problems.
  */
 export function findInlineSecrets(doc: unknown): ConfigProblem[] {
@@ -35,6 +38,14 @@ export function findInlineSecrets(doc: unknown): ConfigProblem[] {
   }
   const walk = (node: unknown, path: (string | number)[]): void => {
     if (typeof node === 'string') {
+      if (DB_PASSWORD_RE.test(node.trim())) {
+        problems.push({
+          path: formatConfigPath(path),
+          problem: 'a database password written inline',
+          fix: DB_FIX,
+        })
+        return
+      }
       const kind = secretKind(node)
       if (kind) report(path, kind)
       return

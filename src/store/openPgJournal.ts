@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { type Clock, systemClock } from '../common/clock.ts'
+import { redactDatabaseUrl } from '../common/redactDatabaseUrl.ts'
 import { createPgApprovalRecords } from './createPgApprovalRecords.ts'
 import { createPgIntentRecords } from './createPgIntentRecords.ts'
 import { createPgJournalQueries } from './createPgJournalQueries.ts'
@@ -91,7 +92,7 @@ export async function openPgJournal(
     // Reached first, so a wrong host or password is told apart from a failed migration.
     await sql`SELECT 1`.execute(db).catch((error: unknown) => {
       throw new JournalError('the PostgreSQL journal cannot be reached', {
-        metaMessages: [`database: ${redactUrl(url)}`],
+        metaMessages: [`database: ${redactDatabaseUrl(url)}`],
         details: error instanceof Error ? error.message : String(error),
         cause: error,
       })
@@ -124,16 +125,5 @@ export async function openPgJournal(
         await db.destroy()
       }
     },
-  }
-}
-
-/** The URL without its password, for messages. */
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password) parsed.password = '***'
-    return parsed.toString()
-  } catch {
-    return '(not a URL)'
   }
 }
