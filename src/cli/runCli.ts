@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander'
 import { registerCancelCommand } from './commands/registerCancelCommand.ts'
+import { registerClusterCommand } from './commands/registerClusterCommand.ts'
 import { registerConfigCommand } from './commands/registerConfigCommand.ts'
 import { registerDevnetCommand } from './commands/registerDevnetCommand.ts'
 import { registerHistoryCommand } from './commands/registerHistoryCommand.ts'
@@ -57,6 +58,7 @@ function buildProgram(): Command {
   registerRunCommand(program)
   registerHistoryCommand(program)
   registerStatusCommand(program)
+  registerClusterCommand(program)
   registerKillCommand(program)
   registerCancelCommand(program)
   registerReportCommand(program)
