@@ -13,6 +13,8 @@ import { ALERT_KIND_NAMES } from '../settings/alertSettingsSchema.ts'
  *   the minimum, a trusted price was stale, a risk limit no longer held); never the kill switch.
  * - `rpcDisagreement`: a chain's RPCs gave different answers to a read that decides money; the
  *   read was refused (P-2.12); security: one of them lies or lags.
+ * - `walletUnheld`: on a shared PostgreSQL journal, a wallet has had no live lease holder for
+ *   longer than the lease TTL: its strategies run nowhere (docs/architecture.md §5); critical.
  */
 export const ALERT_KINDS = ALERT_KIND_NAMES
 export type AlertKind = (typeof ALERT_KINDS)[number]

@@ -2,6 +2,7 @@ import { Registry } from 'prom-client'
 import type { TransportConfig } from '../api/createTransport.ts'
 import type { Clock } from '../common/clock.ts'
 import type { CostKind } from '../common/strategy/marketTypes.ts'
+import { defineClusterMetrics } from './defineClusterMetrics.ts'
 import { defineFerryMetrics } from './defineFerryMetrics.ts'
 import type { EngineEvent } from './engineEvents.ts'
 import type { EngineObserver } from './fanOutEvents.ts'
@@ -93,6 +94,7 @@ export function createFerryMetrics(params: CreateFerryMetricsParams): FerryMetri
     }
   }
   const m = defineFerryMetrics(registry, { readInFlightUsd, beforeCollect: flush })
+  const cluster = defineClusterMetrics(registry)
   for (const [chain, simulation] of Object.entries(params.simulationByChain ?? {}))
     m.simulationOff.set({ chain }, simulation === 'off' ? 1 : 0)
   const traces = new Map<string, IntentTrace>()
@@ -272,7 +274,7 @@ export function createFerryMetrics(params: CreateFerryMetricsParams): FerryMetri
         return
       }
       default:
-        return
+        cluster.count(event)
     }
   }
 

@@ -21,6 +21,7 @@ import {
   UNKNOWN_INTENT,
 } from './rememberIntent.ts'
 import { scrubAlert } from './scrubAlert.ts'
+import { walletUnheldAlert } from './walletUnheldAlert.ts'
 
 /** decideAlerts' memory between events; bounded (rememberIntent). */
 export type AlertState = {
@@ -259,6 +260,8 @@ function candidatesOf(
         ],
         state,
       }
+    case 'walletUnheld':
+      return { candidates: [walletUnheldAlert(event, nowMs)], state }
     case 'balances': {
       const gas = decideGasReserveAlerts(
         event.balances,

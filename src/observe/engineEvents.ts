@@ -1,4 +1,5 @@
 import type { CostKind, RouteRequest } from '../common/strategy/marketTypes.ts'
+import type { ClusterEvent } from './clusterEvents.ts'
 
 /**
  * What the engine reports as it works, in order for one intent: intent, quote, decision,
@@ -6,6 +7,8 @@ import type { CostKind, RouteRequest } from '../common/strategy/marketTypes.ts'
  * line; the live view prints one line each. Amounts are decimal strings of base units.
  */
 export type EngineEvent =
+  /** A cluster member's lease changes and view (several processes on one PostgreSQL journal). */
+  | ClusterEvent
   | { type: 'tick'; tick: number; strategies: string[]; atMs: number }
   /**
    * A chain's RPCs answered a money-deciding read differently; the read was refused, never

@@ -37,6 +37,7 @@ const KIND_NAMES: Readonly<Record<AlertKind, string>> = {
   consecutiveFailures: 'consecutive failures',
   marketMoved: 'market moved',
   rpcDisagreement: 'RPC disagreement',
+  walletUnheld: 'wallet without a holder',
 }
 
 /**

@@ -16,6 +16,7 @@ export const ALERT_KIND_NAMES = [
   'consecutiveFailures',
   'marketMoved',
   'rpcDisagreement',
+  'walletUnheld',
 ] as const
 
 const chatIdError = withFix('is not a chat id', 'write the numeric chat id or @channelname')
@@ -96,6 +97,7 @@ export const alertSettingsSchema = z.strictObject({
       consecutiveFailures: intervalMs,
       marketMoved: intervalMs,
       rpcDisagreement: intervalMs,
+      walletUnheld: intervalMs,
     })
     .default({}),
   /** Retries of one send after a network error, a timeout, a 5xx or a 429. Default 3. */

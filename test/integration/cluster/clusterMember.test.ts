@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import type { ClusterEvent } from '../../../src/engine/cluster/clusterEvents.ts'
+import type { ClusterEvent } from '../../../src/observe/clusterEvents.ts'
 import {
   type ClusterMember,
   createClusterMember,
