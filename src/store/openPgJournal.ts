@@ -13,6 +13,7 @@ import { JournalError } from './JournalError.ts'
 import type { JournalStore } from './JournalStore.ts'
 import { migratePgJournal } from './migratePgJournal.ts'
 import type { PgJournalTables } from './PgJournalTables.ts'
+import { redactUrl } from './redactUrl.ts'
 
 /** Options of {@link openPgJournal}. */
 export type OpenPgJournalOptions = {
@@ -124,16 +125,5 @@ export async function openPgJournal(
         await db.destroy()
       }
     },
-  }
-}
-
-/** The URL without its password, for messages. */
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password) parsed.password = '***'
-    return parsed.toString()
-  } catch {
-    return '(not a URL)'
   }
 }

@@ -60,9 +60,9 @@ describe('lazy subcommands: ferry --help loads the registrations, not the comman
   })
 
   test('behavior: every command module is imported by its action only, never statically', () => {
-    // One per command and subcommand (17 commands; config has two, strategy one; record loads
-    // run's module).
-    expect(actions.length).toBe(18)
+    // One per command and subcommand (18 commands; config has two, strategy and journal one;
+    // record loads run's module).
+    expect(actions.length).toBe(19)
     expect(actions.filter((a) => cli.files.includes(a))).toEqual([])
     for (const action of actions) expect(action).toMatch(/^src\/cli\/commands\/\w+Command\.ts$/)
   })
