@@ -25,7 +25,7 @@ export function resolveJournalUrl(
     throw new UsageError(field, 'is not a URL', FIX)
   }
   if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
-    throw new UsageError(field, `is a ${protocol}// URL, not a PostgreSQL one`, FIX)
+    throw new UsageError(field, `is not a PostgreSQL URL (its scheme is ${protocol})`, FIX)
   }
   return url
 }
