@@ -13,10 +13,11 @@ export type JournalTableCopy = {
   ok: boolean
 }
 
+/** One table's digest as SQLite held it and as PostgreSQL holds the copy. */
+export type TableDigestPair = { table: string; source: TableDigest; target: TableDigest }
+
 /** Sets what SQLite held beside what PostgreSQL holds, table by table. Pure. */
-export function compareTableDigests(
-  tables: readonly { table: string; source: TableDigest; target: TableDigest }[],
-): JournalTableCopy[] {
+export function compareTableDigests(tables: readonly TableDigestPair[]): JournalTableCopy[] {
   return tables.map(({ table, source, target }) => ({
     table,
     sourceRows: source.rows,

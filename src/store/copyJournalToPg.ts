@@ -1,7 +1,11 @@
 import type Database from 'better-sqlite3'
 import { type Kysely, sql } from 'kysely'
 import { FerryError } from '../common/FerryError.ts'
-import { compareTableDigests, type JournalTableCopy } from './compareTableDigests.ts'
+import {
+  compareTableDigests,
+  type JournalTableCopy,
+  type TableDigestPair,
+} from './compareTableDigests.ts'
 import { copyJournalTable, type TableCopy } from './copyJournalTable.ts'
 import { digestPgJournalTable } from './digestPgJournalTable.ts'
 import { JournalCopyMismatchError } from './JournalCopyMismatchError.ts'
@@ -134,7 +138,7 @@ async function copyAll(
       trx,
     )
   }
-  const compared: Parameters<typeof compareTableDigests>[0][number][] = []
+  const compared: TableDigestPair[] = []
   for (const table of JOURNAL_COPY_TABLES) {
     const target = await digestPgJournalTable(trx, table, columns.get(table.name)!)
     compared.push({ table: table.name, source: copies.get(table.name)!, target })
