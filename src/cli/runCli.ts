@@ -6,6 +6,7 @@ import { registerDevnetCommand } from './commands/registerDevnetCommand.ts'
 import { registerHistoryCommand } from './commands/registerHistoryCommand.ts'
 import { registerHookStatusCommand } from './commands/registerHookStatusCommand.ts'
 import { registerInspectCommand } from './commands/registerInspectCommand.ts'
+import { registerJournalCommand } from './commands/registerJournalCommand.ts'
 import { registerKillCommand } from './commands/registerKillCommand.ts'
 import { registerLeaderboardCommand } from './commands/registerLeaderboardCommand.ts'
 import { registerQuoteCommand } from './commands/registerQuoteCommand.ts'
@@ -72,6 +73,7 @@ function buildProgram(): Command {
   registerInspectCommand(program)
   registerDevnetCommand(program)
   registerConfigCommand(program)
+  registerJournalCommand(program)
   registerStrategyCommand(program)
   for (const command of program.commands) command.exitOverride()
   return program

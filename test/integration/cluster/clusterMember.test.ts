@@ -1,12 +1,12 @@
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import type { ClusterEvent } from '../../../src/observe/clusterEvents.ts'
 import {
   type ClusterMember,
   createClusterMember,
 } from '../../../src/engine/cluster/createClusterMember.ts'
 import { groupWallets, type WalletGroup } from '../../../src/engine/cluster/groupWallets.ts'
+import type { ClusterEvent } from '../../../src/observe/clusterEvents.ts'
 import { openPgJournal, type PgJournalStore } from '../../../src/store/openPgJournal.ts'
 import { startTestPostgres, type TestPostgres } from '../../helpers/startTestPostgres.ts'
 

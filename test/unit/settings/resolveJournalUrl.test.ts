@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest'
+import { UsageError } from '../../../src/common/UsageError.ts'
+import { resolveJournalUrl } from '../../../src/settings/resolveJournalUrl.ts'
+
+const refusal = (flag: string | undefined, env: NodeJS.ProcessEnv): UsageError => {
+  try {
+    resolveJournalUrl(flag, env)
+  } catch (error) {
+    if (error instanceof UsageError) return error
+    throw error
+  }
+  throw new Error('not refused')
+}
+
+describe('the PostgreSQL journal URL of ferry journal migrate', () => {
+  test('default: --to, else FERRY_JOURNAL_URL; postgres:// and postgresql:// both', () => {
+    const env = { FERRY_JOURNAL_URL: 'postgresql://u:p@env/db' }
+    expect(resolveJournalUrl('postgres://u:p@flag/db', env)).toBe('postgres://u:p@flag/db')
+    expect(resolveJournalUrl(undefined, env)).toBe('postgresql://u:p@env/db')
+    expect(resolveJournalUrl('  ', env)).toBe('postgresql://u:p@env/db')
+  })
+
+  test('behavior: none, not a URL, or another scheme is a usage error naming the source, never the password', () => {
+    expect(refusal(undefined, { FERRY_JOURNAL_URL: '' }).shortMessage).toBe(
+      '--to: no PostgreSQL database given',
+    )
+    expect(refusal('db.example:5432', {}).shortMessage).toBe(
+      '--to: is not a PostgreSQL URL (its scheme is db.example:)',
+    )
+    expect(refusal('not a url', {}).shortMessage).toBe('--to: is not a URL')
+    const env = refusal(undefined, { FERRY_JOURNAL_URL: 'mysql://root:hunter2@db/x' })
+    expect(env.shortMessage).toBe(
+      'FERRY_JOURNAL_URL: is not a PostgreSQL URL (its scheme is mysql:)',
+    )
+    expect(env.message).not.toContain('hunter2')
+    expect(env.metaMessages[0]).toMatch(/^fix: pass --to postgres:\/\//)
+  })
+})
