@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { performance } from 'node:perf_hooks'
 import type { ClusterEvent } from '../../observe/clusterEvents.ts'
 import { claimStrategySlot } from '../../store/claimStrategySlot.ts'
@@ -24,7 +25,17 @@ export type ClusterMember = {
   runs(strategyId: string): boolean
   /** Claims the strategy's schedule slot cluster-wide: true once, for one process. */
   claimSlot(strategyId: string, slotMs: number): Promise<boolean>
-  /** The claim a fenced write on this wallet carries, or undefined when it is not held. */
+  /**
+   * Runs `work` with the claims held now bound to it and to everything it starts (its sends,
+   * its trackers' cancels and patches): their fenced writes carry these tokens even if the lease
+   * is later lost and taken again, so work begun under one lease can never write under the next.
+   */
+  withClaims<T>(work: () => Promise<T>): Promise<T>
+  /**
+   * The claim a fenced write on this wallet carries: the one bound by
+   * {@link ClusterMember.withClaims}, else the one held now, else the last one held (the database
+   * then refuses it); undefined when this process never held the wallet.
+   */
   leaseFor(chainId: number, address: string): WalletLeaseClaim | undefined
   /** Groups held now. */
   heldGroups(): WalletGroup[]
@@ -65,6 +76,9 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
   const groupOf = new Map<string, WalletGroup>()
   for (const g of params.groups) for (const s of g.strategies) groupOf.set(s, g)
   const byKey = new Map(params.groups.map((g) => [g.key, g]))
+  const bound = new AsyncLocalStorage<ReadonlyMap<string, number>>()
+  /** Every wallet's last token this process held, by wallet key. */
+  const lastTokens = new Map<string, number>()
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let stopped = false
@@ -72,6 +86,14 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
   const lose = (key: string): void => {
     held.delete(key)
     ready.delete(key)
+  }
+
+  const currentToken = (wallet: string): number | undefined => {
+    for (const h of held.values()) {
+      const token = h.tokens.get(wallet)
+      if (token !== undefined) return token
+    }
+    return undefined
   }
 
   async function turnOnce(): Promise<void> {
@@ -115,12 +137,15 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
       const group = byKey.get(key)!
       const startedMs = performance.now()
       const tokens = await acquireGroup(store, group, { holder: id, ttlMs: leaseTtlMs }, emit)
-      if (tokens) held.set(key, { group, tokens, validUntilMs: startedMs + leaseTtlMs })
+      if (!tokens) continue
+      held.set(key, { group, tokens, validUntilMs: startedMs + leaseTtlMs })
+      for (const [wallet, token] of tokens) lastTokens.set(wallet, token)
     }
     // Held but not yet reconciled: a new group, or one whose reconcile failed last turn.
     for (const [key, h] of held) {
       if (ready.has(key)) continue
-      await params.onAcquired?.(h.group)
+      const onAcquired = params.onAcquired
+      if (onAcquired) await bound.run(new Map(h.tokens), () => onAcquired(h.group))
       ready.add(key)
     }
     emit({
@@ -179,13 +204,16 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     },
     claimSlot: (strategyId, slotMs) =>
       claimStrategySlot(store, { strategy: strategyId, slotMs, holder: id }),
+    withClaims(work) {
+      const claims = new Map<string, number>()
+      for (const h of held.values())
+        for (const [wallet, token] of h.tokens) claims.set(wallet, token)
+      return bound.run(claims, work)
+    },
     leaseFor(chainId, address) {
       const key = walletKeyOf({ chainId, address: toWalletKey(address) })
-      for (const h of held.values()) {
-        const token = h.tokens.get(key)
-        if (token !== undefined) return { holder: id, token }
-      }
-      return undefined
+      const token = bound.getStore()?.get(key) ?? currentToken(key) ?? lastTokens.get(key)
+      return token === undefined ? undefined : { holder: id, token }
     },
     heldGroups: () => [...held.values()].map((h) => h.group),
   }

@@ -1,0 +1,29 @@
+import type { JournalStore, WalletLeaseClaim } from '../../store/JournalStore.ts'
+import { LeaseLostError } from '../../store/LeaseLostError.ts'
+import { toWalletKey } from '../../store/toWalletKey.ts'
+
+/**
+ * The shared journal as this process's executors see it: every write-ahead insert carries the
+ * lease claim this process holds on the sending wallet, so the database refuses it (and nothing
+ * is sent) once the lease is gone (docs/architecture.md §5). A wallet this process does not hold
+ * is refused here, before the database is asked.
+ */
+export function fenceJournalStore(
+  store: JournalStore,
+  leaseFor: (chainId: number, address: string) => WalletLeaseClaim | undefined,
+  holder: string,
+): JournalStore {
+  return {
+    ...store,
+    recordSignedAttempt(params) {
+      const lease = leaseFor(params.chainId, params.from)
+      if (lease === undefined) {
+        const claim = { holder, token: 0 }
+        return Promise.reject(
+          new LeaseLostError(params.chainId, toWalletKey(params.from), claim, undefined),
+        )
+      }
+      return store.recordSignedAttempt({ ...params, lease })
+    },
+  }
+}
