@@ -36,13 +36,24 @@ async function freeLoopbackPort(): Promise<number> {
   })
 }
 
+/** Options of {@link startTestPostgres}. */
+export type TestPostgresOptions = {
+  /**
+   * Keep PostgreSQL's own durability defaults (`fsync`, `full_page_writes` and
+   * `synchronous_commit` on: a commit returns after its WAL is flushed to disk), for figures
+   * comparable with SQLite's `synchronous=FULL`. Default false: tests prove semantics, not crash
+   * safety, and run faster without the flushes.
+   */
+  durable?: boolean
+}
+
 /**
  * Starts an embedded PostgreSQL (one per test file: ~1.5 s) in a fresh temp dir on a free
- * loopback port, with a `ferry` database. Durability knobs are off: these tests prove semantics,
- * not crash safety. As root, the server runs as the `postgres` user, which must be able to write
- * the data dir's parent, hence the 0o777 on the temp dir.
+ * loopback port, with a `ferry` database. Durability knobs are off unless `durable`. As root,
+ * the server runs as the `postgres` user, which must be able to write the data dir's parent,
+ * hence the 0o777 on the temp dir.
  */
-export async function startTestPostgres(): Promise<TestPostgres> {
+export async function startTestPostgres(options: TestPostgresOptions = {}): Promise<TestPostgres> {
   const root = mkdtempSync(join(tmpdir(), 'ferry-pg-'))
   chmodSync(root, 0o777)
   const port = await freeLoopbackPort()
@@ -59,10 +70,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       'listen_addresses=127.0.0.1',
       '-c',
       'unix_socket_directories=',
-      '-c',
-      'fsync=off',
-      '-c',
-      'full_page_writes=off',
+      ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'full_page_writes=off']),
     ],
     // Kept for the failure message only: a quiet test run unless the server cannot start.
     onLog: (message) => {
