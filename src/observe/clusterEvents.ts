@@ -8,6 +8,8 @@ export type ClusterEvent =
       wallet: string
       holder: string
       token: number
+      /** When this process saw the change, ms since the epoch by its own clock. */
+      atMs: number
     }
   | {
       /** A wallet whose lease has had no live holder for longer than the TTL. */

@@ -11,6 +11,9 @@ type Emit = (event: ClusterEvent) => void
 type Holding = { group: WalletGroup; tokens: Map<string, number> }
 type Who = { holder: string; ttlMs: number }
 
+/** This process's clock for the events' `atMs`. */
+const nowMs = (): number => Date.now()
+
 /**
  * Takes every wallet lease of a group, in key order (so two takers never deadlock), or none: on
  * a wallet held by another, the ones just taken are released again. Returns the tokens by
@@ -35,7 +38,14 @@ export async function acquireGroup(
   }
   for (const wallet of group.wallets) {
     const token = tokens.get(walletKeyOf(wallet))!
-    emit({ type: 'lease', change: 'acquired', ...walletOf(wallet), holder: who.holder, token })
+    emit({
+      type: 'lease',
+      change: 'acquired',
+      ...walletOf(wallet),
+      holder: who.holder,
+      token,
+      atMs: nowMs(),
+    })
   }
   return tokens
 }
@@ -56,7 +66,14 @@ export async function renewGroup(
       await renewWalletLease(store, { ...wallet, ...who, token })
     } catch (error) {
       if (!(error instanceof LeaseLostError)) throw error
-      emit({ type: 'lease', change: 'lost', ...walletOf(wallet), holder: who.holder, token })
+      emit({
+        type: 'lease',
+        change: 'lost',
+        ...walletOf(wallet),
+        holder: who.holder,
+        token,
+        atMs: nowMs(),
+      })
       holding.tokens.delete(walletKeyOf(wallet))
       await releaseGroup(store, holding, who.holder, emit)
       return true
@@ -76,7 +93,7 @@ export async function releaseGroup(
     const token = holding.tokens.get(walletKeyOf(wallet))
     if (token === undefined) continue
     if (await releaseWalletLease(store, { ...wallet, holder, token })) {
-      emit({ type: 'lease', change: 'released', ...walletOf(wallet), holder, token })
+      emit({ type: 'lease', change: 'released', ...walletOf(wallet), holder, token, atMs: nowMs() })
     }
   }
 }
