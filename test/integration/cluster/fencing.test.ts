@@ -1,0 +1,85 @@
+import { writeFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import { openPgJournal } from '../../../src/store/openPgJournal.ts'
+import {
+  holdsLease,
+  leaseEvents,
+  processState,
+  startClusterInstance,
+  waitUntil,
+  writeClusterConfig,
+} from '../../helpers/startFerryCluster.ts'
+import { startTestPostgres, type TestPostgres } from '../../helpers/startTestPostgres.ts'
+
+const LEASE_TTL_MS = 2_000
+const user = devnetEvmAccount('user')
+let devnet: Devnet
+let pg: TestPostgres
+
+beforeAll(async () => {
+  ;[devnet, pg] = await Promise.all([
+    startDevnet({ solana: false, fillDelayMs: 50 }),
+    startTestPostgres(),
+  ])
+}, 60_000)
+afterAll(async () => {
+  await Promise.all([devnet?.stop(), pg?.stop()])
+})
+
+/** The wallet's transaction count on every devnet chain: anything sent from it moves one. */
+async function nonces(): Promise<number[]> {
+  return Promise.all(devnet.evm.map((c) => c.client.getTransactionCount({ address: user.address })))
+}
+
+describe('fencing: a paused instance that lost its lease cannot send', () => {
+  test('error: woken after another took its wallets over, its write-ahead insert is refused by the database and nothing reaches the chain', async () => {
+    const config = writeClusterConfig(devnet, LEASE_TTL_MS)
+    const noncesBefore = await nonces()
+    // A pauses itself (SIGSTOP) right after journaling its first intent, before anything is signed.
+    const a = startClusterInstance('A', config.path, pg.url, {
+      FERRY_PAUSE_AT: 'afterIntentJournaled',
+    })
+    const b = startClusterInstance('B', config.path, pg.url)
+    try {
+      await waitUntil(
+        'A to pause holding the lease',
+        () => (holdsLease(a) && a.pid !== undefined && processState(a.pid) === 'T') || undefined,
+        60_000,
+      )
+      const journal = await openPgJournal(pg.url)
+      const [paused] = await journal.nonTerminalIntents()
+      expect(paused).toBeDefined()
+      // From here on no instance may start anything new: only A's paused intent could send.
+      writeFileSync(`${config.dir}/cluster.kill`, 'fencing test\n')
+      const takenMs = Date.now()
+      await waitUntil('B to take the wallets over', () => holdsLease(b) || undefined, 30_000)
+      const aToken = leaseEvents(a).find((e) => e.change === 'acquired')!.token as number
+      const bToken = leaseEvents(b).find((e) => e.change === 'acquired')!.token as number
+      expect(bToken).toBeGreaterThan(aToken)
+      expect(Date.now() - takenMs).toBeLessThan(30_000)
+
+      a.kill('SIGCONT')
+      const end = await waitUntil(
+        'A to end its paused intent',
+        () => a.events.find((e) => e.type === 'terminal' && e.intentId === paused!.id),
+        30_000,
+      )
+      // Refused by the fenced insert: A presents its old token, the database holds B's.
+      expect(end.state).toBe('failed')
+      expect(String(end.detail)).toContain('is no longer held by')
+      const attempts = (await journal.history({ limit: 100 }))
+        .filter((h) => h.intent.id === paused!.id)
+        .flatMap((h) => h.attempts)
+      expect(attempts).toEqual([])
+      expect(await nonces()).toEqual(noncesBefore)
+      await journal.close()
+    } finally {
+      a.kill('SIGCONT')
+      a.kill('SIGTERM')
+      b.kill('SIGTERM')
+      await Promise.all([a.exited, b.exited])
+    }
+  }, 120_000)
+})
