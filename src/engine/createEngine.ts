@@ -134,15 +134,9 @@ export function createEngine(params: CreateEngineParams): Engine {
       logger.error({ error: (error as Error).message }, 'could not engage the kill switch')
     }
   }
-  const deps = {
-    config,
-    market,
-    runner,
-    journal,
-    emit,
-    nowMs: () => clock.nowMs(),
-    ...(params.preSignReads === undefined ? {} : { preSignReads: params.preSignReads }),
-  }
+  const { preSignReads } = params
+  const shared = { config, market, runner, journal, emit, nowMs: () => clock.nowMs() }
+  const deps = preSignReads === undefined ? shared : { ...shared, preSignReads }
   const dailyNotional = createDailyNotionalWindow(journal)
   let prunedAtMs: number | undefined
   // The market as this tick saw it, for `ferry replay`; losing it never fails the tick.
