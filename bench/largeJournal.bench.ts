@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { createIntentLedger } from '../src/execute/createIntentLedger.ts'
 import { openJournal } from '../src/store/openJournal.ts'
+import { toJournalStore } from '../src/store/toJournalStore.ts'
 import { ARB_USDC, BASE_USDC, cannedQuote, OWNER } from './cannedMarket.ts'
 import { measure } from './engineTick.bench.ts'
 import type { BenchResult } from './run.ts'
@@ -35,7 +36,7 @@ const DEMO = fileURLToPath(new URL('../config/demo.yaml', import.meta.url))
  * written. The daily caps sum the last 24 h of them on every
  * risk check.
  */
-export function fillJournal(path: string, nowMs: number): void {
+export async function fillJournal(path: string, nowMs: number): Promise<void> {
   const journal = openJournal(path)
   const route = {
     kind: 'crossChain' as const,
@@ -49,7 +50,7 @@ export function fillJournal(path: string, nowMs: number): void {
     dstToken: BASE_USDC,
   }
   const quote = cannedQuote(route, nowMs)
-  createIntentLedger(journal).accept({
+  await createIntentLedger(toJournalStore(journal)).accept({
     intentId: 'template',
     strategyId: 'bench',
     intent: {
@@ -138,7 +139,7 @@ export async function run(): Promise<BenchResult> {
   const path = join(dir, 'large.sqlite')
   try {
     const startMs = performance.now()
-    fillJournal(path, Date.now())
+    await fillJournal(path, Date.now())
     const mib = statSync(path).size / 2 ** 20
     console.log(
       `${ROWS} intents and ${ROWS} observations journaled in ${((performance.now() - startMs) / 1000).toFixed(1)} s (${mib.toFixed(0)} MiB)`,

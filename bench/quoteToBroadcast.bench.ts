@@ -14,6 +14,7 @@ import { createEngine } from '../src/engine/createEngine.ts'
 import type { EngineEvent } from '../src/observe/engineEvents.ts'
 import { ferryConfigSchema } from '../src/settings/ferryConfigSchema.ts'
 import { openJournal } from '../src/store/openJournal.ts'
+import { toJournalStore } from '../src/store/toJournalStore.ts'
 import { builtInStrategies } from '../strategies/builtInStrategies.ts'
 import { devnetValueFlow } from '../test/integration/executor/executorHarness.ts'
 import type { BenchResult } from './run.ts'
@@ -101,7 +102,7 @@ export async function run(): Promise<BenchResult> {
         prices: devnetValueFlow.prices,
         maxCostBpsOf: () => devnetValueFlow.maxCostBps,
       },
-      journal,
+      journal: toJournalStore(journal),
       clock: systemClock,
       logger: silentLogger,
     })
@@ -127,7 +128,7 @@ export async function run(): Promise<BenchResult> {
       strategies: builtInStrategies,
       market: world.market,
       runner: world.runner,
-      journal,
+      journal: toJournalStore(journal),
       clock: systemClock,
       logger: silentLogger,
       emit,

@@ -8,6 +8,7 @@ import { ensureAllowance } from '../src/execute/evm/ensureAllowance.ts'
 import { executeEvmOrder } from '../src/execute/evm/executeEvmOrder.ts'
 import { createEvmSendJournal } from '../src/store/createEvmSendJournal.ts'
 import { openJournal } from '../src/store/openJournal.ts'
+import { toJournalStore } from '../src/store/toJournalStore.ts'
 import {
   chainsOf,
   devnetValueFlow,
@@ -81,7 +82,7 @@ export async function run(): Promise<BenchResult> {
   const journal = openJournal(join(dir, 'journal.sqlite'))
   const { sender } = testSender(arb, {
     rpcUrl: rpc.url,
-    journal: createEvmSendJournal(journal),
+    journal: createEvmSendJournal(toJournalStore(journal)),
   })
   const api = testApi(service.url)
   const usdc = arb.contracts.tokens.USDC.address as Address

@@ -12,6 +12,7 @@ import { createEngine } from '../src/engine/createEngine.ts'
 import type { EngineEvent } from '../src/observe/engineEvents.ts'
 import { loadConfig } from '../src/settings/loadConfig.ts'
 import { openJournal } from '../src/store/openJournal.ts'
+import { toJournalStore } from '../src/store/toJournalStore.ts'
 import { builtInStrategies } from '../strategies/builtInStrategies.ts'
 import type { BenchResult } from './run.ts'
 
@@ -89,7 +90,13 @@ export async function run(): Promise<BenchResult> {
       sending: false,
       strategies: builtInStrategies,
     })
-    const world = createWorld({ api, wiring, journal, clock, logger: silentLogger })
+    const world = createWorld({
+      api,
+      wiring,
+      journal: toJournalStore(journal),
+      clock,
+      logger: silentLogger,
+    })
     const tickMs: number[] = []
     const rssBytes: number[] = []
     let startedAt = 0
@@ -107,7 +114,7 @@ export async function run(): Promise<BenchResult> {
       strategies: builtInStrategies,
       market: world.market,
       runner: world.runner,
-      journal,
+      journal: toJournalStore(journal),
       clock,
       logger: silentLogger,
       emit,

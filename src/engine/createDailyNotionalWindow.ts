@@ -1,5 +1,5 @@
 import { DAY_MS } from '../common/DAY_MS.ts'
-import type { Journal } from '../store/openJournal.ts'
+import type { JournalStore } from '../store/JournalStore.ts'
 
 /** How often the window is summed again in full, ms: bounds the drift of adding floats. */
 const RESUM_EVERY_MS = 3_600_000
@@ -7,7 +7,7 @@ const RESUM_EVERY_MS = 3_600_000
 /** The journal's notional of the last 24 h, per route, kept across ticks. */
 export type DailyNotionalWindow = {
   /** Notional (USD) per route of the intents journaled in the 24 h before `nowMs`. */
-  at(nowMs: number): { route: string; notionalUsd: number }[]
+  at(nowMs: number): Promise<{ route: string; notionalUsd: number }[]>
 }
 
 /**
@@ -17,13 +17,13 @@ export type DailyNotionalWindow = {
  * full every hour, and whenever the clock went back.
  */
 export function createDailyNotionalWindow(
-  journal: Pick<Journal, 'notionalUsdChanges'>,
+  journal: Pick<JournalStore, 'notionalUsdChanges'>,
 ): DailyNotionalWindow {
   const byRoute = new Map<string, number>()
   let seen: { through: number; sinceMs: number } | undefined
   let summedAtMs = 0
   return {
-    at(nowMs) {
+    async at(nowMs) {
       const sinceMs = nowMs - DAY_MS
       if (seen !== undefined && (sinceMs < seen.sinceMs || nowMs - summedAtMs >= RESUM_EVERY_MS)) {
         seen = undefined
@@ -32,7 +32,7 @@ export function createDailyNotionalWindow(
         byRoute.clear()
         summedAtMs = nowMs
       }
-      const changes = journal.notionalUsdChanges(sinceMs, seen)
+      const changes = await journal.notionalUsdChanges(sinceMs, seen)
       for (const r of changes.added)
         byRoute.set(r.route, (byRoute.get(r.route) ?? 0) + r.notionalUsd)
       for (const r of changes.aged) {

@@ -11,11 +11,12 @@ import type { DeepReadonly } from '../settings/deepFreeze.ts'
 import type { FerryConfig } from '../settings/ferryConfigSchema.ts'
 import { strategyKey } from '../settings/strategyKey.ts'
 import { strategyParamsSchemas } from '../settings/strategyParamsSchemas.ts'
+import type { JournalStore } from '../store/JournalStore.ts'
 import type { IntentRecord } from '../store/journalTypes.ts'
-import type { Journal } from '../store/openJournal.ts'
 import { countFailedTick, type FailedTickStreak, NO_FAILED_TICKS } from './countFailedTick.ts'
 import { createAutoKill } from './createAutoKill.ts'
 import { createDailyNotionalWindow } from './createDailyNotionalWindow.ts'
+import type { PreSignReads } from './createPreSignGuard.ts'
 import { createScheduler } from './createScheduler.ts'
 import { createTickRiskTotals } from './createTickRiskTotals.ts'
 import type { EngineMarket } from './engineMarket.ts'
@@ -74,7 +75,12 @@ export type CreateEngineParams = {
   strategies: Readonly<Record<string, Strategy<never>>>
   market: EngineMarket
   runner: IntentRunner
-  journal: Journal
+  journal: JournalStore
+  /**
+   * The SQLite journal under `journal`, when it is one: the last risk check reads it inside the
+   * write-ahead transaction (createPreSignGuard). Absent on PostgreSQL.
+   */
+  preSignReads?: PreSignReads
   clock: Clock
   logger: Logger
   emit: (event: EngineEvent) => void
@@ -128,19 +134,25 @@ export function createEngine(params: CreateEngineParams): Engine {
       logger.error({ error: (error as Error).message }, 'could not engage the kill switch')
     }
   }
-  const deps = { config, market, runner, journal, emit, nowMs: () => clock.nowMs() }
+  const { preSignReads } = params
+  const shared = { config, market, runner, journal, emit, nowMs: () => clock.nowMs() }
+  const deps = preSignReads === undefined ? shared : { ...shared, preSignReads }
   const dailyNotional = createDailyNotionalWindow(journal)
   let prunedAtMs: number | undefined
   // The market as this tick saw it, for `ferry replay`; losing it never fails the tick.
-  function recordTick(nowMs: number, instances: { id: string }[], snapshot: MarketSnapshot): void {
+  async function recordTick(
+    nowMs: number,
+    instances: { id: string }[],
+    snapshot: MarketSnapshot,
+  ): Promise<void> {
     try {
-      journal.recordTick({
+      await journal.recordTick({
         tickMs: nowMs,
         strategies: instances.map((s) => s.id),
         balances: [...snapshot.balances],
       })
       if (prunedAtMs === undefined || nowMs - prunedAtMs >= PRUNE_EVERY_MS) {
-        journal.pruneMarket(nowMs - config.recording.retentionMs)
+        await journal.pruneMarket(nowMs - config.recording.retentionMs)
         prunedAtMs = nowMs
       }
     } catch (error) {
@@ -184,13 +196,17 @@ export function createEngine(params: CreateEngineParams): Engine {
       const reads = shareSignal(stop ? AbortSignal.any([deadline, stop]) : deadline)
       try {
         // In-flight intents read once, for the snapshot and the risk checks both.
-        let inFlight: IntentRecord[] | undefined
-        const inFlightNow = (): IntentRecord[] => (inFlight ??= journal.nonTerminalIntents())
-        const status = () => ({ inFlight: inFlightNow() })
+        let inFlight: Promise<IntentRecord[]> | undefined
+        const inFlightNow = (): Promise<IntentRecord[]> =>
+          (inFlight ??= journal.nonTerminalIntents())
+        const status = async () => ({ inFlight: await inFlightNow() })
         const snapshot = await readSnapshot(market, { status }, nowMs, emit, reads)
-        recordTick(nowMs, instances, snapshot)
+        await recordTick(nowMs, instances, snapshot)
         const totals = createTickRiskTotals(
-          () => ({ dayByRoute: dailyNotional.at(nowMs), inFlight: inFlightNow() }),
+          async () => ({
+            dayByRoute: await dailyNotional.at(nowMs),
+            inFlight: await inFlightNow(),
+          }),
           journal,
         )
         for (const instance of instances) {

@@ -1,18 +1,18 @@
+import type { JournalStore } from '../store/JournalStore.ts'
 import { TERMINAL_INTENT_STATES } from '../store/journalTypes.ts'
-import type { Journal } from '../store/openJournal.ts'
 import type { InFlightNotional, RiskTotals } from './readRiskTotals.ts'
 
 /** The risk totals of one tick: read once, kept current in memory as the tick sends intents. */
 export type TickRiskTotals = {
   /** The totals: `readOnce` at the first call, then the running figures. */
-  read(): RiskTotals
+  read(): Promise<RiskTotals>
   /**
    * Counts an intent handed to the runner (which journals it): against the daily caps, and in
    * flight until {@link TickRiskTotals.ran} sees it ended.
    */
-  accepted(intent: InFlightNotional): void
+  accepted(intent: InFlightNotional): Promise<void>
   /** The runner returned from an intent: ended in the journal, it no longer counts in flight. */
-  ran(intentId: string): void
+  ran(intentId: string): Promise<void>
 }
 
 /**
@@ -23,36 +23,39 @@ export type TickRiskTotals = {
  * still reads the journal itself.
  */
 export function createTickRiskTotals(
-  readOnce: () => RiskTotals,
-  journal: Pick<Journal, 'getIntent'>,
+  readOnce: () => Promise<RiskTotals>,
+  journal: Pick<JournalStore, 'getIntent'>,
 ): TickRiskTotals {
-  let totals: { dayByRoute: Map<string, number>; inFlight: InFlightNotional[] } | undefined
-  const current = () => {
-    if (totals === undefined) {
-      const read = readOnce()
+  type Running = { dayByRoute: Map<string, number>; inFlight: InFlightNotional[] }
+  let totals: Running | undefined
+  // One read however many callers wait on it: a second one would drop what `accepted` counted.
+  let reading: Promise<Running> | undefined
+  const current = (): Promise<Running> => {
+    reading ??= readOnce().then((read) => {
       totals = {
         dayByRoute: new Map(read.dayByRoute.map((r) => [r.route, r.notionalUsd])),
         inFlight: [...read.inFlight],
       }
-    }
-    return totals
+      return totals
+    })
+    return reading
   }
   return {
-    read() {
-      const { dayByRoute, inFlight } = current()
+    async read() {
+      const { dayByRoute, inFlight } = await current()
       return {
         dayByRoute: [...dayByRoute].map(([route, notionalUsd]) => ({ route, notionalUsd })),
         inFlight,
       }
     },
-    accepted(intent) {
-      const { dayByRoute, inFlight } = current()
+    async accepted(intent) {
+      const { dayByRoute, inFlight } = await current()
       dayByRoute.set(intent.route, (dayByRoute.get(intent.route) ?? 0) + intent.notionalUsd)
       inFlight.push(intent)
     },
-    ran(intentId) {
+    async ran(intentId) {
       if (totals === undefined) return
-      const state = journal.getIntent(intentId)?.state
+      const state = (await journal.getIntent(intentId))?.state
       if (state !== undefined && TERMINAL_INTENT_STATES.includes(state)) {
         totals.inFlight = totals.inFlight.filter((i) => i.id !== intentId)
       }

@@ -5,10 +5,12 @@ import { RiskRecheckError } from '../execute/RiskRecheckError.ts'
 import { describeRoute, type EngineEvent } from '../observe/engineEvents.ts'
 import type { DeepReadonly } from '../settings/deepFreeze.ts'
 import type { FerryConfig } from '../settings/ferryConfigSchema.ts'
-import type { Journal } from '../store/openJournal.ts'
+import type { JournalStore } from '../store/JournalStore.ts'
 import { buildRiskContext } from './buildRiskContext.ts'
+import { createPreSignGuard, type PreSignReads } from './createPreSignGuard.ts'
 import type { TickRiskTotals } from './createTickRiskTotals.ts'
 import type { EngineMarket } from './engineMarket.ts'
+import { type RiskTotals, readRiskTotals } from './readRiskTotals.ts'
 import { runRiskChecks } from './risk/riskChecks.ts'
 
 /**
@@ -16,7 +18,7 @@ import { runRiskChecks } from './risk/riskChecks.ts'
  * postponements. `ferry replay` passes an in-memory one (src/replay).
  */
 export type IntentJournal = Pick<
-  Journal,
+  JournalStore,
   'recordObservation' | 'recordPostponement' | 'notionalUsdSince' | 'status' | 'lastFailureMs'
 >
 
@@ -29,6 +31,11 @@ export type HandleIntentDeps = {
   emit: (e: EngineEvent) => void
   /** The tick's running risk totals; without them every first check reads the journal. */
   totals?: TickRiskTotals
+  /**
+   * The SQLite journal `journal` wraps, read synchronously by the last check so that it runs
+   * inside the write-ahead transaction (createPreSignGuard). Absent on PostgreSQL.
+   */
+  preSignReads?: PreSignReads
 }
 
 /**
@@ -61,20 +68,26 @@ export async function handleIntent(
     costsUsd: intent.quote.costsUsd,
     edgeBps: aggregatorEdgeBps(intent.quote),
   })
-  const contextOf = (self?: string) =>
+  const contextOf = (totals: RiskTotals, lastRouteFailureAtMs: number | undefined, self?: string) =>
     buildRiskContext({
       config,
-      journal,
       strategyId,
       intent,
       snapshot,
       killSwitchEngaged: deps.market.killSwitchEngaged(),
+      totals,
+      lastRouteFailureAtMs,
       ...(self === undefined ? {} : { self }),
-      // The first check runs on the tick's totals; the last one reads the journal (P-4.2).
-      ...(self === undefined && deps.totals ? { totals: deps.totals.read() } : {}),
     })
-  // Read before this intent is journaled, so it never counts itself.
-  const verdict = runRiskChecks(intent, contextOf())
+  // Read before this intent is journaled, so it never counts itself. The first check runs on
+  // the tick's totals; the last one reads the journal (P-4.2).
+  const firstTotals = deps.totals
+    ? await deps.totals.read()
+    : await readRiskTotals(journal, snapshot.nowMs)
+  const verdict = runRiskChecks(
+    intent,
+    contextOf(firstTotals, await journal.lastFailureMs(route.routeId)),
+  )
   emit({
     type: 'decision',
     strategy: strategyId,
@@ -95,9 +108,13 @@ export async function handleIntent(
   // Only intents that go on to be sent are journaled as intents: a refused or dry-run one is an
   // observation, so it neither counts against the daily cap nor starts a route's cooldown.
   if (verdict.kind !== 'accept') {
-    journal.recordObservation(strategyId, { kind: 'decision', verdict, ...summary }, snapshot.nowMs)
+    await journal.recordObservation(
+      strategyId,
+      { kind: 'decision', verdict, ...summary },
+      snapshot.nowMs,
+    )
     if (verdict.kind === 'postpone') {
-      journal.recordPostponement({
+      await journal.recordPostponement({
         strategy: strategyId,
         requestId: route.requestId,
         route: route.routeId,
@@ -109,7 +126,7 @@ export async function handleIntent(
     return
   }
   if (!deps.runner.sending) {
-    journal.recordObservation(strategyId, { kind: 'dryRun', ...summary }, snapshot.nowMs)
+    await journal.recordObservation(strategyId, { kind: 'dryRun', ...summary }, snapshot.nowMs)
     emit({
       type: 'dryRun',
       strategy: strategyId,
@@ -120,14 +137,24 @@ export async function handleIntent(
   }
   // The last check, inside the write-ahead transaction of each signed record: the journal's
   // totals as of that commit, this intent left out (docs/safety.md P-4.2).
-  const preSign = (): void => {
-    const again = runRiskChecks(intent, contextOf(intentId))
-    if (again.kind !== 'accept') throw new RiskRecheckError(again.reason, again.detail)
-  }
-  deps.totals?.accepted({ id: intentId, route: route.routeId, notionalUsd: intent.notionalUsd })
+  const preSign = createPreSignGuard({
+    journal,
+    ...(deps.preSignReads === undefined ? {} : { syncReads: deps.preSignReads }),
+    nowMs: snapshot.nowMs,
+    route: route.routeId,
+    check(totals, lastRouteFailureAtMs) {
+      const again = runRiskChecks(intent, contextOf(totals, lastRouteFailureAtMs, intentId))
+      if (again.kind !== 'accept') throw new RiskRecheckError(again.reason, again.detail)
+    },
+  })
+  await deps.totals?.accepted({
+    id: intentId,
+    route: route.routeId,
+    notionalUsd: intent.notionalUsd,
+  })
   try {
     await deps.runner.run({ strategyId, intentId, intent, preSign }, emit)
   } finally {
-    deps.totals?.ran(intentId)
+    await deps.totals?.ran(intentId)
   }
 }

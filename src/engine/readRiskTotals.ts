@@ -1,5 +1,5 @@
 import { DAY_MS } from '../common/DAY_MS.ts'
-import type { Journal } from '../store/openJournal.ts'
+import type { JournalStore } from '../store/JournalStore.ts'
 
 /** An intent as the in-flight caps count it. */
 export type InFlightNotional = { id: string; route: string; notionalUsd: number }
@@ -17,12 +17,12 @@ export type RiskTotals = {
  * epoch): what the last check before signing judges against (the engine's first check uses the
  * tick's running totals, createTickRiskTotals).
  */
-export function readRiskTotals(
-  journal: Pick<Journal, 'notionalUsdSince' | 'status'>,
+export async function readRiskTotals(
+  journal: Pick<JournalStore, 'notionalUsdSince' | 'status'>,
   nowMs: number,
-): RiskTotals {
+): Promise<RiskTotals> {
   return {
-    dayByRoute: journal.notionalUsdSince(nowMs - DAY_MS),
-    inFlight: journal.status().inFlight,
+    dayByRoute: await journal.notionalUsdSince(nowMs - DAY_MS),
+    inFlight: (await journal.status()).inFlight,
   }
 }

@@ -12,7 +12,7 @@ import { untilAborted } from './untilAborted.ts'
  */
 export async function readSnapshot(
   market: Pick<EngineMarket, 'readBalances'>,
-  journal: { status(): Pick<JournalStatus, 'inFlight'> },
+  journal: { status(): Promise<Pick<JournalStatus, 'inFlight'>> },
   nowMs: number,
   emit: (e: EngineEvent) => void,
   signal?: AbortSignal,
@@ -39,5 +39,6 @@ export async function readSnapshot(
         b.priceUsd!,
       ]),
   )
-  return { nowMs, balances, pricesUsd, inFlight: toInFlightIntents(journal.status().inFlight) }
+  const { inFlight } = await journal.status()
+  return { nowMs, balances, pricesUsd, inFlight: toInFlightIntents(inFlight) }
 }

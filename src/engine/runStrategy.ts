@@ -1,7 +1,7 @@
 import type { MarketSnapshot, QuoteObservation } from '../common/strategy/marketTypes.ts'
 import type { Strategy } from '../common/strategy/strategyContract.ts'
 import { describeRoute } from '../observe/engineEvents.ts'
-import type { Journal } from '../store/openJournal.ts'
+import type { JournalStore } from '../store/JournalStore.ts'
 import type { EngineMarket } from './engineMarket.ts'
 import { type HandleIntentDeps, handleIntent, type IntentJournal } from './handleIntent.ts'
 import { untilAborted } from './untilAborted.ts'
@@ -18,7 +18,7 @@ export type StrategyTurn = {
 
 /** What {@link runStrategy} works with: {@link HandleIntentDeps}, the quotes, the clock. */
 export type RunStrategyDeps = Omit<HandleIntentDeps, 'journal'> & {
-  journal: IntentJournal & Pick<Journal, 'activePostponements' | 'recordMarketQuotes'>
+  journal: IntentJournal & Pick<JournalStore, 'activePostponements' | 'recordMarketQuotes'>
   market: HandleIntentDeps['market'] & Pick<EngineMarket, 'quote'>
   nowMs: () => number
 }
@@ -41,8 +41,7 @@ export async function runStrategy(
   const { journal, market, emit } = deps
   const { id, strategy, params } = loaded
   const held = new Map(
-    journal
-      .activePostponements(snapshot.nowMs)
+    (await journal.activePostponements(snapshot.nowMs))
       .filter((p) => p.strategy === id)
       .map((p) => [p.requestId, p]),
   )
@@ -85,10 +84,10 @@ export async function runStrategy(
   )
   // In plan order, whatever order the answers came in: decide sees what a replay sees.
   const quotes = answered.filter((q): q is QuoteObservation => q !== undefined)
-  journal.recordMarketQuotes(id, snapshot.nowMs, quotes)
+  await journal.recordMarketQuotes(id, snapshot.nowMs, quotes)
   const { intents, observations } = strategy.decide(quotes, snapshot, params)
   for (const o of observations) {
-    journal.recordObservation(id, o, o.atMs)
+    await journal.recordObservation(id, o, o.atMs)
     emit({
       type: 'observation',
       strategy: id,

@@ -1,6 +1,6 @@
 import type { EvmSender } from '../chains/evm/createEvmSender.ts'
 import { FerryError } from '../common/FerryError.ts'
-import type { Journal } from '../store/openJournal.ts'
+import type { JournalStore } from '../store/JournalStore.ts'
 import { SOLANA_CHAIN_ID } from './createChainContext.ts'
 import { createIntentLedger, type IntentLedger } from './createIntentLedger.ts'
 import { cancelEvmOrder } from './evm/cancelEvmOrder.ts'
@@ -27,7 +27,7 @@ export type CancelIntentOrderParams = Omit<
   CancelEvmOrderParams,
   'journal' | 'sender' | 'onProgress'
 > & {
-  journal: Journal
+  journal: JournalStore
   /** Default: a ledger over `journal`. */
   ledger?: IntentLedger
   /** Our sender on an EVM destination chain; needed for orders into EVM chains. */
@@ -54,7 +54,7 @@ export async function cancelIntentOrder(
     onProgress,
     ...rest
   } = params
-  const dstChainId = params.journal.getOrder(params.orderId.toLowerCase())?.dstChainId
+  const dstChainId = (await params.journal.getOrder(params.orderId.toLowerCase()))?.dstChainId
   let result: CancelOrderResult
   if (dstChainId === SOLANA_CHAIN_ID) {
     if (!solana) throw missingEnd(params.orderId, 'a Solana connection and key')
@@ -68,7 +68,7 @@ export async function cancelIntentOrder(
     result = await cancelEvmOrder({ ...rest, sender, ...(onProgress ? { onProgress } : {}) })
   }
   if (result.refund) {
-    ledger.end(result.intentId, 'cancelled', `order ${result.orderId} cancelled and refunded`)
+    await ledger.end(result.intentId, 'cancelled', `order ${result.orderId} cancelled and refunded`)
   }
   return result
 }

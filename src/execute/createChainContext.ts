@@ -9,7 +9,7 @@ import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
 import { createEvmSendJournal } from '../store/createEvmSendJournal.ts'
-import type { Journal } from '../store/openJournal.ts'
+import type { JournalStore } from '../store/JournalStore.ts'
 import { createTrustedPriceSource } from '../verify/prices/createTrustedPriceSource.ts'
 import type { TrustedPriceSource } from '../verify/prices/tokenUsdPrice.ts'
 import { createIntentLedger, type IntentLedger } from './createIntentLedger.ts'
@@ -31,7 +31,7 @@ export type EvmChain = {
 export type ChainContext = {
   api: ApiClient
   wiring: WorldWiring
-  journal: Journal
+  journal: JournalStore
   ledger: IntentLedger
   evm: ReadonlyMap<number, EvmChain>
   prices: TrustedPriceSource
@@ -47,10 +47,10 @@ export type ChainContext = {
    */
   balanceClient(chainId: number): PublicClient
   /**
-   * Each running intent's last risk check, run inside the write-ahead transaction of its signed
-   * records (docs/safety.md P-4.2); set by the chain ops for the length of an execution.
+   * Each running intent's last risk check, run by the write-ahead insert of its signed records
+   * (docs/safety.md P-4.2); set by the chain ops for the length of an execution.
    */
-  preSignGuards: Map<string, () => void>
+  preSignGuards: Map<string, () => void | Promise<void>>
   failPoint: FailPoint
   clock: Clock
   logger: Logger
@@ -66,7 +66,7 @@ export type ChainContext = {
 export function createChainContext(params: {
   api: ApiClient
   wiring: WorldWiring
-  journal: Journal
+  journal: JournalStore
   clock: Clock
   logger: Logger
   /** ferry's stop (the first Ctrl-C): aborts the pending balance reads. Default none. */
@@ -76,7 +76,7 @@ export function createChainContext(params: {
 }): ChainContext {
   const { api, wiring, journal, clock, logger } = params
   const failPoint = wiring.failPoint ?? noFailPoint
-  const preSignGuards = new Map<string, () => void>()
+  const preSignGuards = new Map<string, () => void | Promise<void>>()
   const storeJournal = createEvmSendJournal(journal, {
     guardOf: (intentId) => preSignGuards.get(intentId),
   })

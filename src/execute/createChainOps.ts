@@ -54,9 +54,12 @@ export function createChainOps(ctx: ChainContext): ChainOps {
     logger,
   })
   /** The route's stuck-order policy over this world's chains (P-7.4, P-7.12). */
-  const onStuck = (order: TrackedOrder, emit: (e: EngineEvent) => void): Promise<StuckOutcome> => {
+  const onStuck = async (
+    order: TrackedOrder,
+    emit: (e: EngineEvent) => void,
+  ): Promise<StuckOutcome> => {
     const key = {
-      strategyId: ledger.strategyOf(order.intentId),
+      strategyId: await ledger.strategyOf(order.intentId),
       srcChainId: order.srcChainId,
       dstChainId: order.dstChainId,
     }

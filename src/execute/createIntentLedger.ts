@@ -1,7 +1,7 @@
 import { aggregatorEdgeBps } from '../common/strategy/aggregatorEdgeBps.ts'
 import type { Intent } from '../common/strategy/marketTypes.ts'
+import type { JournalStore } from '../store/JournalStore.ts'
 import type { HexText, IntentState } from '../store/journalTypes.ts'
-import type { Journal } from '../store/openJournal.ts'
 
 /** The states an intent passes through on its way, before its end. */
 export type IntentProgress = 'approving' | 'signed' | 'broadcast' | 'fulfilled'
@@ -12,9 +12,9 @@ export type IntentEnd = 'completed' | 'failed' | 'cancelled'
 /** The only writer of intent state (docs/architecture.md, src/execute). */
 export type IntentLedger = {
   /** Journals an accepted intent and the quote it was decided on; it starts `journaled`. */
-  accept(params: { intentId: string; strategyId: string; intent: Intent }): void
+  accept(params: { intentId: string; strategyId: string; intent: Intent }): Promise<void>
   /** Moves an intent forward; a repeat or a step back is a no-op (the journal is monotonic). */
-  advance(intentId: string, state: IntentProgress): void
+  advance(intentId: string, state: IntentProgress): Promise<void>
   /**
    * Records the order an intent created, then moves it to `created`: the order first, so a crash
    * between the two leaves an order the restart tracks.
@@ -22,11 +22,11 @@ export type IntentLedger = {
   created(
     intentId: string,
     order: { orderId: string; srcChainId: number; dstChainId: number; createTxHash: string },
-  ): void
+  ): Promise<void>
   /** Ends an intent with its reason; returns false when it had ended already. */
-  end(intentId: string, state: IntentEnd, detail: string): boolean
+  end(intentId: string, state: IntentEnd, detail: string): Promise<boolean>
   /** The strategy instance an intent belongs to ('' when unknown). */
-  strategyOf(intentId: string): string
+  strategyOf(intentId: string): Promise<string>
 }
 
 /**
@@ -35,16 +35,16 @@ export type IntentLedger = {
  */
 export function createIntentLedger(
   journal: Pick<
-    Journal,
+    JournalStore,
     'recordIntent' | 'recordQuote' | 'setIntentState' | 'recordOrder' | 'getIntent'
   >,
 ): IntentLedger {
-  const move = (intentId: string, state: IntentState, detail?: string): boolean =>
-    journal.setIntentState(intentId, state, detail).changed
+  const move = async (intentId: string, state: IntentState, detail?: string): Promise<boolean> =>
+    (await journal.setIntentState(intentId, state, detail)).changed
   return {
-    accept({ intentId, strategyId, intent }) {
+    async accept({ intentId, strategyId, intent }) {
       const route = intent.route
-      journal.recordIntent({
+      await journal.recordIntent({
         id: intentId,
         strategy: strategyId,
         route: route.routeId,
@@ -58,7 +58,7 @@ export function createIntentLedger(
       })
       // The quote the decision was made on, for quoted-vs-realized and cost reports.
       const q = intent.quote
-      journal.recordQuote({
+      await journal.recordQuote({
         intentId,
         endpoint: route.kind === 'crossChain' ? 'create-tx' : 'chain/transaction',
         request: route,
@@ -77,11 +77,11 @@ export function createIntentLedger(
         },
       })
     },
-    advance(intentId, state) {
-      move(intentId, state)
+    async advance(intentId, state) {
+      await move(intentId, state)
     },
-    created(intentId, order) {
-      journal.recordOrder({
+    async created(intentId, order) {
+      await journal.recordOrder({
         orderId: order.orderId as HexText,
         intentId,
         srcChainId: order.srcChainId,
@@ -89,9 +89,9 @@ export function createIntentLedger(
         state: 'Created',
         createTxHash: order.createTxHash,
       })
-      move(intentId, 'created')
+      await move(intentId, 'created')
     },
     end: (intentId, state, detail) => move(intentId, state, detail),
-    strategyOf: (intentId) => journal.getIntent(intentId)?.strategy ?? '',
+    strategyOf: async (intentId) => (await journal.getIntent(intentId))?.strategy ?? '',
   }
 }

@@ -2,7 +2,7 @@ import { createSharedAbortController } from '../common/createSharedAbortControll
 import type { Logger } from '../common/Logger.ts'
 import type { Intent } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import type { Journal } from '../store/openJournal.ts'
+import type { JournalStore } from '../store/JournalStore.ts'
 import type { IntentLedger } from './createIntentLedger.ts'
 import { decideIntentEnd } from './decideIntentEnd.ts'
 import type {
@@ -28,8 +28,11 @@ export type IntentRunner = {
       strategyId: string
       intentId: string
       intent: Intent
-      /** The last risk check, run in the write-ahead transaction of each signed record. */
-      preSign?: () => void
+      /**
+       * The last risk check, run by the write-ahead insert of each signed record before it
+       * commits (`SignedAttemptParams.guard`); a throw refuses the send.
+       */
+      preSign?: () => void | Promise<void>
     },
     emit: (e: EngineEvent) => void,
   ): Promise<void>
@@ -52,7 +55,7 @@ export type IntentRunner = {
 export type CreateIntentRunnerParams = {
   ops: ChainOps
   ledger: IntentLedger
-  journal: Pick<Journal, 'pendingReconciliations'>
+  journal: Pick<JournalStore, 'pendingReconciliations'>
   logger: Logger
   /** Crash-test hook at each step (failPoints.ts). Default: none. */
   failPoint?: FailPoint
@@ -69,12 +72,12 @@ export function createIntentRunner(params: CreateIntentRunnerParams): IntentRunn
   const tracked = new Set<Promise<void>>()
   const stopTracking = createSharedAbortController()
 
-  function conclude(
+  async function conclude(
     intentId: string,
     outcome: ExecutionOutcome | TrackingOutcome,
     emit: (e: EngineEvent) => void,
     orderId?: string,
-  ): void {
+  ): Promise<void> {
     const next = decideIntentEnd(outcome)
     if (next.kind === 'track') {
       startTracking(
@@ -87,7 +90,7 @@ export function createIntentRunner(params: CreateIntentRunnerParams): IntentRunn
       emit({ type: 'unsettled', intentId, detail: next.detail })
       return
     }
-    ledger.end(intentId, next.state, next.detail)
+    await ledger.end(intentId, next.state, next.detail)
     emit({
       type: 'terminal',
       intentId,
@@ -118,14 +121,14 @@ export function createIntentRunner(params: CreateIntentRunnerParams): IntentRunn
   return {
     sending: ops.sending,
     async run({ strategyId, intentId, intent, preSign }, emit) {
-      ledger.accept({ intentId, strategyId, intent })
+      await ledger.accept({ intentId, strategyId, intent })
       failPoint('afterIntentJournaled')
       // A throw is classed like the executors' own: integrity, economics, unknown or failed.
       const outcome = await ops.execute(intent, intentId, emit, preSign).catch(outcomeOfError)
-      conclude(intentId, outcome, emit)
+      await conclude(intentId, outcome, emit)
     },
     async reconcile(emit) {
-      for (const rec of params.journal.pendingReconciliations()) {
+      for (const rec of await params.journal.pendingReconciliations()) {
         const intentId = rec.intent.id
         const plan = planReconciliation(rec)
         const detail =
@@ -160,9 +163,9 @@ export function createIntentRunner(params: CreateIntentRunnerParams): IntentRunn
               ops.followRefund,
             )
           } else if (plan.kind === 'finish') {
-            conclude(intentId, { state: plan.state, detail: plan.detail }, emit)
+            await conclude(intentId, { state: plan.state, detail: plan.detail }, emit)
           } else {
-            conclude(intentId, await ops.settle(rec, plan, emit), emit)
+            await conclude(intentId, await ops.settle(rec, plan, emit), emit)
           }
         } catch (error) {
           // Left in flight: it still counts against the limits and is tried again next start.

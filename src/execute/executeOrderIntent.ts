@@ -10,7 +10,7 @@ import { outcomeOfError } from './outcomeOfError.ts'
 import { recordCreatedOrder } from './recordCreatedOrder.ts'
 import { executeSolanaOrder } from './solana/executeSolanaOrder.ts'
 
-function guardOf(ctx: ChainContext, intentId: string): { guard?: () => void } {
+function guardOf(ctx: ChainContext, intentId: string): { guard?: () => void | Promise<void> } {
   const guard = ctx.preSignGuards.get(intentId)
   return guard === undefined ? {} : { guard }
 }
@@ -35,7 +35,7 @@ export async function executeOrderIntent(
     ...(intent.hook ? { netHook: intent.hook as never } : {}),
   }
   const maxCostBps = ctx.wiring.maxCostBpsOf({
-    strategyId: ctx.ledger.strategyOf(intentId),
+    strategyId: await ctx.ledger.strategyOf(intentId),
     srcChainId: r.srcChainId,
     dstChainId: r.dstChainId,
   })
@@ -45,7 +45,7 @@ export async function executeOrderIntent(
       if (!ctx.connection || !ctx.solanaKey) {
         return { kind: 'failed', detail: 'Solana is not configured' }
       }
-      ledger.advance(intentId, 'signed')
+      await ledger.advance(intentId, 'signed')
       const result = await executeSolanaOrder({
         connection: ctx.connection,
         api: ctx.api,
@@ -80,7 +80,7 @@ export async function executeOrderIntent(
         logger,
       })
       emit({ type: 'sent', intentId, chainId: SOLANA_CHAIN_ID, hash: result.signature })
-      return recordCreatedOrder(
+      return await recordCreatedOrder(
         ctx,
         { intentId, orderId: result.orderId, createTxHash: result.signature, route: r },
         emit,
@@ -100,19 +100,19 @@ export async function executeOrderIntent(
       confirmations: chain.confirmations,
       clock,
       logger,
-      onProgress: (p) => {
+      onProgress: async (p) => {
         if (p.stage === 'approved') {
-          ledger.advance(intentId, 'approving')
+          await ledger.advance(intentId, 'approving')
           emit({ type: 'approval', intentId, chainId: r.srcChainId, actions: p.allowance.actions })
         }
         if (p.stage === 'broadcast') {
-          ledger.advance(intentId, 'broadcast')
+          await ledger.advance(intentId, 'broadcast')
           const hash = (p as { hash?: string }).hash ?? ''
           emit({ type: 'sent', intentId, chainId: r.srcChainId, hash })
         }
       },
     })
-    return recordCreatedOrder(
+    return await recordCreatedOrder(
       ctx,
       { intentId, orderId: result.orderId, createTxHash: result.hash, route: r },
       emit,

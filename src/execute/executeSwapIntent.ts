@@ -35,7 +35,7 @@ export async function executeSwapIntent(
       prices: ctx.prices,
       simulation: chain.simulation,
       maxCostBps: ctx.wiring.maxCostBpsOf({
-        strategyId: ctx.ledger.strategyOf(intentId),
+        strategyId: await ctx.ledger.strategyOf(intentId),
         srcChainId: r.chainId,
         dstChainId: r.chainId,
       }),
@@ -43,9 +43,9 @@ export async function executeSwapIntent(
       confirmations: chain.confirmations,
       clock: ctx.clock,
       logger: ctx.logger,
-      onProgress: (p) => {
+      onProgress: async (p) => {
         if (p.stage !== 'broadcast') return
-        ctx.ledger.advance(intentId, 'broadcast')
+        await ctx.ledger.advance(intentId, 'broadcast')
         emit({ type: 'sent', intentId, chainId: r.chainId, hash: p.hash })
       },
     })

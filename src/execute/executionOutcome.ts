@@ -59,7 +59,7 @@ export type ChainOps = {
      * The intent's last risk check: run inside the write-ahead transaction of each of its signed
      * records, a throw stops the signature (docs/safety.md P-4.2). Default: none.
      */
-    preSign?: () => void,
+    preSign?: () => void | Promise<void>,
   ): Promise<ExecutionOutcome>
   /**
    * Carries out a restart's `resume` or `abandon` plan for an intent a previous run left

@@ -41,7 +41,7 @@ export type FinishCancelParams<H extends string> = {
   clock: Clock
   logger: Logger
   /** Journals the order state (and reports it). */
-  setState: (state: CancelOrderState, txHash: string | undefined) => void
+  setState: (state: CancelOrderState, txHash: string | undefined) => Promise<void>
   progress: (event: { stage: 'refunded'; claim: CancelClaim }) => void
 }
 
@@ -72,7 +72,7 @@ export async function finishCancel<H extends string>(
     resumed: params.resumed,
     beneficiary: params.beneficiary,
     refund,
-    orderState: params.journal.getOrder(orderId)?.state ?? rec.state,
+    orderState: (await params.journal.getOrder(orderId))?.state ?? rec.state,
   }
 }
 
@@ -101,7 +101,7 @@ async function awaitRefund<H extends string>(params: FinishCancelParams<H>): Pro
     )
   }
   checkCancelRefund(orderId, refund, params.beneficiary, onChain.order)
-  params.setState('ClaimedOrderCancel', refund.txHash)
+  await params.setState('ClaimedOrderCancel', refund.txHash)
   params.progress({ stage: 'refunded', claim: refund })
   params.logger.info(
     { orderId, chainId: srcChainId, hash: refund.txHash, amount: refund.paidAmount },

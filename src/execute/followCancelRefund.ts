@@ -4,7 +4,7 @@ import type { EvmSender } from '../chains/evm/createEvmSender.ts'
 import type { Clock } from '../common/clock.ts'
 import { FerryError } from '../common/FerryError.ts'
 import type { Logger } from '../common/Logger.ts'
-import type { SendRecords } from '../store/createSendRecords.ts'
+import type { JournalStore } from '../store/JournalStore.ts'
 import type { CancelOrderProgress, CancelOrderResult } from './cancelIntentOrder.ts'
 import { SOLANA_CHAIN_ID } from './createChainContext.ts'
 import { cancelEvmOrder } from './evm/cancelEvmOrder.ts'
@@ -15,7 +15,7 @@ import type { SolanaCancelSide } from './solana/cancelSolanaOrderTypes.ts'
 /** Inputs of {@link followCancelRefund}. Durations in ms. */
 export type FollowCancelRefundParams = {
   order: TrackedOrder
-  journal: CancelJournal & Pick<SendRecords, 'recordSignedAttempt' | 'setAttemptState'>
+  journal: CancelJournal & Pick<JournalStore, 'recordSignedAttempt' | 'setAttemptState'>
   /** Our sender on an EVM destination chain, where the cancel is sent; undefined when none. */
   sender: EvmSender | undefined
   /** Our Solana side, for an order into Solana; undefined when the run has none. */

@@ -9,11 +9,11 @@ import { checkCancellableOrder } from './evm/checkCancellableOrder.ts'
  * @throws CancelOrderError `unknownOrder` (with how to find the journaled orders), `unsupported`
  *   or `notCancellable`.
  */
-export function journaledCancellableOrder(
+export async function journaledCancellableOrder(
   journal: Pick<CancelJournal, 'getOrder'>,
   orderId: Hex,
-): CancelOrderRecord {
-  const rec = journal.getOrder(orderId)
+): Promise<CancelOrderRecord> {
+  const rec = await journal.getOrder(orderId)
   if (!rec) {
     throw new CancelOrderError('unknownOrder', orderId, 'it is not in the journal', {
       fix: 'list the journaled orders with `ferry history`; pass --journal <path> if `ferry run` writes elsewhere',

@@ -8,7 +8,7 @@ type OrderAttempt = Pick<CancelAttemptRecord, 'hash' | 'kind' | 'family' | 'orde
 
 /** Inputs of {@link readOrderFromSource}. */
 export type ReadOrderFromSourceParams<A extends OrderAttempt> = {
-  journal: { attemptsOf(intentId: string): A[] }
+  journal: { attemptsOf(intentId: string): Promise<A[]> }
   /** The journaled order, and its id as lower-case 0x hex. */
   rec: Pick<CancelOrderRecord, 'intentId' | 'srcChainId' | 'createTxHash'>
   orderId: Hex
@@ -28,9 +28,9 @@ export async function readOrderFromSource<A extends OrderAttempt>(
 ): Promise<{ attempts: A[]; onChain: OrderOnChain; dlnSource: Address }> {
   const { orderId, rec } = params
   const dlnSource = evmAllowList(rec.srcChainId as ChainId)?.dlnSource as Address
-  const attempts = params.journal
-    .attemptsOf(rec.intentId)
-    .filter((a) => a.orderId?.toLowerCase() === orderId)
+  const attempts = (await params.journal.attemptsOf(rec.intentId)).filter(
+    (a) => a.orderId?.toLowerCase() === orderId,
+  )
   const onChain = await readCreatedOrder(params.source, {
     orderId,
     dlnSource,

@@ -7,7 +7,7 @@ import type { ExecutionOutcome } from './executionOutcome.ts'
  * The `created` step: journals the order an intent's transaction created (the order row first,
  * then the intent state, through the ledger), reports it, and hands it to tracking.
  */
-export function recordCreatedOrder(
+export async function recordCreatedOrder(
   ctx: Pick<ChainContext, 'ledger' | 'failPoint'>,
   params: {
     intentId: string
@@ -16,9 +16,9 @@ export function recordCreatedOrder(
     route: Pick<CrossChainRouteRequest, 'srcChainId' | 'dstChainId' | 'hook'>
   },
   emit: (e: EngineEvent) => void,
-): ExecutionOutcome {
+): Promise<ExecutionOutcome> {
   const { intentId, orderId, route } = params
-  ctx.ledger.created(intentId, {
+  await ctx.ledger.created(intentId, {
     orderId,
     srcChainId: route.srcChainId,
     dstChainId: route.dstChainId,

@@ -8,15 +8,15 @@ import { type EvmResumeOutcome, resumeEvmAttempts } from '../chains/evm/resumeEv
 import { resumeSolanaAttempts } from '../chains/solana/resumeSolanaAttempts.ts'
 import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
+import type { JournalStore } from '../store/JournalStore.ts'
 import type { AttemptRecord, IntentReconciliation } from '../store/journalTypes.ts'
-import type { Journal } from '../store/openJournal.ts'
 import { revokeAllowance } from './evm/ensureAllowance.ts'
 import type { ExecutionOutcome } from './executionOutcome.ts'
 import type { ReconciliationPlan } from './planReconciliation.ts'
 
 /** What {@link settleIntent} needs of the world. */
 export type SettleIntentDeps = {
-  journal: Pick<Journal, 'setAttemptState'>
+  journal: Pick<JournalStore, 'setAttemptState'>
   evmChain(
     chainId: number,
   ): { rpc: EvmRpc; sender: EvmSender | undefined; confirmations: number } | undefined
@@ -27,7 +27,7 @@ export type SettleIntentDeps = {
   /** How long one intent's look-ups may go on before it is left `unknown`, ms. */
   maxWaitMs: number
   /** Journals and reports the order a resumed transaction created. */
-  created(orderId: string, createTxHash: string): ExecutionOutcome
+  created(orderId: string, createTxHash: string): Promise<ExecutionOutcome> | ExecutionOutcome
   clock: Clock
   logger: Logger
 }

@@ -4,14 +4,14 @@ import type { OrderFillState } from '../chains/evm/readOrderFill.ts'
 import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import type { Journal } from '../store/openJournal.ts'
+import type { JournalStore } from '../store/JournalStore.ts'
 import type { IntentLedger } from './createIntentLedger.ts'
 import type { StuckOutcome, TrackedOrder, TrackingOutcome } from './executionOutcome.ts'
 
 /** What {@link trackOrder} needs of the world. Durations in ms. */
 export type TrackOrderDeps = {
   api: Pick<ApiClient, 'getExternalCallProcess'>
-  journal: Pick<Journal, 'setOrderState' | 'recordOrderFill' | 'recordHookStep'>
+  journal: Pick<JournalStore, 'setOrderState' | 'recordOrderFill' | 'recordHookStep'>
   ledger: Pick<IntentLedger, 'advance'>
   /**
    * Reads the order's state on its destination chain: the evidence of its fill (FulfilledOrder
@@ -81,7 +81,7 @@ export async function trackOrder(
       return undefined
     })
     if (state?.kind === 'cancelled') {
-      journal.setOrderState(order.orderId, 'OrderCancelled')
+      await journal.setOrderState(order.orderId, 'OrderCancelled')
       return {
         state: 'failed',
         detail: 'cancelled on its destination outside this run; ferry cancel follows the refund',
@@ -90,9 +90,9 @@ export async function trackOrder(
     if (state?.kind === 'filled') fill = state
     else if (!(await pause())) return interrupted
   }
-  journal.setOrderState(order.orderId, 'Fulfilled', fill.txHash)
-  if (fill.amountOut !== undefined) journal.recordOrderFill(order.orderId, fill.amountOut)
-  deps.ledger.advance(order.intentId, 'fulfilled')
+  await journal.setOrderState(order.orderId, 'Fulfilled', fill.txHash)
+  if (fill.amountOut !== undefined) await journal.recordOrderFill(order.orderId, fill.amountOut)
+  await deps.ledger.advance(order.intentId, 'fulfilled')
   emit({
     type: 'filled',
     intentId: order.intentId,
@@ -110,7 +110,7 @@ export async function trackOrder(
     const process = await api.getExternalCallProcess(order.orderId).catch(() => undefined)
     if (process && process.steps.length > 0) {
       for (const s of process.steps) {
-        journal.recordHookStep(
+        await journal.recordHookStep(
           order.orderId,
           String(s.stepNumber),
           s.status === EXECUTED_STATUS ? 'Executed' : s.status === 'Failed' ? 'Failed' : 'Pending',

@@ -16,7 +16,7 @@ export type CreateFerryMetricsParams = {
    * journal also knows the intents a previous run left in flight. What it throws keeps the last
    * value (a closed journal at shutdown).
    */
-  readInFlightUsd: () => number
+  readInFlightUsd: () => number | Promise<number>
   /** `chains.<id>.verify.simulation` per chain id: `off` shows as 1 in the simulation-off gauge. */
   simulationByChain?: Readonly<Record<string, 'on' | 'off'>>
 }

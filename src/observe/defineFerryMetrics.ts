@@ -93,10 +93,10 @@ export function defineFerryMetrics(
       help: 'Notional USD of the journal\u2019s non-terminal intents, read at scrape time.',
       registers,
       // At scrape time, not per event: the journal also knows what a previous run left in flight.
-      collect() {
+      async collect() {
         beforeCollect()
         try {
-          this.set(readInFlightUsd())
+          this.set(await readInFlightUsd())
         } catch {
           // A scrape during shutdown (journal closed) keeps the last value, never fails.
         }
@@ -252,7 +252,7 @@ export function defineFerryMetrics(
 /** What {@link defineFerryMetrics} calls when Prometheus scrapes. */
 export type DefineFerryMetricsHooks = {
   /** Notional USD in flight, read at each scrape; what it throws keeps the last value. */
-  readInFlightUsd: () => number
+  readInFlightUsd: () => number | Promise<number>
   /** Called before any instrument is read (once per instrument: it must be cheap when idle). */
   beforeCollect: () => void
 }

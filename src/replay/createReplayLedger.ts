@@ -1,6 +1,6 @@
 import { DAY_MS } from '../common/DAY_MS.ts'
-import type { IntentJournal } from '../engine/handleIntent.ts'
 import type { RunStrategyDeps } from '../engine/runStrategy.ts'
+import type { RouteNotional } from '../store/createJournalQueries.ts'
 import type { PostponementRecord } from '../store/createPostponementRecords.ts'
 import type { IntentRecord } from '../store/journalTypes.ts'
 
@@ -41,7 +41,7 @@ export function createReplayLedger(): ReplayLedger {
   // Windows only move forward (the last 24 h, today), so each keeps running totals and drops the
   // intents that leave it: a replay of many ticks stays linear.
   const windows: RollingWindow[] = []
-  const notionalUsdSince: IntentJournal['notionalUsdSince'] = (sinceMs) => {
+  const notionalUsdSince = (sinceMs: number): RouteNotional[] => {
     let w: RollingWindow | undefined
     for (const x of windows) if (x.sinceMs <= sinceMs && (!w || x.sinceMs > w.sinceMs)) w = x
     if (w === undefined) {
@@ -86,19 +86,19 @@ export function createReplayLedger(): ReplayLedger {
       }
       return due
     },
-    recordObservation: () => 0,
-    recordMarketQuotes() {},
-    recordPostponement(p) {
+    recordObservation: async () => 0,
+    async recordMarketQuotes() {},
+    async recordPostponement(p) {
       postponements.set(`${p.strategy}\n${p.requestId}`, { ...p, createdMs: nowMs })
     },
-    activePostponements: (atMs) =>
+    activePostponements: async (atMs) =>
       [...postponements.values()]
         .filter((p) => p.untilMs > atMs)
         .sort((a, b) => a.untilMs - b.untilMs),
-    notionalUsdSince,
+    notionalUsdSince: async (sinceMs) => notionalUsdSince(sinceMs),
     // Replay assumes every simulated order fills: no route ever fails, so none cools down.
-    lastFailureMs: () => undefined,
-    status() {
+    lastFailureMs: async () => undefined,
+    async status() {
       const records = flying.map((i) => i.record)
       const dayStartMs = nowMs - (nowMs % DAY_MS)
       const todayByRoute = notionalUsdSince(dayStartMs)

@@ -19,7 +19,13 @@ export type AsyncMethods<T> = {
 export type WalletLeaseClaim = { holder: string; token: number }
 
 /** Input of {@link JournalStore.recordSignedAttempt}: SQLite's, plus the lease on PostgreSQL. */
-export type StoreSignedAttemptParams = SignedAttemptParams & {
+export type StoreSignedAttemptParams = Omit<SignedAttemptParams, 'guard'> & {
+  /**
+   * {@link SignedAttemptParams.guard}, which may also be async. A synchronous guard runs inside
+   * the insert's transaction on both backends; an async one is awaited before the insert on
+   * SQLite (toJournalStore) and inside its transaction on PostgreSQL (docs/architecture.md §5).
+   */
+  guard?: () => void | Promise<void>
   /**
    * Required on PostgreSQL, refused on SQLite (whose single writer is the process holding the
    * sender lock): the insert happens only if this claim still holds the wallet's lease, checked

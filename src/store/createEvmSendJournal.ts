@@ -1,4 +1,4 @@
-import type { SendRecords } from './createSendRecords.ts'
+import type { JournalStore } from './JournalStore.ts'
 import type { HexText } from './journalTypes.ts'
 
 /**
@@ -32,7 +32,7 @@ export type EvmBroadcastShape = {
 /** A journal-backed implementation of the EVM sender's `EvmSendJournal`. */
 export type StoreEvmSendJournal = {
   beforeBroadcast(record: EvmSendRecordShape): Promise<void>
-  openNonces(chainId: number, from: HexText): OpenNonceShape[]
+  openNonces(chainId: number, from: HexText): Promise<OpenNonceShape[]>
   afterBroadcast(outcome: EvmBroadcastShape): Promise<void>
   afterInclusion(inclusion: EvmInclusionShape): Promise<void>
 }
@@ -58,17 +58,17 @@ export type EvmInclusionShape = {
  * only chain evidence, found by reconciliation, may make an attempt final.
  */
 export function createEvmSendJournal(
-  journal: Pick<SendRecords, 'recordSignedAttempt' | 'setAttemptState' | 'openAttemptsOf'>,
+  journal: Pick<JournalStore, 'recordSignedAttempt' | 'setAttemptState' | 'openAttemptsOf'>,
   options: {
     intentId?: string
-    /** The pre-sign guard of an intent, run in the write-ahead transaction of its records. */
-    guardOf?: (intentId: string) => (() => void) | undefined
+    /** The pre-sign guard of an intent, run by the write-ahead insert of its records. */
+    guardOf?: (intentId: string) => (() => void | Promise<void>) | undefined
   } = {},
 ): StoreEvmSendJournal {
   return {
-    openNonces(chainId, from) {
+    async openNonces(chainId, from) {
       const byNonce = new Map<number, OpenNonceShape>()
-      for (const a of journal.openAttemptsOf(chainId, from)) {
+      for (const a of await journal.openAttemptsOf(chainId, from)) {
         if (a.nonce === undefined) continue
         const seen = byNonce.get(a.nonce)
         const maxFeePerGas = a.maxFeePerGas ?? 0n
@@ -90,7 +90,7 @@ export function createEvmSendJournal(
       // refusing it could only leave the intent ended while its first signature is mined.
       const guard =
         intentId === undefined || record.attempt > 0 ? undefined : options.guardOf?.(intentId)
-      journal.recordSignedAttempt({
+      await journal.recordSignedAttempt({
         ...(intentId === undefined ? {} : { intentId }),
         ...(guard === undefined ? {} : { guard }),
         ...(record.orderId === undefined ? {} : { orderId: record.orderId }),
@@ -109,7 +109,7 @@ export function createEvmSendJournal(
     // Chain evidence at depth: the mined signature is final, and so is every other one of its
     // nonce, which can no longer land (P-2.10).
     async afterInclusion(inclusion) {
-      journal.setAttemptState(
+      await journal.setAttemptState(
         inclusion.hash,
         inclusion.status === 'success' ? 'confirmed' : 'failed',
         {
@@ -118,11 +118,13 @@ export function createEvmSendJournal(
       )
       for (const other of inclusion.hashesOfNonce) {
         if (other.toLowerCase() === inclusion.hash.toLowerCase()) continue
-        journal.setAttemptState(other, 'dropped', { error: `${inclusion.hash} was mined instead` })
+        await journal.setAttemptState(other, 'dropped', {
+          error: `${inclusion.hash} was mined instead`,
+        })
       }
     },
     async afterBroadcast(outcome) {
-      journal.setAttemptState(
+      await journal.setAttemptState(
         outcome.hash,
         'broadcast',
         outcome.error === undefined ? {} : { error: outcome.error },

@@ -94,7 +94,8 @@ export function createPgSendRecords(
     return writeAhead.db.transaction().execute(async (trx) => {
       const existing = await selectAttempt(trx, params.hash)
       if (existing) return replay(trx, existing, params, claim)
-      params.guard?.()
+      // Inside the transaction, before the insert: a throw rolls it back (docs/architecture.md §5).
+      await params.guard?.()
       const now = clock.nowMs()
       const nonce = params.family === 'evm' ? params.nonce! : null
       // One statement: the row goes in only if the claim holds at this instant (P-2.4).

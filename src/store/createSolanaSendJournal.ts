@@ -1,4 +1,4 @@
-import type { SendRecords } from './createSendRecords.ts'
+import type { JournalStore } from './JournalStore.ts'
 import type { HexText } from './journalTypes.ts'
 
 /** Chain id of Solana in the service (docs/dln.md §5). */
@@ -34,8 +34,8 @@ export type SolanaSendJournalContext = {
   from: string
   /** Default {@link SOLANA_CHAIN_ID}. */
   chainId?: number
-  /** The intent's pre-sign guard, run in the write-ahead transaction (SignedAttemptParams). */
-  guard?: () => void
+  /** The intent's pre-sign guard, run by the write-ahead insert (SignedAttemptParams). */
+  guard?: () => void | Promise<void>
   /** What the transaction does: an order (default) or its cancel on Solana, its destination. */
   kind?: 'order' | 'cancel'
 }
@@ -47,12 +47,12 @@ export type SolanaSendJournalContext = {
  * one `dropped` — it can never land, which is what lets the intent be signed again.
  */
 export function createSolanaSendJournal(
-  journal: Pick<SendRecords, 'recordSignedAttempt' | 'setAttemptState'>,
+  journal: Pick<JournalStore, 'recordSignedAttempt' | 'setAttemptState'>,
   context: SolanaSendJournalContext,
 ): StoreSolanaSendJournal {
   return {
     async beforeBroadcast(record) {
-      journal.recordSignedAttempt({
+      await journal.recordSignedAttempt({
         intentId: context.intentId,
         // Only the first signature is guarded, as on EVM (createEvmSendJournal).
         ...(context.guard === undefined || record.attempt > 0 ? {} : { guard: context.guard }),
@@ -69,10 +69,10 @@ export function createSolanaSendJournal(
       })
     },
     async onConfirmed(record, landed) {
-      journal.setAttemptState(record.signature, 'confirmed', { includedAt: landed.slot })
+      await journal.setAttemptState(record.signature, 'confirmed', { includedAt: landed.slot })
     },
     async onExpired(record, blockHeight) {
-      journal.setAttemptState(record.signature, 'dropped', {
+      await journal.setAttemptState(record.signature, 'dropped', {
         error: `blockhash expired at block height ${blockHeight}`,
       })
     },

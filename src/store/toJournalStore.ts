@@ -2,6 +2,9 @@ import { JournalError } from './JournalError.ts'
 import type { JournalStore } from './JournalStore.ts'
 import type { Journal } from './openJournal.ts'
 
+/** Thrown inside the SQLite insert to leave it when its guard turned out to be async. */
+const ASYNC_GUARD = Symbol('async pre-sign guard')
+
 /**
  * The SQLite journal as a {@link JournalStore}: each method calls the synchronous one, so a call
  * resolves after its transaction committed, exactly as the Journal returns. Closing the store
@@ -18,7 +21,7 @@ export function toJournalStore(journal: Journal): JournalStore {
     recordObservation: async (strategy, data, observedMs) =>
       journal.recordObservation(strategy, data, observedMs),
     observations: async (strategy, sinceMs) => journal.observations(strategy, sinceMs),
-    async recordSignedAttempt({ lease, ...params }) {
+    async recordSignedAttempt({ lease, guard, ...params }) {
       if (lease !== undefined) {
         // A caller that believes its write is fenced must not get an unfenced one silently.
         throw new JournalError('the SQLite journal has no wallet leases', {
@@ -28,6 +31,27 @@ export function toJournalStore(journal: Journal): JournalStore {
           ],
         })
       }
+      if (guard === undefined) return journal.recordSignedAttempt(params)
+      // A synchronous guard runs inside the insert's transaction, as on the Journal: the last risk
+      // check sees the totals as of that commit. SQLite's transaction cannot await, so an async
+      // guard leaves it untouched (rolled back, nothing inserted) and is awaited before the insert
+      // runs again without it (docs/architecture.md §5).
+      let pending: Promise<void> | undefined
+      try {
+        return journal.recordSignedAttempt({
+          ...params,
+          guard() {
+            const result = guard()
+            if (result instanceof Promise) {
+              pending = result
+              throw ASYNC_GUARD
+            }
+          },
+        })
+      } catch (error) {
+        if (error !== ASYNC_GUARD) throw error
+      }
+      await pending
       return journal.recordSignedAttempt(params)
     },
     setAttemptState: async (hash, state, evidence) =>

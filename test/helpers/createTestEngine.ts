@@ -8,23 +8,28 @@ import { createIntentLedger } from '../../src/execute/createIntentLedger.ts'
 import { createIntentRunner } from '../../src/execute/createIntentRunner.ts'
 import type { ChainOps } from '../../src/execute/executionOutcome.ts'
 import type { FailPoint } from '../../src/execute/failPoints.ts'
+import type { Journal } from '../../src/store/openJournal.ts'
+import { toJournalStore } from '../../src/store/toJournalStore.ts'
 import { builtInStrategies } from '../../strategies/builtInStrategies.ts'
 
 /** A whole fake world for engine tests: the market and the chain ops in one object. */
 export type FakeWorld = EngineMarket & ChainOps
 
 /**
- * The real engine over the real intent runner and ledger (on the test's journal), with the
- * market and the chain side faked: no processes, no network.
+ * The real engine over the real intent runner and ledger (on the test's SQLite journal, as a
+ * store, its last risk check reading the file as `ferry run` does), with the market and the
+ * chain side faked: no processes, no network.
  */
 export function createTestEngine(
-  params: Omit<CreateEngineParams, 'market' | 'runner' | 'strategies'> & {
+  params: Omit<CreateEngineParams, 'market' | 'runner' | 'strategies' | 'journal'> & {
+    journal: Journal
     world: FakeWorld
     strategies?: CreateEngineParams['strategies']
     failPoint?: FailPoint
   },
 ): Engine {
-  const { world, journal, logger } = params
+  const { world, logger } = params
+  const journal = toJournalStore(params.journal)
   const runner = createIntentRunner({
     ops: world,
     ledger: createIntentLedger(journal),
@@ -34,6 +39,8 @@ export function createTestEngine(
   })
   return createEngine({
     ...params,
+    journal,
+    preSignReads: params.journal,
     strategies: params.strategies ?? builtInStrategies,
     market: world,
     runner,

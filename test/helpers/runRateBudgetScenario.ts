@@ -12,6 +12,7 @@ import type { EngineEvent } from '../../src/observe/engineEvents.ts'
 import { ferryConfigSchema } from '../../src/settings/ferryConfigSchema.ts'
 import { startSim } from '../../src/sim/startSim.ts'
 import { openJournal } from '../../src/store/openJournal.ts'
+import { toJournalStore } from '../../src/store/toJournalStore.ts'
 import { fixedPriceSource } from '../../src/verify/prices/fixedPriceSource.ts'
 import { builtInStrategies } from '../../strategies/builtInStrategies.ts'
 import { startRecordingProxy } from './startRecordingProxy.ts'
@@ -103,7 +104,7 @@ export async function runRateBudgetScenario(
         prices: fixedPriceSource([]),
         maxCostBpsOf: () => 0,
       },
-      journal,
+      journal: toJournalStore(journal),
       clock: systemClock,
       logger: silentLogger,
     })
@@ -145,7 +146,7 @@ export async function runRateBudgetScenario(
       strategies: builtInStrategies,
       market,
       runner: real.runner,
-      journal,
+      journal: toJournalStore(journal),
       clock: systemClock,
       logger: silentLogger,
       emit: (e) => events.push(e),

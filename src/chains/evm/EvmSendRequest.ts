@@ -29,5 +29,6 @@ export type EvmSendRequest = {
    * the sender uses what still holds and reads the rest (usablePrefetch).
    */
   prefetched?: EvmSendPrefetch
-  onProgress?: (event: EvmSendProgress) => void
+  /** Awaited: a journal write it makes (the intent's progress) lands before the send goes on. */
+  onProgress?: (event: EvmSendProgress) => void | Promise<void>
 }

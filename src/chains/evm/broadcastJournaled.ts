@@ -14,12 +14,17 @@ export type BroadcastVerdict = 'accepted' | 'unknown' | 'nonceTooLow' | 'underpr
  */
 export async function broadcastJournaled(
   record: EvmSendRecord,
-  deps: { rpc: EvmRpc; journal: EvmSendJournal; logger: Logger; onJournaled?: () => void },
+  deps: {
+    rpc: EvmRpc
+    journal: EvmSendJournal
+    logger: Logger
+    onJournaled?: () => void | Promise<void>
+  },
 ): Promise<BroadcastVerdict> {
   const { rpc, journal, logger } = deps
   const { hash, nonce, chainId } = record
   await journal.beforeBroadcast(record)
-  deps.onJournaled?.()
+  await deps.onJournaled?.()
   logger.info(
     { chainId, from: record.from, nonce, hash, attempt: record.attempt, kind: record.kind },
     'broadcasting',

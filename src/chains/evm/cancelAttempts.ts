@@ -22,7 +22,7 @@ export async function refuseInFlight(
       })
     }
     const includedAt = Number(receipt.blockNumber)
-    journal.setAttemptState(a.hash, receipt.status === 'success' ? 'confirmed' : 'failed', {
+    await journal.setAttemptState(a.hash, receipt.status === 'success' ? 'confirmed' : 'failed', {
       includedAt,
     })
   }
@@ -37,7 +37,7 @@ export async function minedCancel(
   for (const a of attempts.filter((x) => x.kind === 'cancel')) {
     const receipt = await receiptOf(sender, a.hash as Hex)
     if (receipt?.status !== 'success') continue
-    journal.setAttemptState(a.hash, 'confirmed', { includedAt: Number(receipt.blockNumber) })
+    await journal.setAttemptState(a.hash, 'confirmed', { includedAt: Number(receipt.blockNumber) })
     return a.hash as Hex
   }
   return undefined

@@ -40,17 +40,17 @@ export type CancelAttemptRecord = {
 }
 
 /**
- * What a cancel reads from and writes to the journal (src/store's `Journal` satisfies it): the
+ * What a cancel reads from and writes to the journal (src/store's `JournalStore` satisfies it): the
  * order and its intent's attempts, and chain evidence as it is seen (order states, attempt
  * outcomes; the intent's own end is src/execute's to write). Every write is monotonic and idempotent there.
  */
 export type CancelJournal = {
-  getOrder(orderId: string): CancelOrderRecord | undefined
-  attemptsOf(intentId: string): CancelAttemptRecord[]
-  setOrderState(orderId: string, state: CancelOrderState, txHash?: string): unknown
+  getOrder(orderId: string): Promise<CancelOrderRecord | undefined>
+  attemptsOf(intentId: string): Promise<CancelAttemptRecord[]>
+  setOrderState(orderId: string, state: CancelOrderState, txHash?: string): Promise<unknown>
   setAttemptState(
     hash: string,
     state: 'confirmed' | 'failed' | 'dropped',
     evidence?: { includedAt?: number },
-  ): unknown
+  ): Promise<unknown>
 }

@@ -163,11 +163,10 @@ export function createEvmSender(options: CreateEvmSenderOptions): EvmSender {
         suggestFees(level),
         started === undefined
           ? undefined
-          : readNonceCounts(
-              ctx,
-              chainChecked,
-              (ctx.journal.openNonces?.(ctx.nativeChainId, ctx.signer.address) ?? []).length > 0,
-            ),
+          : (async () => {
+              const open = await ctx.journal.openNonces?.(ctx.nativeChainId, ctx.signer.address)
+              return readNonceCounts(ctx, chainChecked, (open ?? []).length > 0)
+            })(),
       ])
       return {
         level,

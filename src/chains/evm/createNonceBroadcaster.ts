@@ -69,7 +69,7 @@ export function createNonceBroadcaster(
       ...(req.intentId === undefined ? {} : { intentId: req.intentId }),
       ...(req.orderId === undefined ? {} : { orderId: req.orderId }),
     }
-    const onJournaled = (): void =>
+    const onJournaled = (): void | Promise<void> =>
       req.onProgress?.({ stage: 'broadcast', hash, nonce: n, attempt: record.attempt })
     return broadcastJournaled(record, {
       rpc: ctx.rpc,

@@ -47,7 +47,7 @@ export async function followEvmSend(
     const mined = receipts.find((r) => r !== undefined)
     if (mined) {
       const depth = head === undefined ? 1 : Number(head - mined.blockNumber) + 1
-      req.onProgress?.({
+      await req.onProgress?.({
         stage: 'included',
         hash: mined.transactionHash,
         blockNumber: mined.blockNumber,

@@ -32,7 +32,7 @@ export async function nextFreshNonce(
 ): Promise<number> {
   const address = ctx.signer.address
   for (let filled = 0; ; filled++) {
-    const open = ctx.journal.openNonces?.(ctx.nativeChainId, address) ?? []
+    const open = (await ctx.journal.openNonces?.(ctx.nativeChainId, address)) ?? []
     const { latestCount, pendingCount } =
       filled === 0 && first
         ? first

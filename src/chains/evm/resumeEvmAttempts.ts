@@ -43,7 +43,7 @@ export type ResumeEvmAttemptsParams = {
     hash: string,
     state: 'broadcast' | 'confirmed' | 'failed' | 'dropped',
     error?: string,
-  ) => void
+  ) => unknown
   clock: Clock
   logger: Logger
 }
@@ -86,8 +86,8 @@ export async function resumeEvmAttempts(
       if (Number(head - receipt.blockNumber) + 1 >= confirmations) {
         for (const a of attempts) {
           if (a.hash.toLowerCase() === receipt.transactionHash.toLowerCase()) {
-            report(a.hash, receipt.status === 'success' ? 'confirmed' : 'failed')
-          } else report(a.hash, 'dropped', 'another signature of the nonce was mined')
+            await report(a.hash, receipt.status === 'success' ? 'confirmed' : 'failed')
+          } else await report(a.hash, 'dropped', 'another signature of the nonce was mined')
         }
         return { kind: 'mined', hash: receipt.transactionHash, receipt }
       }
@@ -95,18 +95,19 @@ export async function resumeEvmAttempts(
       const minedCount = await client.getTransactionCount({ address: from, blockTag: 'latest' })
       // Checked again after the count: a receipt that appeared in between is ours, not foreign.
       if (minedCount > nonce && !(await minedOne())) {
-        for (const a of attempts) report(a.hash, 'dropped', `nonce ${nonce} went to another tx`)
+        for (const a of attempts)
+          await report(a.hash, 'dropped', `nonce ${nonce} went to another tx`)
         return { kind: 'consumed' }
       }
       if (params.rebroadcast && clock.nowMs() - lastSendMs >= rebroadcastIntervalMs) {
         lastSendMs = clock.nowMs()
         try {
           await rpc.sendRawTransaction(newest.rawTx)
-          report(newest.hash, 'broadcast')
+          await report(newest.hash, 'broadcast')
           logger.info({ hash: newest.hash, nonce }, 'rebroadcast the journaled transaction')
         } catch (error) {
           const kind = classifyBroadcastError(error)
-          if (kind === 'known') report(newest.hash, 'broadcast')
+          if (kind === 'known') await report(newest.hash, 'broadcast')
           logger.warn({ hash: newest.hash, nonce, kind }, 'rebroadcast answered with an error')
         }
       }

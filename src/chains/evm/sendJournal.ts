@@ -58,7 +58,7 @@ export type EvmSendJournal = {
    * The sender's journaled nonces that may still land (signed or broadcast): the nonce manager
    * reads them with the chain's counts to find gaps after a drop or a restart. Default: none.
    */
-  openNonces?(chainId: number, from: Address): OpenNonce[]
+  openNonces?(chainId: number, from: Address): Promise<OpenNonce[]>
   /** Called after each broadcast attempt with what the node answered. Best effort. */
   afterBroadcast?(outcome: EvmBroadcastOutcome & { record: EvmSendRecord }): void | Promise<void>
   /**

@@ -31,7 +31,7 @@ export type ResumeSolanaAttemptsParams = {
   /** Whether the newest signed bytes may be sent again. False in dry-run. */
   rebroadcast: boolean
   pollIntervalMs: number
-  onAttemptState?: (signature: string, state: 'confirmed' | 'failed' | 'dropped') => void
+  onAttemptState?: (signature: string, state: 'confirmed' | 'failed' | 'dropped') => unknown
   clock: Clock
   logger: Logger
 }
@@ -60,20 +60,20 @@ export async function resumeSolanaAttempts(
     if (!status) continue
     const signature = attempts[i]!.hash
     if (status.err) {
-      report(signature, 'failed')
+      await report(signature, 'failed')
       return { kind: 'failedOnChain', signature, detail: JSON.stringify(status.err) }
     }
     if (
       status.confirmationStatus === 'finalized' ||
       (status.confirmationStatus === 'confirmed' && params.commitment === 'confirmed')
     ) {
-      report(signature, 'confirmed')
+      await report(signature, 'confirmed')
       return { kind: 'landed', signature, slot: status.slot }
     }
   }
   const blockHeight = await connection.getBlockHeight('confirmed')
   if (blockHeight > newest.lastValidBlockHeight && statuses.value.every((s) => !s)) {
-    for (const a of attempts) report(a.hash, 'dropped')
+    for (const a of attempts) await report(a.hash, 'dropped')
     return { kind: 'expired' }
   }
   if (!params.rebroadcast) return { kind: 'unknown' }
@@ -91,14 +91,14 @@ export async function resumeSolanaAttempts(
       logger,
     })
     if (result.outcome === 'confirmed') {
-      report(newest.hash, 'confirmed')
+      await report(newest.hash, 'confirmed')
       return { kind: 'landed', signature: newest.hash, slot: result.slot }
     }
-    for (const a of attempts) report(a.hash, 'dropped')
+    for (const a of attempts) await report(a.hash, 'dropped')
     return { kind: 'expired' }
   } catch (error) {
     if (error instanceof SolanaSendError && error.state === 'failedOnChain') {
-      report(newest.hash, 'failed')
+      await report(newest.hash, 'failed')
       return { kind: 'failedOnChain', signature: newest.hash, detail: error.shortMessage }
     }
     throw error

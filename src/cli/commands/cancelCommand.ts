@@ -19,6 +19,7 @@ import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import { createEvmSendJournal } from '../../store/createEvmSendJournal.ts'
+import { toJournalStore } from '../../store/toJournalStore.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { formatCancelResult } from '../format/formatCancelResult.ts'
 import { openExistingJournal } from '../openExistingJournal.ts'
@@ -65,13 +66,15 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
   const { config, env } = loadConfig({ path: configPath })
   refuseWithoutLive(config, options.live === true)
   const journal = openExistingJournal(resolveJournalPath(configPath, options), 'write')
+  // The sync handle keeps what only SQLite has (the sender lock, the path, closing).
+  const store = toJournalStore(journal)
   const logger = createLogger({
     level: options.logLevel ?? 'warn',
     secrets: collectKnownSecrets(config, env),
   })
   let release = (): void => {}
   try {
-    const rec = journal.getOrder(orderId)
+    const rec = await store.getOrder(orderId)
     if (!rec) {
       throw new UsageError(
         'orderId',
@@ -83,7 +86,7 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
     const src = evmChainWiring(config, requireChain(config, rec.srcChainId))
     const common = {
       orderId,
-      journal,
+      journal: store,
       source: createEvmRpc(src.rpcUrls).read,
       waitForRefund: options.wait,
       refundTimeoutMs: options.waitMs,
@@ -127,7 +130,7 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
         chainId: rec.dstChainId as ChainId,
         signer,
         rpc: createEvmRpc(dst.rpcUrls, dst.sendUrl === undefined ? {} : { sendUrl: dst.sendUrl }),
-        journal: createEvmSendJournal(journal),
+        journal: createEvmSendJournal(store),
         feePolicy: {
           maxFeePerGasCapWei: dst.maxFeePerGasWei,
           ...(dst.maxPriorityFeePerGasWei === undefined

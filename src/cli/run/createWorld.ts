@@ -11,7 +11,7 @@ import { quoteRoute } from '../../execute/market/quoteRoute.ts'
 import { readWalletBalances } from '../../execute/market/readWalletBalances.ts'
 import type { WorldWiring } from '../../execute/worldWiring.ts'
 import type { EngineEvent } from '../../observe/engineEvents.ts'
-import type { Journal } from '../../store/openJournal.ts'
+import type { JournalStore } from '../../store/JournalStore.ts'
 import { engageKillSwitch } from '../engageKillSwitch.ts'
 
 /** The engine's two edges over one set of chains, and how to close them. */
@@ -25,7 +25,7 @@ export type World = { market: EngineMarket; runner: IntentRunner; close(): void 
 export function createWorld(params: {
   api: ApiClient
   wiring: WorldWiring
-  journal: Journal
+  journal: JournalStore
   clock: Clock
   logger: Logger
   /** ferry's stop: aborts the balance reads under way (the service client has its own). */

@@ -19,6 +19,7 @@ import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import { openJournal } from '../../store/openJournal.ts'
 import { toJournalFileError } from '../../store/toJournalFileError.ts'
+import { toJournalStore } from '../../store/toJournalStore.ts'
 import { retryNotice } from '../retryNotice.ts'
 import { afterStop } from './afterStop.ts'
 import { buildWorldWiring } from './buildWorldWiring.ts'
@@ -88,6 +89,9 @@ export async function startRun(params: StartRunParams): Promise<void> {
   // A new journal only in a folder that exists, or with --create: a mistyped --journal must not
   // start an empty journal that knows nothing of today's budget or unsettled intents.
   const journal = openJournal(journalPath, { createFolder: options.create === true })
+  // Everything but the SQLite-only parts (sender locks, the path, closing) goes through the store,
+  // so the same engine and runner run on a shared journal too (docs/architecture.md §5).
+  const store = toJournalStore(journal)
   let devnet: Devnet | undefined
   const abort = createSharedAbortController()
   // The first Ctrl-C (or SIGTERM) aborts every pending call at once; a second Ctrl-C finds no
@@ -150,7 +154,7 @@ export async function startRun(params: StartRunParams): Promise<void> {
         ? undefined
         : createFerryMetrics({
             clock: systemClock,
-            readInFlightUsd: () => journal.status().inFlightUsd,
+            readInFlightUsd: async () => (await store.status()).inFlightUsd,
             simulationByChain: Object.fromEntries(
               Object.entries(config.chains).map(([id, c]) => [id, c.verify.simulation]),
             ),
@@ -208,7 +212,7 @@ export async function startRun(params: StartRunParams): Promise<void> {
     const world = createWorld({
       api,
       wiring,
-      journal,
+      journal: store,
       clock: systemClock,
       logger,
       stopSignal: abort.signal,
@@ -219,7 +223,9 @@ export async function startRun(params: StartRunParams): Promise<void> {
       strategies,
       market: world.market,
       runner: world.runner,
-      journal,
+      journal: store,
+      // The last risk check reads the SQLite file inside the write-ahead transaction (P-4.2).
+      preSignReads: journal,
       clock: systemClock,
       logger,
       emit,
@@ -236,7 +242,7 @@ export async function startRun(params: StartRunParams): Promise<void> {
     view?.close({ summary: true })
     if (abort.signal.aborted && !recordingEnded) {
       process.stderr.write(
-        `${describeStop(journal.status().inFlight, result === undefined).join('\n')}\n`,
+        `${describeStop((await store.status()).inFlight, result === undefined).join('\n')}\n`,
       )
     }
     // Past the grace period a send may still be writing: the journal stays open until exit.

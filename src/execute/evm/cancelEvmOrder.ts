@@ -51,7 +51,7 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
   const logger = params.logger ?? silentLogger
   const progress = params.onProgress ?? (() => {})
   const orderId = params.orderId.toLowerCase() as Hex
-  const rec = journaledCancellableOrder(journal, orderId)
+  const rec = await journaledCancellableOrder(journal, orderId)
   if (sender.chainId !== rec.dstChainId) {
     throw new FerryError('the sender is not on the order destination chain', {
       metaMessages: [`order: ${rec.dstChainId}`, `sender: ${sender.chainId}`],
@@ -103,8 +103,8 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
     )
   }
 
-  const setState = (state: CancelOrderState, txHash: string | undefined): void => {
-    journal.setOrderState(orderId, state, txHash)
+  const setState = async (state: CancelOrderState, txHash: string | undefined): Promise<void> => {
+    await journal.setOrderState(orderId, state, txHash)
     progress({ stage: 'orderState', state, txHash })
   }
   let cancelTxHash: Hex | undefined
@@ -116,8 +116,8 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
     cancelTxHash = await minedCancel(sender, attempts, journal)
     // Only our own destination authority can have sent it, and ferry only refunds itself.
     beneficiary = params.sourceAddress as Address
-    setState('OrderCancelled', cancelTxHash)
-    setState('SentOrderCancel', cancelTxHash)
+    await setState('OrderCancelled', cancelTxHash)
+    await setState('SentOrderCancel', cancelTxHash)
   } else {
     await refuseInFlight(orderId, sender, attempts, journal)
     const messagingFeeWei =
@@ -161,20 +161,20 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
     cancelTxHash = sent.hash
     const includedAt = Number(sent.receipt.blockNumber)
     if (sent.receipt.status !== 'success') {
-      journal.setAttemptState(sent.hash, 'failed', { includedAt })
+      await journal.setAttemptState(sent.hash, 'failed', { includedAt })
       const revert = await explainRevert(sender, call, sent.receipt.blockNumber)
       throw new CancelOrderError('reverted', orderId, `the cancel ${sent.hash} reverted`, {
         fix: 'check the order with `ferry history`; it may have been filled meanwhile',
         details: revert.shortMessage,
       })
     }
-    journal.setAttemptState(sent.hash, 'confirmed', { includedAt })
+    await journal.setAttemptState(sent.hash, 'confirmed', { includedAt })
     if (!sentOrderCancelIn(sent.receipt.logs, dlnDestination, orderId)) {
       throw new VerificationError('receipt.SentOrderCancel', '1 event', '0 events')
     }
     logger.info({ orderId, chainId: dst, hash: sent.hash }, 'order cancel sent')
-    setState('OrderCancelled', sent.hash)
-    setState('SentOrderCancel', sent.hash)
+    await setState('OrderCancelled', sent.hash)
+    await setState('SentOrderCancel', sent.hash)
   }
 
   return finishCancel({

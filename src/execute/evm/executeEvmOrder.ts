@@ -180,7 +180,7 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
         logger,
       })
       approvedSpender = preflight.spender
-      progress({ stage: 'approved', allowance })
+      await progress({ stage: 'approved', allowance })
       logger.info(
         { chainId: sender.chainId, token, spender: approvedSpender, actions: allowance.actions },
         'allowance set',

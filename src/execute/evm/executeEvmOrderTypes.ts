@@ -63,7 +63,8 @@ export type ExecuteEvmOrderParams = {
   intentId?: string
   clock?: Clock
   logger?: Logger
-  onProgress?: (event: EvmOrderProgress) => void
+  /** Awaited where the order's path waits on it (it may journal the intent's progress). */
+  onProgress?: (event: EvmOrderProgress) => void | Promise<void>
 }
 
 /** Steps of the pipeline, for callers that show or test them. */

@@ -54,7 +54,7 @@ export type ExecuteEvmSwapParams = {
   simulation?: EvmSimulationMode
   clock?: Clock
   logger?: Logger
-  onProgress?: (event: EvmSendProgress) => void
+  onProgress?: (event: EvmSendProgress) => void | Promise<void>
 }
 
 /** A swap mined at the confirmation depth. */

@@ -13,7 +13,7 @@ import type { EvmSender } from '../../chains/evm/createEvmSender.ts'
 import { evmAllowList } from '../../chains/evmAllowList.ts'
 import type { Logger } from '../../common/Logger.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
-import type { Journal } from '../../store/openJournal.ts'
+import type { JournalStore } from '../../store/JournalStore.ts'
 import { buildEvmOrderPatchTx } from '../../verify/buildEvmOrderPatchTx.ts'
 import type { EvmSimulationMode } from '../../verify/checkEvmValueFlow.ts'
 import { EVM_NATIVE } from '../../verify/evmValueFlowExpectation.ts'
@@ -27,7 +27,7 @@ import { checkAuthorityCall } from './checkAuthorityCall.ts'
 export type PatchEvmOrderParams = {
   orderId: Hex
   journal: Pick<
-    Journal,
+    JournalStore,
     'getOrder' | 'getIntent' | 'attemptsOf' | 'setAttemptState' | 'recordOrderPatch'
   >
   /** Read client of the order's source chain (the order struct comes from its create receipt). */
@@ -66,7 +66,7 @@ const SPENT = ['failed', 'dropped']
 export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchEvmOrderResult> {
   const { journal, sender, logger } = params
   const orderId = params.orderId.toLowerCase() as Hex
-  const rec = journal.getOrder(orderId)
+  const rec = await journal.getOrder(orderId)
   if (!rec) throw new Error(`order ${orderId} is not in the journal`)
   const src = rec.srcChainId as ChainId
   const dst = rec.dstChainId as ChainId
@@ -97,7 +97,7 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
     attempts.filter((a) => a.kind === 'patch' && !SPENT.includes(a.state)).map((a) => a.nonce),
   )
   const patchesMade = Math.max(rec.patches, patchNonces.size)
-  const intent = journal.getIntent(rec.intentId)?.params as
+  const intent = (await journal.getIntent(rec.intentId))?.params as
     | { route?: { srcToken?: string }; amountIn?: bigint }
     | undefined
   const tokenIn = intent?.route?.srcToken
@@ -158,7 +158,7 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
   })
   const includedAt = Number(sent.receipt.blockNumber)
   if (sent.receipt.status !== 'success') {
-    journal.setAttemptState(sent.hash, 'failed', { includedAt })
+    await journal.setAttemptState(sent.hash, 'failed', { includedAt })
     throw new VerificationError(
       'receipt.status',
       'success',
@@ -166,12 +166,12 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
       `patch ${sent.hash} reverted`,
     )
   }
-  journal.setAttemptState(sent.hash, 'confirmed', { includedAt })
+  await journal.setAttemptState(sent.hash, 'confirmed', { includedAt })
   const finalTake = decreasedTakeIn(sent.receipt.logs, dlnDestination, orderId)
   if (finalTake !== newTakeAmount) {
     throw new VerificationError('receipt.DecreasedTakeAmount', newTakeAmount, finalTake ?? 'none')
   }
-  const patch = journal.recordOrderPatch(orderId, decision.newSubtrahend)
+  const patch = await journal.recordOrderPatch(orderId, decision.newSubtrahend)
   logger.info(
     { orderId, chainId: dst, hash: sent.hash, patch, newTakeAmount },
     'order take patched',

@@ -54,7 +54,7 @@ export async function cancelSolanaOrder(
   const timeoutMs = params.refundTimeoutMs ?? 600_000
   const commitment = params.commitment ?? 'confirmed'
   const orderId = params.orderId.toLowerCase() as Hex
-  const rec = journaledCancellableOrder(journal, orderId)
+  const rec = await journaledCancellableOrder(journal, orderId)
   if (rec.dstChainId !== SOLANA_CHAIN_ID) {
     throw new FerryError('cancelSolanaOrder cancels orders into Solana only', {
       metaMessages: [`order destination: ${rec.dstChainId}`],
@@ -108,8 +108,8 @@ export async function cancelSolanaOrder(
       { fix: 'a filled order cannot be cancelled; `ferry run` tracks it to completion' },
     )
   }
-  const setState = (state: CancelOrderState, txHash: string | undefined): void => {
-    journal.setOrderState(orderId, state, txHash)
+  const setState = async (state: CancelOrderState, txHash: string | undefined): Promise<void> => {
+    await journal.setOrderState(orderId, state, txHash)
     progress({ stage: 'orderState', state, txHash })
   }
   const cancels = attempts.filter((a) => a.kind === 'cancel' && a.family === 'solana')
@@ -144,8 +144,8 @@ export async function cancelSolanaOrder(
     logger.info({ orderId, signature: cancelTxHash }, 'solana cancel landed')
     await awaitTakeState()
   }
-  setState('OrderCancelled', cancelTxHash)
-  setState('SentOrderCancel', cancelTxHash)
+  await setState('OrderCancelled', cancelTxHash)
+  await setState('SentOrderCancel', cancelTxHash)
 
   const beneficiary = params.sourceAddress as Address
   return finishCancel({

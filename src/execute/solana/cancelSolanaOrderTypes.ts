@@ -2,14 +2,14 @@ import type { Connection } from '@solana/web3.js'
 import type { Hex } from 'viem'
 import type { ApiClient } from '../../api/createApiClient.ts'
 import type { CancelJournal } from '../../chains/evm/cancelJournal.ts'
-import type { SendRecords } from '../../store/createSendRecords.ts'
+import type { JournalStore } from '../../store/JournalStore.ts'
 import type { CancelOrderBaseParams, CancelOrderBaseProgress } from '../cancelOrderBaseTypes.ts'
 import type { FinishedCancel } from '../finishCancel.ts'
 
 /** Inputs of `cancelSolanaOrder`. Fees in lamports, durations in ms. */
 export type CancelSolanaOrderParams = CancelOrderBaseParams & {
   /** The journal: the order and its attempts, and the write-ahead record of the signed cancel. */
-  journal: CancelJournal & Pick<SendRecords, 'recordSignedAttempt' | 'setAttemptState'>
+  journal: CancelJournal & Pick<JournalStore, 'recordSignedAttempt' | 'setAttemptState'>
   /** The service: its cancel-tx is checked against ferry's own build before anything is signed. */
   api: Pick<ApiClient, 'getOrderCancelTx'>
   /** Solana, the order's destination. */

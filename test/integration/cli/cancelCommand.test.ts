@@ -8,6 +8,7 @@ import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
 import {
   balanceOf,
@@ -65,7 +66,7 @@ beforeAll(async () => {
   journalPath = join(dir, 'ferry.journal.sqlite')
   const journal = openJournal(journalPath)
   try {
-    ;({ sender } = testSender(arb, { journal: createEvmSendJournal(journal) }))
+    ;({ sender } = testSender(arb, { journal: createEvmSendJournal(toJournalStore(journal)) }))
     usdcBefore = await balanceOf(arb.client, arb.contracts.tokens.USDC.address, user.address)
     orderId = await createJournaledOrder({
       journal,

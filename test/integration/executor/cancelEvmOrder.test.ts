@@ -16,6 +16,7 @@ import {
 
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import { balanceOf, chainsOf, createJournaledOrder, testSender, user } from './executorHarness.ts'
 
 let devnet: Devnet
@@ -32,7 +33,7 @@ beforeAll(async () => {
   ;[arb, base] = chainsOf(devnet)
   dir = mkdtempSync(join(tmpdir(), 'ferry-cancel-'))
   journal = openJournal(join(dir, 'journal.sqlite'))
-  const sendJournal = createEvmSendJournal(journal)
+  const sendJournal = createEvmSendJournal(toJournalStore(journal))
   ;({ sender: arbSender } = testSender(arb, { journal: sendJournal }))
   ;({ sender: baseSender } = testSender(base, { journal: sendJournal }))
 })
@@ -63,7 +64,7 @@ function cancel(orderId: Hex, extra: Partial<Omit<CancelIntentOrderParams, 'jour
   const stages: CancelOrderProgress[] = []
   const run = cancelIntentOrder({
     orderId,
-    journal,
+    journal: toJournalStore(journal),
     source: arb.client,
     sender: baseSender,
     sourceAddress: user.address,

@@ -53,7 +53,9 @@ describe('executeEvmOrder against the devnet', () => {
       intent: orderIntent(arb, base, usdc, amountIn, base.contracts.tokens.USDC.address),
       api: testApi(devnet.sim.baseUrl),
       sender,
-      onProgress: (e) => stages.push(e.stage),
+      onProgress: (e) => {
+        stages.push(e.stage)
+      },
     })
     expect(result.allowance?.actions).toEqual(['approve'])
     expect(result.orderId).toBe(result.quote.orderId)

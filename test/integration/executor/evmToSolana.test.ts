@@ -31,6 +31,7 @@ import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import type { OrderIntent } from '../../../src/verify/orderIntent.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
@@ -49,7 +50,9 @@ beforeAll(async () => {
   devnet = await startDevnet({ evmChainIds: [42161], solana: true, fillDelayMs: 50 })
   dir = mkdtempSync(join(tmpdir(), 'ferry-evm-to-solana-'))
   journal = openJournal(join(dir, 'journal.sqlite'))
-  ;({ sender } = testSender(devnet.evm[0]!, { journal: createEvmSendJournal(journal) }))
+  ;({ sender } = testSender(devnet.evm[0]!, {
+    journal: createEvmSendJournal(toJournalStore(journal)),
+  }))
   solver = recordEvents(devnet.solver!.events, ['seen', 'filled', 'cancelled', 'failed'])
   connection = new Connection(devnet.solana!.rpcUrl, 'confirmed')
 }, 60_000)
@@ -126,7 +129,7 @@ async function createOrder(intentId: string, amountIn: bigint, receiver: PublicK
 function cancelParams(orderId: Hex, apiUrl = devnet.sim.baseUrl) {
   return {
     orderId,
-    journal,
+    journal: toJournalStore(journal),
     source: devnet.evm[0]!.client,
     sourceAddress: user.address,
     sourceConfirmations: 1,
@@ -342,7 +345,7 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
         dstChainId: 7565164,
         hasHook: false,
       },
-      journal,
+      journal: toJournalStore(journal),
       // No EVM sender on the destination: only the Solana side can cancel it.
       sender: undefined,
       solana: { connection, secretKey: solUser.secretKey, api: testApi(devnet.sim.baseUrl) },

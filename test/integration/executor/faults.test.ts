@@ -27,6 +27,7 @@ import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import {
   chainsOf,
   devnetValueFlow,
@@ -243,7 +244,7 @@ describe('EVM sending under faults', () => {
   test('behavior: a dropped tx in the middle of three sends leaves a gap that a journaled 0-value self-transfer fills', async () => {
     const store = openJournal(join(mkdtempSync(join(tmpdir(), 'ferry-gap-')), 'j.sqlite'))
     const events = new EventEmitter()
-    const storeJournal = createEvmSendJournal(store)
+    const storeJournal = createEvmSendJournal(toJournalStore(store))
     const journal = {
       ...storeJournal,
       async afterBroadcast(outcome: Parameters<typeof storeJournal.afterBroadcast>[0]) {

@@ -184,7 +184,13 @@ describe('pipelining: the reads that do not need the quote run while its create-
     const { sender, journal, api } = await world({ feePolicy: { maxFeePerGasCapWei: 1n } })
     const stages: string[] = []
     const error = await order(
-      { api, sender, onProgress: (e) => stages.push(e.stage) },
+      {
+        api,
+        sender,
+        onProgress: (e) => {
+          stages.push(e.stage)
+        },
+      },
       NATIVE,
       parseEther('0.5'),
     ).catch((e: unknown) => e)

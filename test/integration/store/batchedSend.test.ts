@@ -13,6 +13,7 @@ import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { type AnvilChain, startAnvil } from '../../../src/devnet/startAnvil.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 
 const user = devnetEvmAccount('user')
 let anvil: AnvilChain
@@ -95,7 +96,7 @@ describe('batched journal writes and a real send', () => {
       chainId: 42161,
       signer: createEvmSigner({ privateKey: user.privateKey }, user.address),
       rpc: createEvmRpc(proxy.url),
-      journal: createEvmSendJournal(journal, { intentId: 'sent' }),
+      journal: createEvmSendJournal(toJournalStore(journal), { intentId: 'sent' }),
       feePolicy: { maxFeePerGasCapWei: parseGwei('200') },
       confirmations: 1,
       pollIntervalMs: 20,

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { createManualClock } from '../../../src/common/clock.ts'
 import { createDailyNotionalWindow } from '../../../src/engine/createDailyNotionalWindow.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 
 const HOUR_MS = 3_600_000
@@ -13,7 +14,7 @@ const sorted = (rows: { route: string; notionalUsd: number }[]) =>
     .sort((a, b) => a.route.localeCompare(b.route))
 
 describe('createDailyNotionalWindow', () => {
-  test('behavior: matches a full 24 h sum at every tick while intents are journaled and age out', () => {
+  test('behavior: matches a full 24 h sum at every tick while intents are journaled and age out', async () => {
     const { journal, clock, path } = tmpJournal()
     // A second writer on the same journal whose clock runs 10 minutes behind: its rows land
     // after positions the window has read, with times before them.
@@ -21,7 +22,7 @@ describe('createDailyNotionalWindow', () => {
     const late = openJournal(path, { clock: lateClock })
     const calls: boolean[] = []
     const window = createDailyNotionalWindow({
-      notionalUsdChanges: (sinceMs, seen) => {
+      notionalUsdChanges: async (sinceMs, seen) => {
         calls.push(seen !== undefined)
         return journal.notionalUsdChanges(sinceMs, seen)
       },
@@ -46,7 +47,7 @@ describe('createDailyNotionalWindow', () => {
           })
         }
         const full = journal.notionalUsdSince(clock.nowMs() - DAY_MS)
-        expect(sorted(window.at(clock.nowMs()))).toEqual(sorted(full))
+        expect(sorted(await window.at(clock.nowMs()))).toEqual(sorted(full))
         // 40 steps of 50 min: the first rows age out of the window before the end.
         clock.advanceMs(50 * 60_000)
         lateClock.advanceMs(50 * 60_000)
@@ -60,12 +61,12 @@ describe('createDailyNotionalWindow', () => {
     }
   })
 
-  test('behavior: a clock that went back sums the window again', () => {
+  test('behavior: a clock that went back sums the window again', async () => {
     const { journal, clock } = tmpJournal()
     journal.recordIntent({ id: 'x', strategy: 's', route: 'a', params: {}, notionalUsd: 5 })
-    const window = createDailyNotionalWindow(journal)
-    expect(window.at(clock.nowMs())).toEqual([{ route: 'a', notionalUsd: 5 }])
-    expect(window.at(clock.nowMs() + 2 * DAY_MS)).toEqual([])
-    expect(window.at(clock.nowMs())).toEqual([{ route: 'a', notionalUsd: 5 }])
+    const window = createDailyNotionalWindow(toJournalStore(journal))
+    expect(await window.at(clock.nowMs())).toEqual([{ route: 'a', notionalUsd: 5 }])
+    expect(await window.at(clock.nowMs() + 2 * DAY_MS)).toEqual([])
+    expect(await window.at(clock.nowMs())).toEqual([{ route: 'a', notionalUsd: 5 }])
   })
 })

@@ -4,6 +4,7 @@ import { createIntentLedger } from '../../../src/execute/createIntentLedger.ts'
 import type { ExecutionOutcome, TrackingOutcome } from '../../../src/execute/executionOutcome.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import { createTestEngine, type FakeWorld } from '../../helpers/createTestEngine.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 import { buildQuote, USDC_ARB, USDC_BASE, usdc } from '../strategies/buildStrategyFixture.ts'
@@ -50,7 +51,7 @@ export type FakeChain = {
   execute?: (
     intent: Intent,
     intentId: string,
-    preSign: (() => void) | undefined,
+    preSign: (() => void | Promise<void>) | undefined,
   ) => Promise<ExecutionOutcome>
   /** Default: the tracker never ends until ferry stops (an order in flight). */
   track?: () => Promise<TrackingOutcome>
@@ -79,12 +80,12 @@ export function engineWithFakes(config: ReturnType<typeof rebalanceConfig>, chai
     async execute(intent, intentId, _emit, preSign) {
       executed.push(intent)
       if (chain.execute) return chain.execute(intent, intentId, preSign)
-      preSign?.()
+      await preSign?.()
       held.set(42161, held.get(42161)! - intent.amountIn)
       orders++
       const orderId = `0x${orders.toString(16).padStart(64, '0')}`
       // As the real chain ops do: the order row, then `created`, through the ledger.
-      createIntentLedger(journal).created(intentId, {
+      await createIntentLedger(toJournalStore(journal)).created(intentId, {
         orderId,
         srcChainId: 42161,
         dstChainId: 8453,

@@ -5,6 +5,7 @@ import { createEngine } from '../../../src/engine/createEngine.ts'
 import { createIntentLedger } from '../../../src/execute/createIntentLedger.ts'
 import { createIntentRunner } from '../../../src/execute/createIntentRunner.ts'
 import { ConfigError } from '../../../src/settings/ConfigError.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import { builtInStrategies } from '../../../strategies/builtInStrategies.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 import { engineWithFakes, rebalanceConfig } from './engineFixture.ts'
@@ -51,8 +52,8 @@ describe('the engine tick over a fake world (no processes)', () => {
         followRefund: async () => ({ state: 'failed', detail: 'unused' }),
         track: async () => ({ state: 'completed', detail: 'unused' }),
       },
-      ledger: createIntentLedger(journal),
-      journal,
+      ledger: createIntentLedger(toJournalStore(journal)),
+      journal: toJournalStore(journal),
       logger: silentLogger,
     })
     const seen: string[] = []
@@ -70,7 +71,7 @@ describe('the engine tick over a fake world (no processes)', () => {
         engageKillSwitch: () => false,
       },
       runner,
-      journal,
+      journal: toJournalStore(journal),
       clock,
       logger: silentLogger,
       emit: (e) => seen.push(e.type === 'tickEnd' ? `tickEnd:${e.failures}` : e.type),
@@ -93,7 +94,7 @@ describe('the engine tick over a fake world (no processes)', () => {
         strategies: builtInStrategies,
         market: {} as never,
         runner: {} as never,
-        journal,
+        journal: toJournalStore(journal),
         clock: createManualClock(0),
         logger: silentLogger,
         emit: () => {},

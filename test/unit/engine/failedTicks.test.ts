@@ -9,6 +9,7 @@ import { createIntentLedger } from '../../../src/execute/createIntentLedger.ts'
 import { createIntentRunner } from '../../../src/execute/createIntentRunner.ts'
 import { createFerryMetrics } from '../../../src/observe/createFerryMetrics.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import { builtInStrategies } from '../../../strategies/builtInStrategies.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 import { buildQuote, usdc } from '../strategies/buildStrategyFixture.ts'
@@ -124,8 +125,8 @@ function engineOver(market: Partial<EngineMarket>, deadlineSignal?: () => AbortS
       track: async () => ({ state: 'completed', detail: 'unused' }),
       followRefund: async () => ({ state: 'failed', detail: 'unused' }),
     },
-    ledger: createIntentLedger(journal),
-    journal,
+    ledger: createIntentLedger(toJournalStore(journal)),
+    journal: toJournalStore(journal),
     logger: silentLogger,
   })
   const engine = createEngine({
@@ -141,7 +142,7 @@ function engineOver(market: Partial<EngineMarket>, deadlineSignal?: () => AbortS
       ...market,
     },
     runner,
-    journal,
+    journal: toJournalStore(journal),
     clock: skippingClock(),
     logger: silentLogger,
     emit: (e) => events.push(e),

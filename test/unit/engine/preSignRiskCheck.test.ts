@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createIntentLedger } from '../../../src/execute/createIntentLedger.ts'
 import type { Journal } from '../../../src/store/openJournal.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import type { FakeChain } from './engineFixture.ts'
 import { engineWithFakes, rebalanceConfig } from './engineFixture.ts'
 
@@ -11,7 +12,7 @@ import { engineWithFakes, rebalanceConfig } from './engineFixture.ts'
  */
 function slowApproval(journal: () => Journal, otherUsd: number): FakeChain['execute'] {
   return async (intent, intentId, preSign) => {
-    createIntentLedger(journal()).accept({
+    await createIntentLedger(toJournalStore(journal())).accept({
       intentId: `other:${intentId}`,
       strategyId: 'other',
       intent: { ...intent, notionalUsd: otherUsd },

@@ -4,6 +4,7 @@ import { createIntentLedger } from '../../../src/execute/createIntentLedger.ts'
 import { createIntentRunner } from '../../../src/execute/createIntentRunner.ts'
 import type { ChainOps, ExecutionOutcome } from '../../../src/execute/executionOutcome.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import { evmAttempt, journalIntent } from '../store/fixtures.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 import { buildQuote, USDC_ARB, USDC_BASE } from '../strategies/buildStrategyFixture.ts'
@@ -31,8 +32,8 @@ function runnerOver(ops: Partial<ChainOps>) {
       },
       ...ops,
     },
-    ledger: createIntentLedger(journal),
-    journal,
+    ledger: createIntentLedger(toJournalStore(journal)),
+    journal: toJournalStore(journal),
     logger: silentLogger,
   })
   const events: EngineEvent[] = []
@@ -179,7 +180,7 @@ describe('the intent runner: the one state machine of an intent', () => {
   test('behavior: drain with a stop ends tracking at its next wait; the order stays in flight', async () => {
     const { runner, journal, events, emit } = runnerOver({
       execute: async (_i, intentId) => {
-        createIntentLedger(journal).created(intentId, {
+        await createIntentLedger(toJournalStore(journal)).created(intentId, {
           orderId: ORDER_ID,
           srcChainId: 42161,
           dstChainId: 8453,

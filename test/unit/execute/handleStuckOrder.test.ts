@@ -8,6 +8,7 @@ import type { StuckOutcome } from '../../../src/execute/executionOutcome.ts'
 import { handleStuckOrder } from '../../../src/execute/handleStuckOrder.ts'
 import { trackOrder } from '../../../src/execute/trackOrder.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import { journalIntent } from '../store/fixtures.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 
@@ -106,8 +107,8 @@ describe('trackOrder with a stuck-order policy', () => {
     }
     const { journal } = tmpJournal()
     journalIntent(journal, 'i1')
-    const ledger = createIntentLedger(journal)
-    ledger.created('i1', { ...order, createTxHash: `0x${'11'.repeat(32)}` })
+    const ledger = createIntentLedger(toJournalStore(journal))
+    await ledger.created('i1', { ...order, createTxHash: `0x${'11'.repeat(32)}` })
     const stuckAt: number[] = []
     let patchedAtMs: number | undefined
     const outcome = await trackOrder(
@@ -115,7 +116,7 @@ describe('trackOrder with a stuck-order policy', () => {
         api: {
           getExternalCallProcess: async () => ({ steps: [], totalInstructionsCount: 0 }) as never,
         },
-        journal,
+        journal: toJournalStore(journal),
         ledger,
         // Filled 5 s after the patch: within the fresh deadline, past the first one.
         readFill: async () =>

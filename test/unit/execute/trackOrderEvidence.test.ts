@@ -5,6 +5,7 @@ import { silentLogger } from '../../../src/common/Logger.ts'
 import { createIntentLedger } from '../../../src/execute/createIntentLedger.ts'
 import { trackOrder } from '../../../src/execute/trackOrder.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import { journalIntent } from '../store/fixtures.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 
@@ -22,11 +23,11 @@ function steppingClock(): Clock {
   }
 }
 
-function track(readFill: (orderId: string) => Promise<OrderFillState>) {
+async function track(readFill: (orderId: string) => Promise<OrderFillState>) {
   const { journal } = tmpJournal()
   journalIntent(journal, 'i1')
-  const ledger = createIntentLedger(journal)
-  ledger.created('i1', {
+  const ledger = createIntentLedger(toJournalStore(journal))
+  await ledger.created('i1', {
     orderId: ORDER_ID,
     srcChainId: 42161,
     dstChainId: SOLANA,
@@ -38,7 +39,7 @@ function track(readFill: (orderId: string) => Promise<OrderFillState>) {
       api: {
         getExternalCallProcess: async () => ({ steps: [], totalInstructionsCount: 0 }) as never,
       },
-      journal,
+      journal: toJournalStore(journal),
       ledger,
       readFill,
       onStuck: undefined,
@@ -56,7 +57,7 @@ function track(readFill: (orderId: string) => Promise<OrderFillState>) {
 describe('an order into Solana is completed only with evidence of its fill', () => {
   test('behavior: no take state on Solana, no completion: the order fails at its deadline and never shows filled', async () => {
     let polls = 0
-    const { outcome, journal, events } = track(async () => {
+    const { outcome, journal, events } = await track(async () => {
       polls++
       return { kind: 'open' }
     })
@@ -73,7 +74,7 @@ describe('an order into Solana is completed only with evidence of its fill', () 
   test('default: the take state shows the fill: filled, journaled Fulfilled with its transaction, then completed', async () => {
     const fillTx = `0x${'22'.repeat(64)}` as `0x${string}`
     let polls = 0
-    const { outcome, journal, events } = track(async () =>
+    const { outcome, journal, events } = await track(async () =>
       ++polls < 3
         ? { kind: 'open' }
         : { kind: 'filled', txHash: fillTx, amountOut: undefined, blockNumber: 9n },
@@ -89,7 +90,7 @@ describe('an order into Solana is completed only with evidence of its fill', () 
 
   test('behavior: a read that fails is retried at the next poll, never taken as a fill', async () => {
     let polls = 0
-    const { outcome } = track(async () => {
+    const { outcome } = await track(async () => {
       polls++
       if (polls < 3) throw new Error('RPC timeout')
       return { kind: 'filled', txHash: undefined, amountOut: undefined, blockNumber: undefined }

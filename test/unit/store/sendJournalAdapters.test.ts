@@ -6,6 +6,7 @@ import type {
 } from '../../../src/chains/solana/solanaSendJournal.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { createSolanaSendJournal } from '../../../src/store/createSolanaSendJournal.ts'
+import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import { evmAttempt, FROM, journalIntent } from './fixtures.ts'
 import { tmpJournal } from './tmpJournal.ts'
 
@@ -14,7 +15,9 @@ describe('send journal adapters', () => {
     const { journal } = tmpJournal()
     journalIntent(journal, 'i1')
     // Typed as the executor's own interface: this line is the check that the shapes agree.
-    const sendJournal: EvmSendJournal = createEvmSendJournal(journal, { intentId: 'i1' })
+    const sendJournal: EvmSendJournal = createEvmSendJournal(toJournalStore(journal), {
+      intentId: 'i1',
+    })
     const base = evmAttempt('i1', 2)
     const record: EvmSendRecord = {
       chainId: 42161,
@@ -51,7 +54,9 @@ describe('send journal adapters', () => {
 
   test('behavior: a failing journal write rejects beforeBroadcast, so nothing is sent', async () => {
     const { journal } = tmpJournal()
-    const sendJournal: EvmSendJournal = createEvmSendJournal(journal, { intentId: 'unknown' })
+    const sendJournal: EvmSendJournal = createEvmSendJournal(toJournalStore(journal), {
+      intentId: 'unknown',
+    })
     const base = evmAttempt('unknown', 0)
     await expect(
       sendJournal.beforeBroadcast({
@@ -72,7 +77,7 @@ describe('send journal adapters', () => {
   test('behavior: the Solana journal stores hex bytes, then confirmed or dropped', async () => {
     const { journal } = tmpJournal()
     journalIntent(journal, 'sol')
-    const sendJournal: SolanaSendJournal = createSolanaSendJournal(journal, {
+    const sendJournal: SolanaSendJournal = createSolanaSendJournal(toJournalStore(journal), {
       intentId: 'sol',
       from: 'FeePayer111',
     })
