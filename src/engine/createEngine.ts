@@ -13,6 +13,7 @@ import { strategyKey } from '../settings/strategyKey.ts'
 import { strategyParamsSchemas } from '../settings/strategyParamsSchemas.ts'
 import type { JournalStore } from '../store/JournalStore.ts'
 import type { IntentRecord } from '../store/journalTypes.ts'
+import type { EngineCluster } from './cluster/EngineCluster.ts'
 import { countFailedTick, type FailedTickStreak, NO_FAILED_TICKS } from './countFailedTick.ts'
 import { createAutoKill } from './createAutoKill.ts'
 import { createDailyNotionalWindow } from './createDailyNotionalWindow.ts'
@@ -81,6 +82,8 @@ export type CreateEngineParams = {
    * write-ahead transaction (createPreSignGuard). Absent on PostgreSQL.
    */
   preSignReads?: PreSignReads
+  /** On a shared journal: which due strategies run here; absent on SQLite. */
+  cluster?: EngineCluster
   clock: Clock
   logger: Logger
   emit: (event: EngineEvent) => void
@@ -174,7 +177,8 @@ export function createEngine(params: CreateEngineParams): Engine {
   /** One tick's work; its reads abort at the tick's deadline or when `stop` aborts. */
   async function runTick(stop?: AbortSignal): Promise<TickResult> {
     const nowMs = clock.nowMs()
-    const instances = scheduler.due(nowMs)
+    const due = scheduler.due(nowMs)
+    const instances = params.cluster ? await params.cluster.select(due, nowMs) : due
     ticks++
     emit({ type: 'tick', tick: ticks, strategies: instances.map((s) => s.id), atMs: nowMs })
     const engaged = market.killSwitchEngaged()
@@ -183,7 +187,7 @@ export function createEngine(params: CreateEngineParams): Engine {
       if (killSwitchEngaged !== undefined || engaged) emit({ type: 'killSwitch', engaged })
       killSwitchEngaged = engaged
     }
-    scheduler.ran(instances, nowMs)
+    scheduler.ran(due, nowMs)
     let failures = 0
     let firstError: string | undefined
     const fail = (error: string, count: number): void => {
@@ -211,12 +215,9 @@ export function createEngine(params: CreateEngineParams): Engine {
         )
         for (const instance of instances) {
           try {
-            const turn = await runStrategy(
-              { ...deps, totals },
-              loaded.get(instance.id)!,
-              snapshot,
-              reads,
-            )
+            const work = () =>
+              runStrategy({ ...deps, totals }, loaded.get(instance.id)!, snapshot, reads)
+            const turn = await (params.cluster ? params.cluster.withClaims(work) : work())
             // A failed quote fails the strategy's run: metrics and /health see the service down.
             if (turn.quoteFailures > 0) fail(`quote failed: ${turn.firstError}`, 1)
           } catch (error) {
@@ -251,8 +252,9 @@ export function createEngine(params: CreateEngineParams): Engine {
     reconcile: () => runner.reconcile(emit),
     tracking: () => runner.tracking(),
     async run({ ticks: limit, signal, maxFailedTicks = DEFAULT_MAX_FAILED_TICKS }) {
-      // Before any new intent: what a previous run left is settled first (P-2.2).
-      await runner.reconcile(emit)
+      // Before any new intent: what a previous run left is settled first (P-2.2); in a cluster,
+      // each wallet group's when this process takes it (docs/architecture.md §5).
+      if (!params.cluster) await runner.reconcile(emit)
       let record = NO_FAILED_TICKS
       let lastError: string | undefined
       let failed = false

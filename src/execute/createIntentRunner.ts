@@ -3,6 +3,7 @@ import type { Logger } from '../common/Logger.ts'
 import type { Intent } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
 import type { JournalStore } from '../store/JournalStore.ts'
+import type { IntentReconciliation } from '../store/journalTypes.ts'
 import type { IntentLedger } from './createIntentLedger.ts'
 import { decideIntentEnd } from './decideIntentEnd.ts'
 import type {
@@ -39,9 +40,13 @@ export type IntentRunner = {
   /**
    * Settles every intent a previous run left non-terminal (P-2.2): tracks created orders, resumes
    * signed transactions from their journaled bytes, abandons intents that never signed one. An
-   * intent it cannot settle yet stays in flight.
+   * intent it cannot settle yet stays in flight. Intents this runner is running or tracking are
+   * left alone; `only` narrows the rest (a cluster member takes one wallet group's).
    */
-  reconcile(emit: (e: EngineEvent) => void): Promise<void>
+  reconcile(
+    emit: (e: EngineEvent) => void,
+    only?: (rec: IntentReconciliation) => boolean,
+  ): Promise<void>
   /** Orders still being tracked. */
   tracking(): number
   /**
@@ -70,6 +75,9 @@ export function createIntentRunner(params: CreateIntentRunnerParams): IntentRunn
   const { ops, ledger, logger } = params
   const failPoint = params.failPoint ?? noFailPoint
   const tracked = new Set<Promise<void>>()
+  /** Intents this runner is executing or tracking now, by id. */
+  const running = new Set<string>()
+  const following = new Set<string>()
   const stopTracking = createSharedAbortController()
 
   async function conclude(
@@ -115,21 +123,32 @@ export function createIntentRunner(params: CreateIntentRunnerParams): IntentRunn
         )
       })
     tracked.add(job)
-    void job.finally(() => tracked.delete(job))
+    following.add(order.intentId)
+    void job.finally(() => {
+      tracked.delete(job)
+      following.delete(order.intentId)
+    })
   }
 
   return {
     sending: ops.sending,
     async run({ strategyId, intentId, intent, preSign }, emit) {
-      await ledger.accept({ intentId, strategyId, intent })
-      failPoint('afterIntentJournaled')
-      // A throw is classed like the executors' own: integrity, economics, unknown or failed.
-      const outcome = await ops.execute(intent, intentId, emit, preSign).catch(outcomeOfError)
-      await conclude(intentId, outcome, emit)
+      running.add(intentId)
+      try {
+        await ledger.accept({ intentId, strategyId, intent })
+        failPoint('afterIntentJournaled')
+        // A throw is classed like the executors' own: integrity, economics, unknown or failed.
+        const outcome = await ops.execute(intent, intentId, emit, preSign).catch(outcomeOfError)
+        await conclude(intentId, outcome, emit)
+      } finally {
+        running.delete(intentId)
+      }
     },
-    async reconcile(emit) {
+    async reconcile(emit, only) {
       for (const rec of await params.journal.pendingReconciliations()) {
         const intentId = rec.intent.id
+        if (running.has(intentId) || following.has(intentId)) continue
+        if (only && !only(rec)) continue
         const plan = planReconciliation(rec)
         const detail =
           plan.kind === 'track'

@@ -20,7 +20,7 @@ export type ClusterEvent =
       unheldMs: number
     }
   | {
-      /** This member's view after a turn. */
+      /** This member's view after a turn, told when it changed. */
       type: 'clusterView'
       liveInstances: number
       heldWallets: number

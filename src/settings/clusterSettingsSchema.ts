@@ -12,7 +12,7 @@ export const DEFAULT_LEASE_TTL_MS = 10_000
 export const clusterSettingsSchema = z.strictObject({
   /**
    * How long a wallet's lease lasts unless renewed, ms, by the database's clock; leases are
-   * renewed every third of it. An instance that dies is replaced within about this long plus a
+   * renewed every quarter of it. An instance that dies is replaced within about this long plus a
    * tick. Default 10 000; at least 1 000.
    */
   leaseTtlMs: configFields.ms

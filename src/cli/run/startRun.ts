@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createApiClient } from '../../api/createApiClient.ts'
 import { systemClock } from '../../common/clock.ts'
 import { createSharedAbortController } from '../../common/createSharedAbortController.ts'
@@ -16,10 +13,6 @@ import { healthMaxTickAgeMs } from '../../observe/healthMaxTickAgeMs.ts'
 import { type MetricsServer, startMetricsServer } from '../../observe/startMetricsServer.ts'
 import type { LoadConfigResult } from '../../settings/loadConfig.ts'
 import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
-import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
-import { openJournal } from '../../store/openJournal.ts'
-import { toJournalFileError } from '../../store/toJournalFileError.ts'
-import { toJournalStore } from '../../store/toJournalStore.ts'
 import { retryNotice } from '../retryNotice.ts'
 import { afterStop } from './afterStop.ts'
 import { buildWorldWiring } from './buildWorldWiring.ts'
@@ -27,11 +20,13 @@ import { checkChainSimulation } from './checkChainSimulation.ts'
 import { checkSendingKeys } from './checkSendingKeys.ts'
 import { createLiveView } from './createLiveView.ts'
 import { createRunAlerter } from './createRunAlerter.ts'
+import { createRunCluster } from './createRunCluster.ts'
 import { createWorld } from './createWorld.ts'
 import { describeStop } from './describeStop.ts'
 import { holdSenderLocks } from './holdSenderLocks.ts'
+import { openRunJournal } from './openRunJournal.ts'
 import { RunFailedError } from './RunFailedError.ts'
-import { resolveCrashPoint } from './resolveCrashPoint.ts'
+import { PAUSE_AT_ENV, resolveCrashPoint } from './resolveCrashPoint.ts'
 import { runWallets } from './runWallets.ts'
 
 /** How long a stop waits for the sends under way to reach the journal, ms. */
@@ -75,23 +70,25 @@ export type StartRunParams = {
 export async function startRun(params: StartRunParams): Promise<void> {
   const { config, env, configPath, strategies, logger, options, record, embedded } = params
   const crashAt = resolveCrashPoint(env)
-  // The crash-test hook: SIGKILL, so nothing (no finally, no exit handler) runs after it.
+  let pauseAt = resolveCrashPoint(env, PAUSE_AT_ENV)
+  // The crash-test hooks: SIGKILL, so nothing (no finally, no exit handler) runs after it; or
+  // SIGSTOP once, a process frozen mid-intent until SIGCONT.
   const failPoint = (name: string): void => {
     if (name === crashAt) process.kill(process.pid, 'SIGKILL')
+    if (name !== pauseAt) return
+    pauseAt = undefined
+    process.kill(process.pid, 'SIGSTOP')
   }
-  // Opened before anything starts, so a journal that cannot be used stops the run at once. The
-  // embedded world is new on every run, so its journal is too (unless one is named).
-  const named = resolveJournalPath(configPath, options)
-  const journalPath =
-    embedded && !record && named === resolveJournalPath(configPath, {}, {})
-      ? join(mkdtempSync(join(tmpdir(), 'ferry-demo-')), 'journal.sqlite')
-      : named
-  // A new journal only in a folder that exists, or with --create: a mistyped --journal must not
-  // start an empty journal that knows nothing of today's budget or unsettled intents.
-  const journal = openJournal(journalPath, { createFolder: options.create === true })
-  // Everything but the SQLite-only parts (sender locks, the path, closing) goes through the store,
-  // so the same engine and runner run on a shared journal too (docs/architecture.md §5).
-  const store = toJournalStore(journal)
+  // Opened before anything starts, so a journal that cannot be used stops the run at once.
+  // Everything but the SQLite-only parts (sender locks, the pre-sign reads) goes through the
+  // store, so the same engine and runner run on a shared journal (docs/architecture.md §5).
+  const runJournal = await openRunJournal({
+    config,
+    configPath,
+    flags: options,
+    fresh: embedded && !record,
+  })
+  const store = runJournal.store
   let devnet: Devnet | undefined
   const abort = createSharedAbortController()
   // The first Ctrl-C (or SIGTERM) aborts every pending call at once; a second Ctrl-C finds no
@@ -203,29 +200,39 @@ export async function startRun(params: StartRunParams): Promise<void> {
     // One writer per wallet and chain (P-2.4): taken before reconciliation sends anything. A dry
     // run takes the same locks, so two rehearsals (or a rehearsal and a live run) of one wallet
     // on one journal do not run side by side.
-    const locks = holdSenderLocks(journal, runWallets(wiring), (error) => {
-      logger.error({ error: error.message }, 'sender lock lost: stopping')
-      abort.abort()
-    })
+    const wallets = runWallets(wiring)
+    const locks =
+      runJournal.sqlite &&
+      holdSenderLocks(runJournal.sqlite, wallets, (error) => {
+        logger.error({ error: error.message }, 'sender lock lost: stopping')
+        abort.abort()
+      })
     // One fan-out for the engine and the world (an RPC disagreement is the world's event).
     const emit = fanOutEvents(observers, logger)
+    // On a shared journal the wallets' leases stand in for the locks, and fence every send.
+    const cluster =
+      runJournal.pg &&
+      createRunCluster({ store: runJournal.pg, config, strategies, wallets, emit, logger })
     const world = createWorld({
       api,
       wiring,
-      journal: store,
+      journal: cluster?.journal ?? store,
       clock: systemClock,
       logger,
       stopSignal: abort.signal,
       emit,
     })
+    // The first lease turn takes this process's wallets and reconciles them before any tick.
+    await cluster?.start(world.runner)
     const engine = createEngine({
       config,
       strategies,
       market: world.market,
       runner: world.runner,
-      journal: store,
+      journal: cluster?.journal ?? store,
       // The last risk check reads the SQLite file inside the write-ahead transaction (P-4.2).
-      preSignReads: journal,
+      ...(runJournal.sqlite ? { preSignReads: runJournal.sqlite } : {}),
+      ...(cluster ? { cluster: cluster.engine } : {}),
       clock: systemClock,
       logger,
       emit,
@@ -247,15 +254,16 @@ export async function startRun(params: StartRunParams): Promise<void> {
     }
     // Past the grace period a send may still be writing: the journal stays open until exit.
     if (result === undefined) return
-    if (record) process.stderr.write(`recorded the market into ${journal.path}\n`)
+    if (record) process.stderr.write(`recorded the market into ${runJournal.label}\n`)
     world.close()
-    locks.release()
-    journal.close()
+    await cluster?.stop()
+    locks?.release()
+    await runJournal.close()
     if (result.failed) throw new RunFailedError(result.failedTicks.streak, result.lastError)
   } catch (error) {
     // A journal that fails under the run (its disk full, its file damaged or made read-only) is
     // named with its path and fix like one that fails at open; other errors pass unchanged.
-    throw toJournalFileError(error, journal.path)
+    throw runJournal.toRunError(error)
   } finally {
     clearTimeout(recordTimer)
     view?.close()

@@ -17,7 +17,7 @@ export type ClusterMember = {
   readonly id: string
   /** One turn now: heartbeat, renew held leases, release and acquire per decideLeaseTurn. */
   turn(): Promise<void>
-  /** Turns now and then every third of the TTL, until {@link ClusterMember.stop}. */
+  /** Turns now and then every quarter of the TTL, until {@link ClusterMember.stop}. */
   start(): Promise<void>
   /** Stops turning and releases every held lease, so another instance takes over at once. */
   stop(): Promise<void>
@@ -47,7 +47,7 @@ export type CreateClusterMemberParams = {
   id: string
   host: string
   pid: number
-  /** Lease TTL, ms; turns run every third of it. */
+  /** Lease TTL, ms; turns run every quarter of it. */
   leaseTtlMs: number
   groups: readonly WalletGroup[]
   /**
@@ -79,6 +79,7 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
   const bound = new AsyncLocalStorage<ReadonlyMap<string, number>>()
   /** Every wallet's last token this process held, by wallet key. */
   const lastTokens = new Map<string, number>()
+  let lastView = { liveInstances: -1, heldWallets: -1 }
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let stopped = false
@@ -148,11 +149,13 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
       if (onAcquired) await bound.run(new Map(h.tokens), () => onAcquired(h.group))
       ready.add(key)
     }
-    emit({
-      type: 'clusterView',
-      liveInstances: view.instances.filter((i) => i.alive).length,
-      heldWallets: [...held.values()].reduce((n, h) => n + h.group.wallets.length, 0),
-    })
+    const liveInstances = view.instances.filter((i) => i.alive).length
+    const heldWallets = [...held.values()].reduce((n, h) => n + h.group.wallets.length, 0)
+    // Told when it changes, not every turn: four turns a TTL would flood the output.
+    if (liveInstances !== lastView.liveInstances || heldWallets !== lastView.heldWallets) {
+      lastView = { liveInstances, heldWallets }
+      emit({ type: 'clusterView', liveInstances, heldWallets })
+    }
   }
 
   async function turn(): Promise<void> {
