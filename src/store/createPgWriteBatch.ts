@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { type ControlledTransaction, type Kysely, sql } from 'kysely'
 import { DEFAULT_BATCH_HOLD_MS } from './createWriteBatch.ts'
 import type { PgAccess } from './PgAccess.ts'
@@ -42,8 +43,14 @@ export function createPgWriteBatch(db: Db, maxHoldMs = DEFAULT_BATCH_HOLD_MS): P
   let queue: Promise<unknown> = Promise.resolve()
 
   // One statement at a time on the batch's connection: savepoints must never interleave.
+  // Marks the calls made from inside an exclusive task: a method whose work calls the journal
+  // again (a state rule read inside its write) runs at once, not behind itself in the queue.
+  const inside = new AsyncLocalStorage<true>()
+
   function exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = queue.then(task, task)
+    if (inside.getStore()) return task()
+    const guarded = () => inside.run(true, task)
+    const run = queue.then(guarded, guarded)
     queue = run.catch(() => {})
     return run
   }

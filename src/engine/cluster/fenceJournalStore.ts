@@ -6,7 +6,8 @@ import { toWalletKey } from '../../store/toWalletKey.ts'
  * The shared journal as this process's executors see it: every write-ahead insert carries the
  * lease claim this process holds on the sending wallet, so the database refuses it (and nothing
  * is sent) once the lease is gone (docs/architecture.md §5). A wallet this process does not hold
- * is refused here, before the database is asked.
+ * is refused here, before the database is asked. Writes are not grouped (`withinBatch` runs its
+ * work as it is).
  */
 export function fenceJournalStore(
   store: JournalStore,
@@ -15,6 +16,10 @@ export function fenceJournalStore(
 ): JournalStore {
   return {
     ...store,
+    // Ungrouped on the shared journal: a grouped tick keeps a transaction and its row locks open
+    // across every await, and across a pause of the whole process, which a takeover would then
+    // wait on. Each write commits alone (a round trip on loopback, no fsync storm as on SQLite).
+    withinBatch: (work) => work(),
     recordSignedAttempt(params) {
       const lease = leaseFor(params.chainId, params.from)
       if (lease === undefined) {

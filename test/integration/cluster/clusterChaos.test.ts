@@ -67,7 +67,12 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
       startClusterInstance(name, config.path, pg.url),
     )
     const detail = (): string =>
-      instances.map((i) => `${i.name}: ${i.stderr().slice(-1_500)}`).join('\n')
+      instances
+        .map(
+          (i) =>
+            `${i.name}: ${JSON.stringify(i.events.filter((e) => ['lease', 'clusterView', 'clusterTurnFailed'].includes(e.type)))}\n${i.stderr().slice(-1_500)}`,
+        )
+        .join('\n')
     const failoversMs: number[] = []
     try {
       // Phase 1: one instance holds the wallets and works.
@@ -121,6 +126,8 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
         () => created(instances) >= Math.max(before3 + ORDERS_PER_PHASE, 10) || undefined,
         90_000,
       )
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${detail()}`)
     } finally {
       for (const i of instances) i.kill('SIGTERM')
       await Promise.all(instances.map((i) => i.exited))
