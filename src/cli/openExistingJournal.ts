@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { JournalFileError } from '../store/JournalFileError.ts'
 import { type Journal, openJournal } from '../store/openJournal.ts'
-import { toJournalFileError } from '../store/toJournalFileError.ts'
 
 /**
  * Opens the journal at `path`, which must exist: a missing file is an error rather than a fresh
@@ -22,20 +21,4 @@ export function openExistingJournal(path: string, mode: 'read' | 'write' = 'read
     )
   }
   return openJournal(path)
-}
-
-/**
- * Runs `read` on the journal at `path` opened by {@link openExistingJournal}, then closes it. A
- * SQLite error while reading (a damaged page found by a query) becomes the same JournalFileError
- * as one found at open.
- */
-export function readJournal<T>(path: string, read: (journal: Journal) => T): T {
-  const journal = openExistingJournal(path)
-  try {
-    return read(journal)
-  } catch (error) {
-    throw toJournalFileError(error, journal.path, true)
-  } finally {
-    journal.close()
-  }
 }

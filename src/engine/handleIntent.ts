@@ -135,8 +135,9 @@ export async function handleIntent(
     })
     return
   }
-  // The last check, inside the write-ahead transaction of each signed record: the journal's
-  // totals as of that commit, this intent left out (docs/safety.md P-4.2).
+  // The last check, run by the write-ahead insert of each signed record: the journal's totals
+  // as of that commit on SQLite, this intent left out (docs/safety.md P-4.2,
+  // docs/architecture.md §5).
   const preSign = createPreSignGuard({
     journal,
     ...(deps.preSignReads === undefined ? {} : { syncReads: deps.preSignReads }),

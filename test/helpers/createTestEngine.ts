@@ -26,9 +26,12 @@ export function createTestEngine(
     world: FakeWorld
     strategies?: CreateEngineParams['strategies']
     failPoint?: FailPoint
+    /** The last risk check reads through the store (PostgreSQL's path), not the file. */
+    storeOnlyPreSign?: boolean
   },
 ): Engine {
-  const { world, logger } = params
+  const { world, storeOnlyPreSign, ...rest } = params
+  const { logger } = params
   const journal = toJournalStore(params.journal)
   const runner = createIntentRunner({
     ops: world,
@@ -38,9 +41,9 @@ export function createTestEngine(
     ...(params.failPoint ? { failPoint: params.failPoint } : {}),
   })
   return createEngine({
-    ...params,
+    ...rest,
     journal,
-    preSignReads: params.journal,
+    ...(storeOnlyPreSign ? {} : { preSignReads: params.journal }),
     strategies: params.strategies ?? builtInStrategies,
     market: world,
     runner,

@@ -6,8 +6,8 @@ import type { GlobalOptions } from '../cliContext.ts'
 import { formatIntentHistory } from '../format/formatIntentHistory.ts'
 import { formatIntentTable } from '../format/formatIntentTable.ts'
 import { toDryRunRow, toHistoryRows } from '../format/toHistoryRows.ts'
-import { readJournal } from '../openExistingJournal.ts'
 import { printResult } from '../printResult.ts'
+import { readJournalStore } from '../readJournalStore.ts'
 
 /** Options of `ferry history`. */
 type HistoryOptions = { intent?: string; limit: number; journal?: string }
@@ -20,12 +20,12 @@ type HistoryOptions = { intent?: string; limit: number; journal?: string }
  * prints the records (bigints as decimal strings). Reads only (the journal is opened read-only);
  * safe while `ferry run` writes (WAL).
  */
-export function historyCommand(opts: HistoryOptions, cmd: Command): void {
+export async function historyCommand(opts: HistoryOptions, cmd: Command): Promise<void> {
   const options = cmd.optsWithGlobals<GlobalOptions & HistoryOptions>()
-  readJournal(resolveJournalPath(options.config, opts), (journal) => {
+  await readJournalStore(resolveJournalPath(options.config, opts), async (journal, journalPath) => {
     if (opts.intent !== undefined) {
-      const [found] = journal.history({ intentId: opts.intent })
-      const [dry] = found ? [] : journal.dryRuns({ intentId: opts.intent })
+      const [found] = await journal.history({ intentId: opts.intent })
+      const [dry] = found ? [] : await journal.dryRuns({ intentId: opts.intent })
       if (dry) {
         const row = toDryRunRow(dry)
         printResult(options, toPrintableJson(row), () => formatIntentTable([row]))
@@ -34,15 +34,15 @@ export function historyCommand(opts: HistoryOptions, cmd: Command): void {
       if (!found) {
         throw new UsageError(
           '--intent',
-          `no intent "${opts.intent}" in ${journal.path}`,
+          `no intent "${opts.intent}" in ${journalPath}`,
           'run ferry history to list intent ids',
         )
       }
       printResult(options, toPrintableJson(found), () => formatIntentHistory(found))
       return
     }
-    const intents = journal.history({ limit: opts.limit }).map((h) => h.intent)
-    const rows = toHistoryRows(intents, journal.dryRuns({ limit: opts.limit }), opts.limit)
+    const intents = (await journal.history({ limit: opts.limit })).map((h) => h.intent)
+    const rows = toHistoryRows(intents, await journal.dryRuns({ limit: opts.limit }), opts.limit)
     printResult(options, toPrintableJson(rows), () => formatIntentTable(rows))
   })
 }

@@ -22,6 +22,7 @@ import { overrideConfigText } from '../../settings/overrideConfigText.ts'
 import { parseFerryConfig } from '../../settings/parseFerryConfig.ts'
 import type { JournalActivity } from '../../store/createJournalQueries.ts'
 import { openJournal } from '../../store/openJournal.ts'
+import { toJournalStore } from '../../store/toJournalStore.ts'
 import { formatReplayGrid } from '../format/formatReplayGrid.ts'
 import { formatReplaySection } from '../format/formatReplaySection.ts'
 import type { GridAxis } from '../optionParsers.ts'
@@ -61,14 +62,15 @@ export async function replayCommand(configPath: string, _o: unknown, command: Co
     )
   }
   const journal = openJournal(options.from)
+  const store = toJournalStore(journal)
   let recording: ReplayRecording
   let activity: JournalActivity
   try {
-    recording = readReplayRecording(journal, sinceMs, untilMs)
+    recording = await readReplayRecording(store, sinceMs, untilMs)
     activity =
       options.out === undefined
         ? { intents: [], observations: [] }
-        : within(journal.activitySince(sinceMs), untilMs)
+        : within(await store.activitySince(sinceMs), untilMs)
   } finally {
     journal.close()
   }

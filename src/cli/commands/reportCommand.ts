@@ -12,7 +12,7 @@ import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 
-import { readJournal } from '../openExistingJournal.ts'
+import { readJournalStore } from '../readJournalStore.ts'
 import { writeFileAtomically } from '../writeFileAtomically.ts'
 
 import { DEFAULT_OUT } from './registerReportCommand.ts'
@@ -29,7 +29,7 @@ type ReportOptions = { journal?: string; since?: string; out?: string }
  * the journal beside it and names the arbitrage strategies. An empty journal gives a page that
  * says there is no data yet, and exit 0; a missing journal is a usage error (exit 2).
  */
-export function reportCommand(opts: ReportOptions, cmd: Command): void {
+export async function reportCommand(opts: ReportOptions, cmd: Command): Promise<void> {
   const options = cmd.optsWithGlobals<GlobalOptions & ReportOptions>()
   const nowMs = Date.now()
   const sinceMs = opts.since === undefined ? undefined : parseSinceMs(opts.since, nowMs)
@@ -37,14 +37,16 @@ export function reportCommand(opts: ReportOptions, cmd: Command): void {
   const arbitrageStrategyIds = (config?.strategies ?? [])
     .filter((s) => s.name === 'arbitrage')
     .map((s) => s.id)
-  const data: ReportData = readJournal(resolveJournalPath(options.config, opts), (journal) =>
-    buildReportData({
-      activity: journal.activitySince(sinceMs),
-      journalPath: journal.path,
-      generatedAtMs: nowMs,
-      sinceMs,
-      arbitrageStrategyIds,
-    }),
+  const data: ReportData = await readJournalStore(
+    resolveJournalPath(options.config, opts),
+    async (journal, journalPath) =>
+      buildReportData({
+        activity: await journal.activitySince(sinceMs),
+        journalPath,
+        generatedAtMs: nowMs,
+        sinceMs,
+        arbitrageStrategyIds,
+      }),
   )
   if (config)
     data.simulationOffChains = Object.entries(config.chains)

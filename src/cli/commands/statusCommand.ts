@@ -6,8 +6,8 @@ import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { formatStatusReport } from '../format/formatStatusReport.ts'
-import { readJournal } from '../openExistingJournal.ts'
 import { printResult } from '../printResult.ts'
+import { readJournalStore } from '../readJournalStore.ts'
 import { readKillSwitchState } from '../readKillSwitchState.ts'
 import { requireConfigPath } from '../requireConfigPath.ts'
 import { buildStatusReport, RECENT_DRY_RUNS } from '../status/buildStatusReport.ts'
@@ -19,25 +19,30 @@ import { buildStatusReport, RECENT_DRY_RUNS } from '../status/buildStatusReport.
  * (marked as such, counted against nothing). Reads only (read-only open); safe while `ferry run`
  * writes.
  */
-export function statusCommand(opts: { journal?: string }, cmd: Command): void {
+export async function statusCommand(opts: { journal?: string }, cmd: Command): Promise<void> {
   const options = cmd.optsWithGlobals<GlobalOptions>()
   const configPath = requireConfigPath(options, 'status', 'its limits and kill switch')
   const { config } = loadConfig({ path: configPath })
   const killSwitch = readKillSwitchState(
     resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
   )
-  const report = readJournal(resolveJournalPath(configPath, opts), (journal) =>
-    buildStatusReport({
-      journalPath: journal.path,
-      status: journal.status(),
-      last24h: journal.notionalUsdSince(Date.now() - DAY_MS),
-      risk: config.risk,
-      strategyIds: config.strategies.map((s) => s.id),
-      killSwitch,
-      postponed: journal.activePostponements(Date.now()),
-      recentDryRuns: journal.dryRuns({ sinceMs: Date.now() - DAY_MS, limit: RECENT_DRY_RUNS }),
-      dryRunTotals24h: journal.dryRunTotals(Date.now() - DAY_MS),
-    }),
+  const report = await readJournalStore(
+    resolveJournalPath(configPath, opts),
+    async (journal, journalPath) =>
+      buildStatusReport({
+        journalPath,
+        status: await journal.status(),
+        last24h: await journal.notionalUsdSince(Date.now() - DAY_MS),
+        risk: config.risk,
+        strategyIds: config.strategies.map((s) => s.id),
+        killSwitch,
+        postponed: await journal.activePostponements(Date.now()),
+        recentDryRuns: await journal.dryRuns({
+          sinceMs: Date.now() - DAY_MS,
+          limit: RECENT_DRY_RUNS,
+        }),
+        dryRunTotals24h: await journal.dryRunTotals(Date.now() - DAY_MS),
+      }),
   )
   printResult(options, toPrintableJson(report), () => formatStatusReport(report))
 }

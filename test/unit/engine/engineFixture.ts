@@ -61,7 +61,11 @@ export type FakeChain = {
  * The real engine, runner and ledger on a tmp journal and a manual clock, over a fake market
  * (3 000 USDC on 42161, 1 000 on 8453, quotes at 0.1 % cost) and a fake chain side.
  */
-export function engineWithFakes(config: ReturnType<typeof rebalanceConfig>, chain: FakeChain = {}) {
+export function engineWithFakes(
+  config: ReturnType<typeof rebalanceConfig>,
+  chain: FakeChain = {},
+  options: { storeOnlyPreSign?: boolean } = {},
+) {
   // One clock for the journal and the engine, as in ferry run.
   const { journal, clock } = tmpJournal()
   const events: EngineEvent[] = []
@@ -119,6 +123,7 @@ export function engineWithFakes(config: ReturnType<typeof rebalanceConfig>, chai
     logger: silentLogger,
     emit: (e) => events.push(e),
     random: () => 0,
+    ...(options.storeOnlyPreSign ? { storeOnlyPreSign: true } : {}),
   })
   return { engine, journal, clock, events, executed }
 }

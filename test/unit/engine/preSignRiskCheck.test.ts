@@ -17,16 +17,17 @@ function slowApproval(journal: () => Journal, otherUsd: number): FakeChain['exec
       strategyId: 'other',
       intent: { ...intent, notionalUsd: otherUsd },
     })
-    preSign?.()
+    await preSign?.()
     return { kind: 'swapped', hash: '0xsigned', chainId: 42161 }
   }
 }
 
-function run(maxNotionalUsdPerDay: number, otherUsd: number) {
+function run(maxNotionalUsdPerDay: number, otherUsd: number, storeOnlyPreSign = false) {
   let journal: Journal | undefined
   const fakes = engineWithFakes(
     rebalanceConfig({ maxNotionalUsdPerDay, autoKill: { afterConsecutiveFailures: 1 } }),
     { execute: slowApproval(() => journal!, otherUsd) },
+    { storeOnlyPreSign },
   )
   journal = fakes.journal
   return fakes
@@ -46,6 +47,20 @@ describe('every risk check runs again right before signing, on the journal as it
 
   test('default: with room left under the cap, the same intent signs; it never counts itself', async () => {
     const { engine, events } = run(3_000, 800)
+    await engine.tick()
+    expect(events.find((e) => e.type === 'terminal')).toMatchObject({ state: 'completed' })
+  })
+
+  test('behavior: read through the store alone (the PostgreSQL path), the check is async and refuses the same signature', async () => {
+    const { engine, events } = run(1_500, 800, true)
+    await engine.tick()
+    const end = events.find((e) => e.type === 'terminal')
+    expect(end).toMatchObject({ state: 'failed', economics: true })
+    expect(end?.type === 'terminal' && end.detail).toMatch(/dailyNotionalExceeded/)
+  })
+
+  test('default: read through the store alone, room left under the cap still signs', async () => {
+    const { engine, events } = run(3_000, 800, true)
     await engine.tick()
     expect(events.find((e) => e.type === 'terminal')).toMatchObject({ state: 'completed' })
   })

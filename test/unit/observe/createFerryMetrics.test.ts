@@ -22,7 +22,7 @@ type Harness = {
   scrape(): Promise<PrometheusExposition>
 }
 
-function harness(readInFlightUsd: () => number = () => 0): Harness {
+function harness(readInFlightUsd: () => number | Promise<number> = () => 0): Harness {
   const clock = createManualClock(START_MS)
   const metrics = createFerryMetrics({ clock, readInFlightUsd })
   return {
@@ -414,6 +414,20 @@ describe('createFerryMetrics', () => {
     expect(s.sum('ferry_kill_switch_engaged')).toBe(0)
     // A failing read keeps the last value, and the scrape still succeeds.
     expect(s.sum('ferry_in_flight_usd')).toBe(250)
+  })
+
+  test('behavior: in-flight USD read through the journal store (a Promise) at scrape time; a rejected read keeps the last value', async () => {
+    let inFlightUsd = 120
+    const h = harness(async () => {
+      await Promise.resolve()
+      if (inFlightUsd < 0) throw new Error('journal closed')
+      return inFlightUsd
+    })
+    expect((await h.scrape()).sum('ferry_in_flight_usd')).toBe(120)
+    inFlightUsd = 75
+    expect((await h.scrape()).sum('ferry_in_flight_usd')).toBe(75)
+    inFlightUsd = -1
+    expect((await h.scrape()).sum('ferry_in_flight_usd')).toBe(75)
   })
 
   test('behavior: stuck, cancelled and failed orders; events of an intent this run never saw', async () => {
