@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks'
 import type { ClusterEvent } from '../../observe/clusterEvents.ts'
 import { claimStrategySlot } from '../../store/claimStrategySlot.ts'
 import { heartbeatClusterInstance } from '../../store/heartbeatClusterInstance.ts'
+import { leaveClusterInstance } from '../../store/leaveClusterInstance.ts'
 import type { WalletLeaseClaim } from '../../store/JournalStore.ts'
 import type { PgJournalStore } from '../../store/openPgJournal.ts'
 import { readWalletLeases } from '../../store/readWalletLeases.ts'
@@ -19,7 +20,10 @@ export type ClusterMember = {
   turn(): Promise<void>
   /** Turns now and then every quarter of the TTL, until {@link ClusterMember.stop}. */
   start(): Promise<void>
-  /** Stops turning and releases every held lease, so another instance takes over at once. */
+  /**
+   * Stops turning, releases every held lease and leaves the live set, so another instance takes
+   * over at its next turn.
+   */
   stop(): Promise<void>
   /** The strategy's wallets are held, within their TTL by this process's clock, and reconciled. */
   runs(strategyId: string): boolean
@@ -199,6 +203,8 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
         lose(key)
         await releaseGroup(store, h, id, emit).catch(() => {})
       }
+      // Gone from the live set now: the others reassign its groups at their next turn.
+      await leaveClusterInstance(store, id).catch(() => {})
     },
     runs(strategyId) {
       const group = groupOf.get(strategyId)

@@ -66,20 +66,24 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
     const instances = ['ferry-1', 'ferry-2', 'ferry-3'].map((name) =>
       startClusterInstance(name, config.path, pg.url),
     )
+    const ends = new Map<string, string>()
+    for (const i of instances) {
+      void i.exited.then((e) => ends.set(i.name, `exited ${e.code ?? e.signal} at ${Date.now()}`))
+    }
     const detail = (): string =>
       instances
         .map(
           (i) =>
-            `${i.name}: ${JSON.stringify(i.events.filter((e) => ['lease', 'clusterView', 'clusterTurnFailed'].includes(e.type)))}\n${i.stderr().slice(-1_500)}`,
+            `${i.name} (${ends.get(i.name) ?? 'running'}): ${JSON.stringify(i.events.filter((e) => ['lease', 'clusterView', 'clusterTurnFailed'].includes(e.type)))}\n${i.stderr().slice(-1_500)}`,
         )
         .join('\n')
     const failoversMs: number[] = []
     try {
-      // Phase 1: one instance holds the wallets and works.
-      const first = await waitUntil('a holder', () => instances.find(holdsLease), 60_000)
+      // Phase 1: the instances share the wallets out and one of them works.
       await waitUntil('orders', () => created(instances) >= ORDERS_PER_PHASE || undefined, 60_000)
 
       // Fault 1: the holder dies. Another takes over once its lease lapses.
+      const first = await waitUntil('the holder', () => instances.find(holdsLease), 10_000)
       const killMs = Date.now()
       first.kill('SIGKILL')
       const live1 = instances.filter((i) => i !== first)
@@ -90,7 +94,6 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
           30_000,
         )) - killMs,
       )
-      const second = await waitUntil('the new holder', () => live1.find(holdsLease), 10_000)
       const before2 = created(instances)
       await waitUntil(
         'orders of the new holder',
@@ -99,6 +102,7 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
       )
 
       // Fault 2: the new holder is paused past its lease, then woken: it must give the wallets up.
+      const second = await waitUntil('the new holder', () => live1.find(holdsLease), 10_000)
       const stopMs = Date.now()
       second.kill('SIGSTOP')
       const third = live1.find((i) => i !== second)!
@@ -132,6 +136,15 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
       for (const i of instances) i.kill('SIGTERM')
       await Promise.all(instances.map((i) => i.exited))
     }
+    // Every instance but the one killed lived through the pause and the restart, and stopped
+    // cleanly on SIGTERM.
+    const survivors = await Promise.all(
+      instances.filter((i) => !ends.get(i.name)?.includes('SIGKILL')).map((i) => i.exited),
+    )
+    expect(survivors, detail()).toEqual([
+      { code: 0, signal: null },
+      { code: 0, signal: null },
+    ])
 
     // Settle: one run with the kill switch on reconciles and tracks, never starts anew.
     writeFileSync(`${config.dir}/cluster.kill`, 'cluster chaos: settle only\n')
