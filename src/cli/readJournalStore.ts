@@ -1,19 +1,33 @@
+import { describeJournalTarget, type JournalTarget } from '../settings/resolveJournalTarget.ts'
 import type { JournalStore } from '../store/JournalStore.ts'
 import { toJournalFileError } from '../store/toJournalFileError.ts'
 import { toJournalStore } from '../store/toJournalStore.ts'
 import { openExistingJournal } from './openExistingJournal.ts'
 
 /**
- * Runs `read` on the journal at `path`, opened read-only by {@link openExistingJournal}, as a
- * {@link JournalStore} (the interface a shared journal has too), then closes it. `read` is given
- * the file's absolute path for messages. A SQLite error while reading (a damaged page found by a
- * query) becomes the same JournalFileError as one found at open.
+ * Runs `read` on the journal `target` (a SQLite path, opened read-only by
+ * {@link openExistingJournal}, or a shared PostgreSQL database) as a {@link JournalStore}, then
+ * closes it. `read` is given the journal's name for messages: the file's absolute path, or the
+ * URL without its password. A SQLite error while reading (a damaged page found by a query)
+ * becomes the same JournalFileError as one found at open.
  */
 export async function readJournalStore<T>(
-  path: string,
-  read: (store: JournalStore, journalPath: string) => Promise<T>,
+  target: JournalTarget | string,
+  read: (store: JournalStore, journalName: string) => Promise<T>,
 ): Promise<T> {
-  const journal = openExistingJournal(path)
+  const resolved: JournalTarget =
+    typeof target === 'string' ? { kind: 'sqlite', path: target } : target
+  if (resolved.kind === 'postgres') {
+    // Loaded only for a shared journal: the SQLite reads stay free of pg and Kysely.
+    const { openPgJournal } = await import('../store/openPgJournal.ts')
+    const store = await openPgJournal(resolved.url, { maxConnections: 2 })
+    try {
+      return await read(store, describeJournalTarget(resolved))
+    } finally {
+      await store.close()
+    }
+  }
+  const journal = openExistingJournal(resolved.path)
   try {
     return await read(toJournalStore(journal), journal.path)
   } catch (error) {

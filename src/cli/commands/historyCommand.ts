@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
 import { UsageError } from '../../common/UsageError.ts'
-import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
+import { resolveJournalTarget } from '../../settings/resolveJournalTarget.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { formatIntentHistory } from '../format/formatIntentHistory.ts'
 import { formatIntentTable } from '../format/formatIntentTable.ts'
@@ -22,27 +22,30 @@ type HistoryOptions = { intent?: string; limit: number; journal?: string }
  */
 export async function historyCommand(opts: HistoryOptions, cmd: Command): Promise<void> {
   const options = cmd.optsWithGlobals<GlobalOptions & HistoryOptions>()
-  await readJournalStore(resolveJournalPath(options.config, opts), async (journal, journalPath) => {
-    if (opts.intent !== undefined) {
-      const [found] = await journal.history({ intentId: opts.intent })
-      const [dry] = found ? [] : await journal.dryRuns({ intentId: opts.intent })
-      if (dry) {
-        const row = toDryRunRow(dry)
-        printResult(options, toPrintableJson(row), () => formatIntentTable([row]))
+  await readJournalStore(
+    resolveJournalTarget(options.config, opts, undefined),
+    async (journal, journalPath) => {
+      if (opts.intent !== undefined) {
+        const [found] = await journal.history({ intentId: opts.intent })
+        const [dry] = found ? [] : await journal.dryRuns({ intentId: opts.intent })
+        if (dry) {
+          const row = toDryRunRow(dry)
+          printResult(options, toPrintableJson(row), () => formatIntentTable([row]))
+          return
+        }
+        if (!found) {
+          throw new UsageError(
+            '--intent',
+            `no intent "${opts.intent}" in ${journalPath}`,
+            'run ferry history to list intent ids',
+          )
+        }
+        printResult(options, toPrintableJson(found), () => formatIntentHistory(found))
         return
       }
-      if (!found) {
-        throw new UsageError(
-          '--intent',
-          `no intent "${opts.intent}" in ${journalPath}`,
-          'run ferry history to list intent ids',
-        )
-      }
-      printResult(options, toPrintableJson(found), () => formatIntentHistory(found))
-      return
-    }
-    const intents = (await journal.history({ limit: opts.limit })).map((h) => h.intent)
-    const rows = toHistoryRows(intents, await journal.dryRuns({ limit: opts.limit }), opts.limit)
-    printResult(options, toPrintableJson(rows), () => formatIntentTable(rows))
-  })
+      const intents = (await journal.history({ limit: opts.limit })).map((h) => h.intent)
+      const rows = toHistoryRows(intents, await journal.dryRuns({ limit: opts.limit }), opts.limit)
+      printResult(options, toPrintableJson(rows), () => formatIntentTable(rows))
+    },
+  )
 }

@@ -12,8 +12,8 @@ export function registerHistoryCommand(program: Command): void {
     .option('--intent <id>', 'show everything the journal holds for this intent')
     .option('--limit <n>', 'newest intents to list', parsePositiveIntegerOption, 50)
     .option(
-      '--journal <path>',
-      'the journal file (else FERRY_JOURNAL, else ferry.journal.sqlite next to --config)',
+      '--journal <path|url>',
+      'the journal: a file or a postgres:// URL (else FERRY_JOURNAL_URL, journal.url, FERRY_JOURNAL, else ferry.journal.sqlite next to the config)',
     )
     .action(lazyAction(async () => (await import('./historyCommand.ts')).historyCommand))
 }

@@ -12,8 +12,8 @@ export function registerReportCommand(program: Command): void {
     .configureHelp({ showGlobalOptions: true })
     .description('write a self-contained HTML report of the journal (or --json: its data)')
     .option(
-      '--journal <path>',
-      'the journal file (else FERRY_JOURNAL, else ferry.journal.sqlite next to --config)',
+      '--journal <path|url>',
+      'the journal: a file or a postgres:// URL (else FERRY_JOURNAL_URL, journal.url, FERRY_JOURNAL, else ferry.journal.sqlite next to the config)',
     )
     .option(
       '--since <when>',

@@ -48,8 +48,8 @@ export function registerRunCommand(program: Command): void {
       parsePositiveIntegerOption,
     )
     .option(
-      '--journal <path>',
-      'the journal database (default: next to the config; a fresh one for the embedded world)',
+      '--journal <path|url>',
+      'the journal: a file or a postgres:// URL (default: FERRY_JOURNAL_URL, journal.url, else the file next to the config; a fresh one for the embedded world)',
     )
     .option(
       '--create',

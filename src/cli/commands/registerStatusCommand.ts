@@ -9,8 +9,8 @@ export function registerStatusCommand(program: Command): void {
     .configureHelp({ showGlobalOptions: true })
     .description('in-flight intents, daily notional against the limits, the kill switch')
     .option(
-      '--journal <path>',
-      'the journal file (else FERRY_JOURNAL, else ferry.journal.sqlite next to --config)',
+      '--journal <path|url>',
+      'the journal: a file or a postgres:// URL (else FERRY_JOURNAL_URL, journal.url, FERRY_JOURNAL, else ferry.journal.sqlite next to the config)',
     )
     .action(lazyAction(async () => (await import('./statusCommand.ts')).statusCommand))
 }

@@ -9,7 +9,7 @@ import { readChartLibrary } from '../../report/readChartLibrary.ts'
 import { renderReportHtml } from '../../report/renderReportHtml.ts'
 import type { ReportData } from '../../report/reportTypes.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
-import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
+import { resolveJournalTarget } from '../../settings/resolveJournalTarget.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 
 import { readJournalStore } from '../readJournalStore.ts'
@@ -38,7 +38,7 @@ export async function reportCommand(opts: ReportOptions, cmd: Command): Promise<
     .filter((s) => s.name === 'arbitrage')
     .map((s) => s.id)
   const data: ReportData = await readJournalStore(
-    resolveJournalPath(options.config, opts),
+    resolveJournalTarget(options.config, opts, config?.journal.url),
     async (journal, journalPath) =>
       buildReportData({
         activity: await journal.activitySince(sinceMs),

@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import { DAY_MS } from '../../common/DAY_MS.ts'
 import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
-import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
+import { resolveJournalTarget } from '../../settings/resolveJournalTarget.ts'
 import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { formatStatusReport } from '../format/formatStatusReport.ts'
@@ -27,7 +27,7 @@ export async function statusCommand(opts: { journal?: string }, cmd: Command): P
     resolveKillSwitchPath(config.risk.killSwitchFile, configPath),
   )
   const report = await readJournalStore(
-    resolveJournalPath(configPath, opts),
+    resolveJournalTarget(configPath, opts, config.journal.url),
     async (journal, journalPath) =>
       buildStatusReport({
         journalPath,

@@ -75,6 +75,20 @@ describe('ferry cluster status', () => {
     await one.stop()
   })
 
+  test('behavior: ferry history reads the shared journal from FERRY_JOURNAL_URL', async () => {
+    await store.recordIntent({
+      id: 'pg-intent-1',
+      strategy: 'usdc',
+      route: '42161->8453:USDC',
+      params: { amountIn: 5n },
+      notionalUsd: 12.5,
+    })
+    const run = await runFerryInProcess(['history', '--json'], { FERRY_JOURNAL_URL: server.url })
+    expect(run.code, run.stderr).toBe(0)
+    const rows = JSON.parse(run.stdout) as { intent?: { id: string }; id?: string }[]
+    expect(JSON.stringify(rows)).toContain('pg-intent-1')
+  })
+
   test('error: without a PostgreSQL journal it exits 2 and names the fix', async () => {
     const run = await runFerryInProcess(['cluster', 'status'])
     expect(run.code).toBe(2)
