@@ -84,6 +84,7 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
   /** Every wallet's last token this process held, by wallet key. */
   const lastTokens = new Map<string, number>()
   let lastView = { liveInstances: -1, heldWallets: -1 }
+  let recheckInMs: number | undefined
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let stopped = false
@@ -127,6 +128,7 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
       dbNowMs: view.dbNowMs,
       leaseTtlMs,
     })
+    recheckInMs = decision.recheckInMs
     for (const key of decision.orphaned) {
       for (const w of byKey.get(key)!.wallets) {
         const unheldMs = view.dbNowMs - (leases.get(walletKeyOf(w))?.expiresAtMs ?? view.dbNowMs)
@@ -181,7 +183,7 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
           })
           .finally(schedule)
       },
-      Math.max(1, Math.floor(leaseTtlMs / 3)),
+      nextTurnInMs(leaseTtlMs, recheckInMs),
     )
     timer.unref()
   }
@@ -226,4 +228,13 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     },
     heldGroups: () => [...held.values()].map((h) => h.group),
   }
+}
+
+/**
+ * When the next turn comes, ms: every quarter of the TTL, or sooner, just after a lease this
+ * instance should take expires, so a dead holder is replaced within the TTL and little more.
+ */
+function nextTurnInMs(leaseTtlMs: number, recheckInMs: number | undefined): number {
+  const periodMs = Math.max(1, Math.floor(leaseTtlMs / 4))
+  return recheckInMs === undefined ? periodMs : Math.max(1, Math.min(periodMs, recheckInMs + 5))
 }

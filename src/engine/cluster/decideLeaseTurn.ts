@@ -19,8 +19,17 @@ export type LeaseTurnInput = {
   leaseTtlMs: number
 }
 
-/** What to do this turn; `orphaned` are groups with no live holder for longer than the TTL. */
-export type LeaseTurn = { acquire: string[]; release: string[]; orphaned: string[] }
+/**
+ * What to do this turn; `orphaned` are groups with no live holder for longer than the TTL;
+ * `recheckInMs`, when set, is how soon a lease this instance should take expires (database
+ * clock), so the next turn can come right then rather than a whole period later.
+ */
+export type LeaseTurn = {
+  acquire: string[]
+  release: string[]
+  orphaned: string[]
+  recheckInMs?: number
+}
 
 /**
  * One turn of the cluster's lease keeping (docs/architecture.md §5). Pure.
@@ -41,6 +50,7 @@ export function decideLeaseTurn(input: LeaseTurnInput): LeaseTurn {
   const acquire: string[] = []
   const release: string[] = []
   const orphaned: string[] = []
+  let recheckInMs: number | undefined
   for (const group of input.groups) {
     const owner = owners.get(group.key)
     if (input.held.has(group.key)) {
@@ -51,7 +61,14 @@ export function decideLeaseTurn(input: LeaseTurnInput): LeaseTurn {
     const free = rows.every(
       (r) => r === undefined || r.holder === input.self || r.expiresAtMs <= input.dbNowMs,
     )
-    if (!free) continue
+    if (!free) {
+      // Ours once the other's lease runs out (its holder died or is handing it back).
+      if (owner === input.self) {
+        const untilMs = Math.max(...rows.map((r) => (r ? r.expiresAtMs - input.dbNowMs : 0)))
+        recheckInMs = Math.min(recheckInMs ?? untilMs, untilMs)
+      }
+      continue
+    }
     // A group that was held and is free for longer than the TTL lost its holder; one never
     // leased waits for its assigned owner, or the first instance up would take every group.
     const leased = rows.filter((r) => r !== undefined)
@@ -60,5 +77,7 @@ export function decideLeaseTurn(input: LeaseTurnInput): LeaseTurn {
     if (orphan) orphaned.push(group.key)
     if (owner === input.self || orphan) acquire.push(group.key)
   }
-  return { acquire, release, orphaned }
+  return recheckInMs === undefined
+    ? { acquire, release, orphaned }
+    : { acquire, release, orphaned, recheckInMs }
 }

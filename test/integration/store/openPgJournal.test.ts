@@ -49,7 +49,7 @@ describe('opening the PostgreSQL journal', () => {
       const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM kysely_migration`.execute(
         again.db,
       )
-      expect(rows[0]?.n).toBe(9)
+      expect(rows[0]?.n).toBe(10)
     } finally {
       await again.close()
     }

@@ -67,3 +67,11 @@ describe('decideLeaseTurn', () => {
     expect(turn).toEqual({ acquire: [], release: [], orphaned: [] })
   })
 })
+
+describe('decideLeaseTurn recheck', () => {
+  test('behavior: a lease this instance should take but another still holds asks for a turn at its expiry', () => {
+    const leases = new Map(mine.map((k) => [k, { holder: 'x', expiresAtMs: NOW + 700 }]))
+    expect(decideLeaseTurn(input({ leases })).recheckInMs).toBe(700)
+    expect(decideLeaseTurn(input({})).recheckInMs).toBeUndefined()
+  })
+})
