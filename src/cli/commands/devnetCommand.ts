@@ -4,8 +4,10 @@ import {
   devnetEvmAccount,
   devnetSolanaKeypair,
 } from '../../devnet/devnetAccounts.ts'
+import { isWildcardHost } from '../../devnet/localUrlOf.ts'
 import { startDevnet } from '../../devnet/startDevnet.ts'
 import { createLogger } from '../../observe/createLogger.ts'
+import { checkDevnetPorts } from '../checkDevnetPorts.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
 
 type DevnetOptions = {
@@ -13,6 +15,8 @@ type DevnetOptions = {
   solana: boolean
   seed: number
   simPort: number
+  host: string
+  evmPorts?: number[]
   fillDelayMs: number
   logLevel?: string
 }
@@ -21,16 +25,21 @@ type DevnetOptions = {
  * Runs `ferry devnet`: starts the embedded world (anvil chains with the DLN contracts at
  * their canonical addresses, the Solana devnet, the simulator wired to them and the solver),
  * funds the demo wallets, prints every URL, address and key, and runs until SIGINT/SIGTERM.
+ * `--host` (default 127.0.0.1) is where the simulator and every anvil listen, `--evm-ports` (default
+ * free ports) their RPC ports; the printed URLs are the ones that work from this machine.
  */
 export async function devnetCommand(_o: unknown, command: Command): Promise<void> {
   const options = command.optsWithGlobals<DevnetOptions>()
   const chainIds = options.chains.split(',').map((c) => parseIntegerOption(c.trim()))
+  checkDevnetPorts(chainIds, options.evmPorts, options.simPort)
   const logger = createLogger({ level: options.logLevel ?? 'warn' })
   const devnet = await startDevnet({
     evmChainIds: chainIds,
     solana: options.solana,
     seed: options.seed,
     simPort: options.simPort,
+    host: options.host,
+    ...(options.evmPorts ? { evmPorts: options.evmPorts } : {}),
     fillDelayMs: options.fillDelayMs,
     logger,
   })
@@ -41,6 +50,7 @@ export async function devnetCommand(_o: unknown, command: Command): Promise<void
     'ferry devnet running (Ctrl-C stops every process)',
     '',
     'WARNING: every key below is a PUBLIC TEST KEY. Never send real funds to these addresses.',
+    ...listenNotice(options.host),
     '',
     `service simulator  base_url ${devnet.sim.baseUrl}  stats_url ${devnet.sim.statsUrl}`,
     ...devnet.evm.flatMap((c) => [
@@ -76,4 +86,14 @@ export async function devnetCommand(_o: unknown, command: Command): Promise<void
   })
   await devnet.stop()
   process.stdout.write('ferry devnet stopped\n')
+}
+
+/** Where the simulator and the chains listen, when that is not loopback alone. */
+function listenNotice(host: string): string[] {
+  if (host === '127.0.0.1' || host === '::1') return []
+  const where = isWildcardHost(host) ? `all interfaces (${host})` : host
+  return [
+    `The simulator and every chain listen on ${where}: anyone who reaches this machine there`,
+    'can use these chains and keys. The URLs below are the loopback ones. Solana stays on loopback.',
+  ]
 }
