@@ -4,10 +4,10 @@ import {
   devnetEvmAccount,
   devnetSolanaKeypair,
 } from '../../devnet/devnetAccounts.ts'
-import { isWildcardHost } from '../../devnet/localUrlOf.ts'
 import { startDevnet } from '../../devnet/startDevnet.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import { checkDevnetPorts } from '../checkDevnetPorts.ts'
+import { formatDevnetListenNotice } from '../format/formatDevnetListenNotice.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
 
 type DevnetOptions = {
@@ -50,7 +50,7 @@ export async function devnetCommand(_o: unknown, command: Command): Promise<void
     'ferry devnet running (Ctrl-C stops every process)',
     '',
     'WARNING: every key below is a PUBLIC TEST KEY. Never send real funds to these addresses.',
-    ...listenNotice(options.host),
+    ...formatDevnetListenNotice(options.host, options.solana),
     '',
     `service simulator  base_url ${devnet.sim.baseUrl}  stats_url ${devnet.sim.statsUrl}`,
     ...devnet.evm.flatMap((c) => [
@@ -86,14 +86,4 @@ export async function devnetCommand(_o: unknown, command: Command): Promise<void
   })
   await devnet.stop()
   process.stdout.write('ferry devnet stopped\n')
-}
-
-/** Where the simulator and the chains listen, when that is not loopback alone. */
-function listenNotice(host: string): string[] {
-  if (host === '127.0.0.1' || host === '::1') return []
-  const where = isWildcardHost(host) ? `all interfaces (${host})` : host
-  return [
-    `The simulator and every chain listen on ${where}: anyone who reaches this machine there`,
-    'can use these chains and keys. The URLs below are the loopback ones. Solana stays on loopback.',
-  ]
 }
