@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { InvalidArgumentError } from 'commander'
 
 /** Commander parser for a non-negative integer flag (`--take 10`). */
@@ -60,4 +61,19 @@ export function parseGridOption(value: string, previous: GridAxis[] = []): GridA
   if (!m || values.some((v) => v === ''))
     throw new InvalidArgumentError('expected key=v1,v2,… such as risk.maxCostBps=20,40,80')
   return [...previous, { path: m[1]!, values }]
+}
+
+/** Commander parser for a comma-separated list of TCP ports (`--evm-ports 8545,8546`), 0..65535. */
+export function parsePortListOption(value: string): number[] {
+  const parts = value.split(',').map((p) => p.trim())
+  if (parts.some((p) => !/^(0|[1-9][0-9]{0,4})$/.test(p) || Number(p) > 65_535))
+    throw new InvalidArgumentError('expected comma-separated ports from 0 to 65535, e.g. 8545,8546')
+  return parts.map(Number)
+}
+
+/** Commander parser for an IP address to listen on (`--host 0.0.0.0`). */
+export function parseListenHostOption(value: string): string {
+  if (isIP(value) === 0)
+    throw new InvalidArgumentError('expected an IP address such as 127.0.0.1 or 0.0.0.0')
+  return value
 }

@@ -4,11 +4,13 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { FerryError } from '../common/FerryError.ts'
 import { packageFile } from '../common/packageFile.ts'
+import { localUrlOf } from './localUrlOf.ts'
 
 /** A running local EVM chain. */
 export type AnvilChain = {
   /** EIP-155 chain id the node reports (equal to the real chain's, e.g. 42161). */
   chainId: number
+  /** URL of the RPC from this machine: loopback when anvil listens on a wildcard address. */
   rpcUrl: string
   /** pid of the anvil process itself (not its supervisor). */
   anvilPid: number
@@ -19,6 +21,13 @@ export type AnvilChain = {
 /** Options of {@link startAnvil}. */
 export type StartAnvilOptions = {
   chainId: number
+  /**
+   * Interface anvil binds. Default 127.0.0.1; 0.0.0.0 exposes the chain (and its public test
+   * keys' funds) to every network this machine is on.
+   */
+  host?: string
+  /** RPC port. Default 0: the OS picks a free one. */
+  port?: number
   /** Seconds between blocks; default: a block per transaction (automine). */
   blockTimeSeconds?: number
   /** Time allowed for anvil to start listening, in ms. Default 15 000. */
@@ -50,23 +59,24 @@ export function anvilBinaryPath(): string {
 }
 
 /**
- * Starts anvil on a free loopback port with the given chain id, under a supervisor that stops it
+ * Starts anvil with the given chain id (by default on a free loopback port), under a supervisor that stops it
  * when this process exits for any reason. Resolves once anvil listens.
  */
 export async function startAnvil(options: StartAnvilOptions): Promise<AnvilChain> {
+  const { host = '127.0.0.1', port = 0 } = options
   // Port 0 lets the OS pick a free port; anvil prints it on its "Listening on" line.
-  const args = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(options.chainId)]
+  const args = ['--host', host, '--port', String(port), '--chain-id', String(options.chainId)]
   if (options.blockTimeSeconds) args.push('--block-time', String(options.blockTimeSeconds))
   const child = spawn(process.execPath, [SUPERVISOR, anvilBinaryPath(), ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const { port, anvilPid } = await waitForListening(child, options.startTimeoutMs ?? 15_000)
+  const listening = await waitForListening(child, options.startTimeoutMs ?? 15_000)
   let stopped = false
   return {
     chainId: options.chainId,
-    rpcUrl: `http://127.0.0.1:${port}`,
-    anvilPid,
+    rpcUrl: localUrlOf(host, listening.port),
+    anvilPid: listening.anvilPid,
     async stop() {
       if (!stopped) {
         stopped = true
@@ -89,7 +99,8 @@ function waitForListening(
     }, timeoutMs)
     const onData = (chunk: Buffer): void => {
       output += chunk.toString('utf8')
-      const match = /Listening on 127\.0\.0\.1:(\d+)/.exec(output)
+      // `Listening on 127.0.0.1:40853`, or `[::]:40853` for an IPv6 address.
+      const match = /Listening on (?:\[[0-9a-fA-F:.]*\]|[0-9.]+):(\d+)/.exec(output)
       if (match) {
         clearTimeout(timer)
         child.stdout?.off('data', onData)

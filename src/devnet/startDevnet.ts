@@ -9,6 +9,7 @@ import {
   parseAbi,
 } from 'viem'
 import type { ChainId } from '../api/schemas/chainId.ts'
+import { FerryError } from '../common/FerryError.ts'
 import { type Logger, silentLogger } from '../common/Logger.ts'
 import { createMarket } from '../sim/market/createMarket.ts'
 import type { QuoteConfig } from '../sim/quote/quoteConfig.ts'
@@ -17,6 +18,7 @@ import { createDevnetChainState } from './createDevnetChainState.ts'
 import type { DevnetEvmChain } from './DevnetEvmChain.ts'
 import { devnetEvmAccount, devnetSolanaKeypair } from './devnetAccounts.ts'
 import { type InstalledContracts, installContracts } from './installContracts.ts'
+import { localUrlOf } from './localUrlOf.ts'
 import { publishDevnetPrices } from './publishDevnetPrices.ts'
 import { callSolanaDevnet } from './solana/callSolanaDevnet.ts'
 import { type SolanaDevnetProcess, startSolanaDevnet } from './solana/startSolanaDevnet.ts'
@@ -37,6 +39,18 @@ export type StartDevnetOptions = {
   seed?: number
   /** Port of the simulator; 0 (default) picks a free one. */
   simPort?: number
+  /**
+   * Interface the simulator and every anvil bind. Default 127.0.0.1. 0.0.0.0 exposes chains
+   * funded for public test keys to every network this machine is on: for a container network
+   * only (deploy/compose.yaml). The returned URLs stay loopback, and so does the wiring between
+   * the pieces. The Solana devnet always listens on loopback.
+   */
+  host?: string
+  /**
+   * RPC port of each anvil, one per `evmChainIds` entry in its order; 0 picks a free one.
+   * Default: a free port for each.
+   */
+  evmPorts?: number[]
   logger?: Logger
   /** The solver's behaviour; `false` starts no solver. Default: the happy path. */
   solver?: SolverPolicy | false
@@ -76,10 +90,14 @@ const SOLVER_FUNDS = 100_000_000n
  * the Solana devnet, funded demo wallets (public test keys, see devnetAccounts), router rates at
  * the market's spot prices, and the service simulator reading real chain state for
  * `enableEstimate` (balances, allowances, eth_estimateGas). The solver is started separately.
- * Everything listens on 127.0.0.1; every process stops with {@link Devnet.stop} or with ferry.
+ * Everything listens on `host` (default 127.0.0.1); every process stops with
+ * {@link Devnet.stop} or with ferry.
  */
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
   const { evmChainIds = [42161, 8453], solana = true, seed = 1, logger = silentLogger } = options
+  const { host = '127.0.0.1', evmPorts = evmChainIds.map(() => 0) } = options
+  if (evmPorts.length !== evmChainIds.length)
+    throw new FerryError('startDevnet: evmPorts needs one port per evmChainIds entry, in order')
   const stops: (() => Promise<void>)[] = []
   const stopAll = async (): Promise<void> => {
     await Promise.allSettled(
@@ -92,8 +110,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   try {
     const [anvils, solanaProcess] = await Promise.all([
       Promise.all(
-        evmChainIds.map(async (chainId) => {
-          const anvil = await startAnvil({ chainId })
+        evmChainIds.map(async (chainId, i) => {
+          const anvil = await startAnvil({ chainId, host, port: evmPorts[i] })
           stops.push(() => anvil.stop())
           return anvil
         }),
@@ -124,8 +142,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     )
     const solanaInfo = solanaProcess ? await fundSolana(solanaProcess) : undefined
     const clients = new Map(evm.map((c) => [c.chainId as number, c.client]))
-    const sim = await startSim({
+    const listening = await startSim({
       port: options.simPort ?? 0,
+      host,
       seed,
       // Solana orders pay into the devnet escrow, whose key the solver holds to pay unlocks.
       quoteConfig: {
@@ -147,7 +166,14 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         return Number((gas * 12n) / 10n)
       },
     })
-    stops.push(() => sim.close())
+    stops.push(() => listening.close())
+    // Bound to a wildcard address, the simulator's own URLs would name it: give the loopback ones.
+    const local = (url: string): string => localUrlOf(host, Number(new URL(url).port))
+    const sim = {
+      ...listening,
+      baseUrl: local(listening.baseUrl),
+      statsUrl: local(listening.statsUrl),
+    }
     let solver: Solver | undefined
     if (options.solver !== false) {
       const policy = options.solver ?? {}

@@ -6,6 +6,8 @@ import {
 } from '../../devnet/devnetAccounts.ts'
 import { startDevnet } from '../../devnet/startDevnet.ts'
 import { createLogger } from '../../observe/createLogger.ts'
+import { checkDevnetPorts } from '../checkDevnetPorts.ts'
+import { formatDevnetListenNotice } from '../format/formatDevnetListenNotice.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
 
 type DevnetOptions = {
@@ -13,6 +15,8 @@ type DevnetOptions = {
   solana: boolean
   seed: number
   simPort: number
+  host: string
+  evmPorts?: number[]
   fillDelayMs: number
   logLevel?: string
 }
@@ -21,16 +25,21 @@ type DevnetOptions = {
  * Runs `ferry devnet`: starts the embedded world (anvil chains with the DLN contracts at
  * their canonical addresses, the Solana devnet, the simulator wired to them and the solver),
  * funds the demo wallets, prints every URL, address and key, and runs until SIGINT/SIGTERM.
+ * `--host` (default 127.0.0.1) is where the simulator and every anvil listen, `--evm-ports` (default
+ * free ports) their RPC ports; the printed URLs are the ones that work from this machine.
  */
 export async function devnetCommand(_o: unknown, command: Command): Promise<void> {
   const options = command.optsWithGlobals<DevnetOptions>()
   const chainIds = options.chains.split(',').map((c) => parseIntegerOption(c.trim()))
+  checkDevnetPorts(chainIds, options.evmPorts, options.simPort)
   const logger = createLogger({ level: options.logLevel ?? 'warn' })
   const devnet = await startDevnet({
     evmChainIds: chainIds,
     solana: options.solana,
     seed: options.seed,
     simPort: options.simPort,
+    host: options.host,
+    ...(options.evmPorts ? { evmPorts: options.evmPorts } : {}),
     fillDelayMs: options.fillDelayMs,
     logger,
   })
@@ -41,6 +50,7 @@ export async function devnetCommand(_o: unknown, command: Command): Promise<void
     'ferry devnet running (Ctrl-C stops every process)',
     '',
     'WARNING: every key below is a PUBLIC TEST KEY. Never send real funds to these addresses.',
+    ...formatDevnetListenNotice(options.host, options.solana),
     '',
     `service simulator  base_url ${devnet.sim.baseUrl}  stats_url ${devnet.sim.statsUrl}`,
     ...devnet.evm.flatMap((c) => [

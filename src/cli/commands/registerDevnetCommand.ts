@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { lazyAction } from '../lazyAction.ts'
-import { parseIntegerOption } from '../optionParsers.ts'
+import { parseIntegerOption, parseListenHostOption, parsePortListOption } from '../optionParsers.ts'
 
 /** Registers `ferry devnet` (flags, help); its action, devnetCommand.ts, loads when it runs. */
 export function registerDevnetCommand(program: Command): void {
@@ -11,6 +11,17 @@ export function registerDevnetCommand(program: Command): void {
     .option('--no-solana', 'do not start the Solana devnet')
     .option('--seed <n>', 'seed of the simulated market', parseIntegerOption, 1)
     .option('--sim-port <port>', 'port of the simulator; 0 picks a free one', parseIntegerOption, 0)
+    .option(
+      '--host <address>',
+      'interface of the simulator and every anvil; 0.0.0.0 exposes chains funded for PUBLIC TEST KEYS to the network (a container network only)',
+      parseListenHostOption,
+      '127.0.0.1',
+    )
+    .option(
+      '--evm-ports <ports>',
+      'RPC port of each chain, one per --chains entry in order, e.g. 8545,8546 (default: free ports)',
+      parsePortListOption,
+    )
     .option(
       '--fill-delay-ms <ms>',
       'how long the solver waits before filling',
