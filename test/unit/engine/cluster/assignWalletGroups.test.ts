@@ -18,6 +18,23 @@ describe('assignWalletGroups', () => {
     expect(Math.max(...few.values()) - Math.min(...few.values())).toBeLessThanOrEqual(1)
   })
 
+  test('edge: loads differ by at most one whatever the counts, 100 groups over 3 included', () => {
+    const many = Array.from({ length: 100 }, (_, i) => `0:strategy:route-${i}`)
+    expect([...loads(assignWalletGroups(many, ['a', 'b', 'c'])).values()].sort()).toEqual([
+      33, 33, 34,
+    ])
+    for (let n = 1; n <= 5; n++) {
+      const live = ['a', 'b', 'c', 'd', 'e'].slice(0, n)
+      for (let count = 1; count <= 60; count++) {
+        const load = [...loads(assignWalletGroups(many.slice(0, count), live)).values()]
+        expect(load.reduce((total, k) => total + k, 0)).toBe(count)
+        expect(
+          Math.max(...load) - Math.min(...load, ...(load.length < n ? [0] : [])),
+        ).toBeLessThanOrEqual(1)
+      }
+    }
+  })
+
   test('behavior: every instance computes the same answer from the same live set, in any order', () => {
     expect(assignWalletGroups(groups, ['c', 'a', 'b'])).toEqual(
       assignWalletGroups(groups, ['a', 'b', 'c']),
