@@ -36,9 +36,17 @@ afterAll(async () => {
   await Promise.all([devnet?.stop(), pg?.stop()])
 })
 
-/** Orders created so far by all instances, by their `created` events. */
+/**
+ * Distinct orders created so far, by the instances' `created` events: an order a taker resumed
+ * may be told by two instances.
+ */
 const created = (instances: readonly ClusterInstance[]): number =>
-  instances.flatMap((i) => i.events).filter((e) => e.type === 'created').length
+  new Set(
+    instances
+      .flatMap((i) => i.events)
+      .filter((e) => e.type === 'created')
+      .map((e) => e.orderId),
+  ).size
 
 /** The first lease acquired by an instance other than `not`, at or after `sinceMs`. */
 function takeoverAtMs(
