@@ -8,6 +8,8 @@ import type { JournalStore } from '../../src/store/JournalStore.ts'
 export type OrderAudit = {
   /** Orders created on chain by `maker` since the start block (the chain's truth). */
   orders: number
+  /** Their ids, lower-case. */
+  orderIds: string[]
   /** Intents with more than one order, by the chain or by the journal. */
   doubles: string[]
   /** Orders on chain the journal does not know. */
@@ -58,6 +60,7 @@ export async function auditClusterOrders(
   ])
   return {
     orders: onChain.length,
+    orderIds: onChain,
     doubles: [...doubles],
     orphans,
     phantoms: history

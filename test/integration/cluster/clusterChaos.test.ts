@@ -188,6 +188,12 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
         unsettled: [],
       })
       expect(audit.orders).toBeGreaterThanOrEqual(10)
+      // Every order an instance said it created is on chain: none was told and not made.
+      const told = instances
+        .flatMap((i) => i.events)
+        .filter((e) => e.type === 'created')
+        .map((e) => String(e.orderId).toLowerCase())
+      expect(told.filter((id) => !audit.orderIds.includes(id))).toEqual([])
       expect(failoverMaxMs).toBeLessThanOrEqual(LEASE_TTL_MS + TICK_MS)
     } finally {
       await journal.close()
