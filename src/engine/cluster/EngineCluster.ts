@@ -1,8 +1,4 @@
-import type { DeepReadonly } from '../../settings/deepFreeze.ts'
-import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
-
-/** A strategy instance of the config. */
-export type StrategyInstance = DeepReadonly<FerryConfig>['strategies'][number]
+import type { StrategyInstance } from '../createScheduler.ts'
 
 /**
  * What the engine asks of a cluster member on a shared journal (docs/architecture.md §5); absent

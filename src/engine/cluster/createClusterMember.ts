@@ -1,7 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { performance } from 'node:perf_hooks'
 import type { ClusterEvent } from '../../observe/clusterEvents.ts'
-import { claimStrategySlot } from '../../store/claimStrategySlot.ts'
+import {
+  claimStrategySlots,
+  pruneStrategySlots,
+  type StrategySlot,
+} from '../../store/claimStrategySlots.ts'
 import { heartbeatClusterInstance } from '../../store/heartbeatClusterInstance.ts'
 import type { WalletLeaseClaim } from '../../store/JournalStore.ts'
 import { leaveClusterInstance } from '../../store/leaveClusterInstance.ts'
@@ -27,8 +31,11 @@ export type ClusterMember = {
   stop(): Promise<void>
   /** The strategy's wallets are held, within their TTL by this process's clock, and reconciled. */
   runs(strategyId: string): boolean
-  /** Claims the strategy's schedule slot cluster-wide: true once, for one process. */
-  claimSlot(strategyId: string, slotMs: number): Promise<boolean>
+  /**
+   * Claims strategies' schedule slots cluster-wide, in one statement: the strategies whose slot
+   * this process won (each slot is won once, by one process).
+   */
+  claimSlots(slots: readonly StrategySlot[]): Promise<Set<string>>
   /**
    * Runs `work` with the claims held now bound to it and to everything it starts (its sends,
    * its trackers' cancels and patches): their fenced writes carry these tokens even if the lease
@@ -63,7 +70,17 @@ export type CreateClusterMemberParams = {
   emit?: (event: ClusterEvent) => void
 }
 
-type Held = { group: WalletGroup; tokens: Map<string, number>; validUntilMs: number }
+/** A held group: its tokens, when its lease runs out by this process's clock, and whether its
+ * intents were reconciled since it was taken. */
+/** How often a member holding groups prunes the claimed schedule slots, ms. */
+const PRUNE_SLOTS_EVERY_MS = 60_000
+
+type Held = {
+  group: WalletGroup
+  tokens: Map<string, number>
+  validUntilMs: number
+  ready: boolean
+}
 
 /**
  * A cluster member (docs/architecture.md §5): keeps its instance row alive, holds the wallet
@@ -76,31 +93,21 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
   const { store, id, leaseTtlMs } = params
   const emit = params.emit ?? (() => {})
   const held = new Map<string, Held>()
-  const ready = new Set<string>()
   const groupOf = new Map<string, WalletGroup>()
   for (const g of params.groups) for (const s of g.strategies) groupOf.set(s, g)
   const byKey = new Map(params.groups.map((g) => [g.key, g]))
   const bound = new AsyncLocalStorage<ReadonlyMap<string, number>>()
-  /** Every wallet's last token this process held, by wallet key. */
+  /**
+   * Every wallet's last token this process held, by wallet key: a held wallet's is its current
+   * one (a renewal keeps the token).
+   */
   const lastTokens = new Map<string, number>()
   let lastView = { liveInstances: -1, heldWallets: -1 }
+  let prunedAtMs = Number.NEGATIVE_INFINITY
   let recheckInMs: number | undefined
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let stopped = false
-
-  const lose = (key: string): void => {
-    held.delete(key)
-    ready.delete(key)
-  }
-
-  const currentToken = (wallet: string): number | undefined => {
-    for (const h of held.values()) {
-      const token = h.tokens.get(wallet)
-      if (token !== undefined) return token
-    }
-    return undefined
-  }
 
   async function turnOnce(): Promise<void> {
     const view = await heartbeatClusterInstance(store, {
@@ -112,17 +119,18 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     for (const [key, h] of [...held]) {
       const startedMs = performance.now()
       const lost = await renewGroup(store, h, { holder: id, ttlMs: leaseTtlMs }, emit)
-      if (lost) lose(key)
+      if (lost) held.delete(key)
       else h.validUntilMs = startedMs + leaseTtlMs
     }
     const leases = new Map<string, LeaseState>()
     for (const row of await readWalletLeases(store.db)) {
       leases.set(walletKeyOf(row), { holder: row.holder, expiresAtMs: row.expiresAtMs })
     }
+    const liveInstanceIds = view.instances.filter((i) => i.alive).map((i) => i.id)
     const decision = decideLeaseTurn({
       self: id,
       groups: params.groups,
-      liveInstanceIds: view.instances.filter((i) => i.alive).map((i) => i.id),
+      liveInstanceIds,
       leases,
       held: new Set(held.keys()),
       dbNowMs: view.dbNowMs,
@@ -137,7 +145,7 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     }
     for (const key of decision.release) {
       const h = held.get(key)!
-      lose(key)
+      held.delete(key)
       await releaseGroup(store, h, id, emit)
     }
     for (const key of decision.acquire) {
@@ -145,17 +153,22 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
       const startedMs = performance.now()
       const tokens = await acquireGroup(store, group, { holder: id, ttlMs: leaseTtlMs }, emit)
       if (!tokens) continue
-      held.set(key, { group, tokens, validUntilMs: startedMs + leaseTtlMs })
+      held.set(key, { group, tokens, validUntilMs: startedMs + leaseTtlMs, ready: false })
       for (const [wallet, token] of tokens) lastTokens.set(wallet, token)
     }
     // Held but not yet reconciled: a new group, or one whose reconcile failed last turn.
-    for (const [key, h] of held) {
-      if (ready.has(key)) continue
+    for (const h of held.values()) {
+      if (h.ready) continue
       const onAcquired = params.onAcquired
       if (onAcquired) await bound.run(new Map(h.tokens), () => onAcquired(h.group))
-      ready.add(key)
+      h.ready = true
     }
-    const liveInstances = view.instances.filter((i) => i.alive).length
+    // The slots claimed stay bounded: an instance that runs strategies prunes about once a minute.
+    if (held.size > 0 && performance.now() - prunedAtMs >= PRUNE_SLOTS_EVERY_MS) {
+      prunedAtMs = performance.now()
+      await pruneStrategySlots(store)
+    }
+    const liveInstances = liveInstanceIds.length
     const heldWallets = [...held.values()].reduce((n, h) => n + h.group.wallets.length, 0)
     // Told when it changes, not every turn: four turns a TTL would flood the output.
     if (liveInstances !== lastView.liveInstances || heldWallets !== lastView.heldWallets) {
@@ -173,18 +186,15 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     return running
   }
 
+  /** A turn whose failure is told, not thrown: the next turn tries again. */
+  const turnTold = (): Promise<void> =>
+    turn().catch((error: unknown) => {
+      emit({ type: 'clusterTurnFailed', error: (error as Error).message.split('\n')[0]! })
+    })
+
   function schedule(): void {
     if (stopped) return
-    timer = setTimeout(
-      () => {
-        turn()
-          .catch((error: unknown) => {
-            emit({ type: 'clusterTurnFailed', error: (error as Error).message.split('\n')[0]! })
-          })
-          .finally(schedule)
-      },
-      nextTurnInMs(leaseTtlMs, recheckInMs),
-    )
+    timer = setTimeout(() => turnTold().finally(schedule), nextTurnInMs(leaseTtlMs, recheckInMs))
     timer.unref()
   }
 
@@ -192,9 +202,7 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     id,
     turn,
     async start() {
-      await turn().catch((error: unknown) => {
-        emit({ type: 'clusterTurnFailed', error: (error as Error).message.split('\n')[0]! })
-      })
+      await turnTold()
       schedule()
     },
     async stop() {
@@ -202,19 +210,17 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
       clearTimeout(timer)
       await running?.catch(() => {})
       for (const [key, h] of [...held]) {
-        lose(key)
+        held.delete(key)
         await releaseGroup(store, h, id, emit).catch(() => {})
       }
       // Gone from the live set now: the others reassign its groups at their next turn.
       await leaveClusterInstance(store, id).catch(() => {})
     },
     runs(strategyId) {
-      const group = groupOf.get(strategyId)
-      if (!group || !ready.has(group.key)) return false
-      return performance.now() < held.get(group.key)!.validUntilMs
+      const h = held.get(groupOf.get(strategyId)?.key ?? '')
+      return h?.ready === true && performance.now() < h.validUntilMs
     },
-    claimSlot: (strategyId, slotMs) =>
-      claimStrategySlot(store, { strategy: strategyId, slotMs, holder: id }),
+    claimSlots: (slots) => claimStrategySlots(store, id, slots),
     withClaims(work) {
       const claims = new Map<string, number>()
       for (const h of held.values())
@@ -223,7 +229,7 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     },
     leaseFor(chainId, address) {
       const key = walletKeyOf({ chainId, address: toWalletKey(address) })
-      const token = bound.getStore()?.get(key) ?? currentToken(key) ?? lastTokens.get(key)
+      const token = bound.getStore()?.get(key) ?? lastTokens.get(key)
       return token === undefined ? undefined : { holder: id, token }
     },
     heldGroups: () => [...held.values()].map((h) => h.group),

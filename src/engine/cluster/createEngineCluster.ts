@@ -1,12 +1,12 @@
 import { scheduleSlotMs } from '../../settings/scheduleSlotMs.ts'
 import type { ClusterMember } from './createClusterMember.ts'
-import type { EngineCluster, StrategyInstance } from './EngineCluster.ts'
+import type { EngineCluster } from './EngineCluster.ts'
 
 /**
  * The engine's view of a cluster member: a due strategy runs here when the member runs it (its
  * wallets held, reconciled, within their TTL) and this process wins its schedule slot.
- * `onError` hears a slot that could not be claimed (the database unreachable): that strategy
- * skips the slot here, and runs in a later one.
+ * The tick's slots are claimed in one statement. `onError` hears each strategy whose slot could
+ * not be claimed (the database unreachable): it skips the slot here, and runs in a later one.
  */
 export function createEngineCluster(
   member: ClusterMember,
@@ -14,17 +14,16 @@ export function createEngineCluster(
 ): EngineCluster {
   return {
     async select(due, nowMs) {
-      const selected: StrategyInstance[] = []
-      for (const instance of due) {
-        if (!member.runs(instance.id)) continue
-        try {
-          const slotMs = scheduleSlotMs(instance.schedule, nowMs)
-          if (await member.claimSlot(instance.id, slotMs)) selected.push(instance)
-        } catch (error) {
-          onError(instance.id, error as Error)
-        }
+      const runnable = due.filter((instance) => member.runs(instance.id))
+      try {
+        const won = await member.claimSlots(
+          runnable.map((i) => ({ strategy: i.id, slotMs: scheduleSlotMs(i.schedule, nowMs) })),
+        )
+        return runnable.filter((i) => won.has(i.id))
+      } catch (error) {
+        for (const instance of runnable) onError(instance.id, error as Error)
+        return []
       }
-      return selected
     },
     withClaims: (work) => member.withClaims(work),
   }

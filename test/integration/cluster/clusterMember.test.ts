@@ -7,6 +7,7 @@ import {
 } from '../../../src/engine/cluster/createClusterMember.ts'
 import { groupWallets, type WalletGroup } from '../../../src/engine/cluster/groupWallets.ts'
 import type { ClusterEvent } from '../../../src/observe/clusterEvents.ts'
+import { pruneStrategySlots } from '../../../src/store/claimStrategySlots.ts'
 import { openPgJournal, type PgJournalStore } from '../../../src/store/openPgJournal.ts'
 import { startTestPostgres, type TestPostgres } from '../../helpers/startTestPostgres.ts'
 
@@ -121,9 +122,28 @@ describe('createClusterMember', () => {
 
   test('behavior: a schedule slot is claimed by exactly one of racing instances', async () => {
     const { members } = await cluster(['a', 'b', 'c'])
-    const claims = await Promise.all(members.map((m) => m.claimSlot('s1', 60_000)))
-    expect(claims.filter(Boolean)).toHaveLength(1)
-    expect(await members[0]!.claimSlot('s1', 120_000)).toBe(true)
+    const slot = (slotMs: number) => [{ strategy: 's1', slotMs }]
+    const claims = await Promise.all(members.map((m) => m.claimSlots(slot(60_000))))
+    expect(claims.filter((won) => won.has('s1'))).toHaveLength(1)
+    expect((await members[0]!.claimSlots(slot(120_000))).has('s1')).toBe(true)
+  })
+
+  test('behavior: pruning forgets old claims but keeps each strategy’s latest and the last hour’s', async () => {
+    const { members, db } = await cluster(['a'])
+    const nowMs = Date.now()
+    const [a] = members as [Member]
+    await a.claimSlots([
+      { strategy: 's1', slotMs: nowMs - 7_200_000 },
+      { strategy: 's1', slotMs: nowMs - 60_000 },
+      { strategy: 's2', slotMs: nowMs - 86_400_000 },
+    ])
+    await pruneStrategySlots(db)
+    const { rows } = await sql<{ strategy: string; slot_ms: number }>`
+      SELECT strategy, slot_ms FROM strategy_slots ORDER BY strategy, slot_ms`.execute(db.db)
+    expect(rows).toEqual([
+      { strategy: 's1', slot_ms: nowMs - 60_000 },
+      { strategy: 's2', slot_ms: nowMs - 86_400_000 },
+    ])
   })
 
   test('behavior: a clean stop releases its leases and leaves, so the others take over at their next turn', async () => {
