@@ -2,9 +2,11 @@ import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, beforeAll } from 'vitest'
 import { devnetEvmAccount } from '../../src/devnet/devnetAccounts.ts'
-import type { Devnet } from '../../src/devnet/startDevnet.ts'
+import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { type FerryEvent, type SpawnedFerry, spawnFerry } from './spawnFerry.ts'
+import { startTestPostgres, type TestPostgres } from './startTestPostgres.ts'
 import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from './writeDevnetLiveConfig.ts'
 
 /** A live rebalance config for a cluster on `journalUrl`: every limit that would end a chaos run opened. */
@@ -81,4 +83,25 @@ export function processState(pid: number): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** The pieces a cluster test runs on: one devnet (EVM only) and one PostgreSQL. */
+export type ClusterWorld = { readonly devnet: Devnet; readonly pg: TestPostgres }
+
+/**
+ * Starts a devnet (EVM chains, a 50 ms fill delay) and an embedded PostgreSQL before the file's
+ * tests and stops both after them. The fields are set once `beforeAll` has run.
+ */
+export function useClusterWorld(): ClusterWorld {
+  const world = {} as { devnet: Devnet; pg: TestPostgres }
+  beforeAll(async () => {
+    ;[world.devnet, world.pg] = await Promise.all([
+      startDevnet({ solana: false, fillDelayMs: 50 }),
+      startTestPostgres(),
+    ])
+  }, 60_000)
+  afterAll(async () => {
+    await Promise.all([world.devnet?.stop(), world.pg?.stop()])
+  })
+  return world
 }

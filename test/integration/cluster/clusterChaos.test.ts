@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
-import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { openPgJournal } from '../../../src/store/openPgJournal.ts'
 import { auditClusterOrders } from '../../helpers/auditClusterOrders.ts'
 import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
@@ -10,10 +9,10 @@ import {
   holdsLease,
   leaseEvents,
   startClusterInstance,
+  useClusterWorld,
   waitUntil,
   writeClusterConfig,
 } from '../../helpers/startFerryCluster.ts'
-import { startTestPostgres, type TestPostgres } from '../../helpers/startTestPostgres.ts'
 import { DEVNET_KEY_ENV } from '../../helpers/writeDevnetLiveConfig.ts'
 
 /** The lease TTL of the chaos config, ms, and its strategy's tick interval (writeDevnetLiveConfig). */
@@ -23,18 +22,7 @@ const TICK_MS = 1_000
 const ORDERS_PER_PHASE = 3
 
 const user = devnetEvmAccount('user')
-let devnet: Devnet
-let pg: TestPostgres
-
-beforeAll(async () => {
-  ;[devnet, pg] = await Promise.all([
-    startDevnet({ solana: false, fillDelayMs: 50 }),
-    startTestPostgres(),
-  ])
-}, 60_000)
-afterAll(async () => {
-  await Promise.all([devnet?.stop(), pg?.stop()])
-})
+const world = useClusterWorld()
 
 /**
  * Distinct orders created so far, by the instances' `created` events: an order a taker resumed
@@ -67,12 +55,12 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
     const startedMs = Date.now()
     const startBlocks = new Map(
       await Promise.all(
-        devnet.evm.map(async (c) => [c.chainId, await c.client.getBlockNumber()] as const),
+        world.devnet.evm.map(async (c) => [c.chainId, await c.client.getBlockNumber()] as const),
       ),
     )
-    const config = writeClusterConfig(devnet, LEASE_TTL_MS)
+    const config = writeClusterConfig(world.devnet, LEASE_TTL_MS)
     const instances = ['ferry-1', 'ferry-2', 'ferry-3'].map((name) =>
-      startClusterInstance(name, config.path, pg.url),
+      startClusterInstance(name, config.path, world.pg.url),
     )
     const ends = new Map<string, string>()
     for (const i of instances) {
@@ -132,7 +120,7 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
 
       // Fault 3: the database restarts under the running instances.
       const before3 = created(instances)
-      await pg.restart()
+      await world.pg.restart()
       await waitUntil(
         'orders after the restart',
         () => created(instances) >= Math.max(before3 + ORDERS_PER_PHASE, 10) || undefined,
@@ -160,7 +148,7 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
       ['run', config.path, '--live', '--json', '--once'],
       {
         [DEVNET_KEY_ENV]: user.privateKey,
-        FERRY_JOURNAL_URL: pg.url,
+        FERRY_JOURNAL_URL: world.pg.url,
       },
       90_000,
     )
@@ -171,9 +159,9 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
       ),
     ).toEqual([])
 
-    const journal = await openPgJournal(pg.url)
+    const journal = await openPgJournal(world.pg.url)
     try {
-      const audit = await auditClusterOrders(devnet, journal, startBlocks, user.address)
+      const audit = await auditClusterOrders(world.devnet, journal, startBlocks, user.address)
       const failoverMaxMs = Math.max(...failoversMs)
       console.info(
         `cluster chaos: instances=3 kills=1 pauses=1 dbRestarts=1 orders=${audit.orders} ` +

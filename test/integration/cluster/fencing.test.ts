@@ -1,44 +1,34 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
-import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { openPgJournal } from '../../../src/store/openPgJournal.ts'
 import {
   holdsLease,
   leaseEvents,
   processState,
   startClusterInstance,
+  useClusterWorld,
   waitUntil,
   writeClusterConfig,
 } from '../../helpers/startFerryCluster.ts'
-import { startTestPostgres, type TestPostgres } from '../../helpers/startTestPostgres.ts'
 
 const LEASE_TTL_MS = 2_000
 const user = devnetEvmAccount('user')
-let devnet: Devnet
-let pg: TestPostgres
-
-beforeAll(async () => {
-  ;[devnet, pg] = await Promise.all([
-    startDevnet({ solana: false, fillDelayMs: 50 }),
-    startTestPostgres(),
-  ])
-}, 60_000)
-afterAll(async () => {
-  await Promise.all([devnet?.stop(), pg?.stop()])
-})
+const world = useClusterWorld()
 
 /** The wallet's transaction count on every devnet chain: anything sent from it moves one. */
 async function nonces(): Promise<number[]> {
-  return Promise.all(devnet.evm.map((c) => c.client.getTransactionCount({ address: user.address })))
+  return Promise.all(
+    world.devnet.evm.map((c) => c.client.getTransactionCount({ address: user.address })),
+  )
 }
 
 describe('fencing: a paused instance that lost its lease cannot send', () => {
   test('error: woken after another took its wallets over, its write-ahead insert is refused by the database and nothing reaches the chain', async () => {
-    const config = writeClusterConfig(devnet, LEASE_TTL_MS)
+    const config = writeClusterConfig(world.devnet, LEASE_TTL_MS)
     const noncesBefore = await nonces()
     // A pauses itself (SIGSTOP) right after journaling its first intent, before anything is signed.
-    const a = startClusterInstance('A', config.path, pg.url, {
+    const a = startClusterInstance('A', config.path, world.pg.url, {
       FERRY_PAUSE_AT: 'afterIntentJournaled',
     })
     // B, the taker, may reconcile and track but start nothing: its own kill switch is on. A's is
@@ -53,7 +43,7 @@ describe('fencing: a paused instance that lost its lease cannot send', () => {
         () => (holdsLease(a) && a.pid !== undefined && processState(a.pid) === 'T') || undefined,
         60_000,
       )
-      b = startClusterInstance('B', bConfig, pg.url)
+      b = startClusterInstance('B', bConfig, world.pg.url)
       // Its tick's writes are one open transaction, frozen with it: the intent is known by its event.
       const paused = { id: a.events.find((e) => e.type === 'intent')!.intentId as string }
       const takenMs = Date.now()
@@ -72,7 +62,7 @@ describe('fencing: a paused instance that lost its lease cannot send', () => {
       // Refused by the fenced insert: A presents its old token, the database holds B's.
       expect(end.state).toBe('failed')
       expect(String(end.detail)).toContain('is no longer held by')
-      const journal = await openPgJournal(pg.url)
+      const journal = await openPgJournal(world.pg.url)
       const [history] = await journal.history({ intentId: paused.id })
       await journal.close()
       expect(history?.intent.state).toBe('failed')
