@@ -1,11 +1,10 @@
 import { Keypair } from '@solana/web3.js'
 import type { Address, Hex } from 'viem'
 import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
-import { DLN_GIVE_STATUS } from '../../chains/abi/dlnOrderStatuses.ts'
-import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
 import { SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
 import { CancelOrderError } from '../../chains/evm/CancelOrderError.ts'
 import type { CancelOrderState } from '../../chains/evm/cancelJournal.ts'
+import { readGiveStatus } from '../../chains/evm/readGiveStatus.ts'
 import { readSolanaOrderFill } from '../../chains/solana/readSolanaOrderFill.ts'
 import { resumeSolanaAttempts } from '../../chains/solana/resumeSolanaAttempts.ts'
 import { SolanaSendError } from '../../chains/solana/SolanaSendError.ts'
@@ -76,16 +75,10 @@ export async function cancelSolanaOrder(
   })
   checkSolanaDstAuthority(onChain.order, ourKey)
   const readTake = () => readSolanaOrderFill(connection, { dlnDestination, orderId })
-  const [take, give] = await Promise.all([
+  const [take, srcStatus] = await Promise.all([
     readTake(),
-    params.source.readContract({
-      address: dlnSource,
-      abi: dlnSourceAbi,
-      functionName: 'giveOrders',
-      args: [orderId],
-    }),
+    readGiveStatus(params.source, dlnSource, orderId),
   ])
-  const srcStatus = DLN_GIVE_STATUS[give[0]] ?? `status ${give[0]}`
   logger.debug({ orderId, take: take.kind, srcStatus }, 'order status on chain')
   if (
     take.kind === 'filled' ||
