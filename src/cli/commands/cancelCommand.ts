@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import type { Hex } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
+import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import { createEvmRpc } from '../../chains/evm/createEvmRpc.ts'
 import { createEvmSender } from '../../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../../chains/evm/createEvmSigner.ts'
@@ -11,7 +12,6 @@ import {
   type CancelOrderResult,
   cancelIntentOrder,
 } from '../../execute/cancelIntentOrder.ts'
-import { SOLANA_CHAIN_ID } from '../../execute/createChainContext.ts'
 import { checkCancellableOrder } from '../../execute/evm/checkCancellableOrder.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
