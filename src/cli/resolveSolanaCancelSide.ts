@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
 import { createSolanaConnection } from '../chains/solana/createSolanaConnection.ts'
 import { UsageError } from '../common/UsageError.ts'
 import type { SolanaCancelSide } from '../execute/solana/cancelSolanaOrderTypes.ts'
@@ -8,7 +9,7 @@ import type { EnvMap } from '../settings/substituteEnv.ts'
 import { createCliContext } from './cliContext.ts'
 import { resolveSolanaSecretKey } from './resolveSolanaSecretKey.ts'
 
-const SOLANA = '7565164'
+const SOLANA = String(SOLANA_CHAIN_ID)
 
 /**
  * Our Solana side of `ferry cancel` for an order into Solana: the connection of

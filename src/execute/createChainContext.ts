@@ -1,6 +1,7 @@
 import { type Connection, Keypair } from '@solana/web3.js'
 import type { PublicClient } from 'viem'
 import type { ApiClient } from '../api/createApiClient.ts'
+import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
 import { createEvmRpc, type EvmRpc } from '../chains/evm/createEvmRpc.ts'
 import { createEvmSender, type EvmSender } from '../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../chains/evm/createEvmSigner.ts'
@@ -16,8 +17,8 @@ import { createIntentLedger, type IntentLedger } from './createIntentLedger.ts'
 import { type FailPoint, noFailPoint } from './failPoints.ts'
 import type { WorldWiring } from './worldWiring.ts'
 
-/** The Solana chain id of the service. */
-export const SOLANA_CHAIN_ID = 7565164
+/** The Solana chain id of the service, re-exported for the modules that import it from here. */
+export { SOLANA_CHAIN_ID }
 
 /** One configured EVM chain: its RPCs, ferry's sender on it (when the run sends) and its rules. */
 export type EvmChain = {

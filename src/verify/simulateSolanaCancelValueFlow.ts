@@ -1,8 +1,7 @@
 import type { Connection, VersionedTransaction } from '@solana/web3.js'
 import { SOLANA_NATIVE_TOKEN } from '../api/requests/addressRules.ts'
-import { judgeSolanaValueFlow, type SolanaValueFlowVerdict } from './judgeSolanaValueFlow.ts'
-import { readAndSimulateSolana } from './readAndSimulateSolana.ts'
-import { SolanaValueFlowError } from './SolanaValueFlowError.ts'
+import { judgeSimulatedSolana } from './judgeSimulatedSolana.ts'
+import type { SolanaValueFlowVerdict } from './judgeSolanaValueFlow.ts'
 import { DEFAULT_LAMPORTS_PER_SIGNATURE } from './simulateSolanaValueFlow.ts'
 import type { SolanaAccountChange, SolanaValueFlowExpectation } from './solanaValueFlow.ts'
 import { solanaValueFlowAccounts } from './solanaValueFlowAccounts.ts'
@@ -24,7 +23,7 @@ export type SimulateSolanaCancelValueFlowParams = {
 
 /**
  * Simulates the exact cancel before it is signed, on the path of the order executor
- * (readAndSimulateSolana, judgeSolanaValueFlow; docs/safety.md P-8.1, P-8.9): our wallet loses
+ * (judgeSimulatedSolana; docs/safety.md P-8.1, P-8.9): our wallet loses
  * the messaging fee plus at most the transaction fee, nothing else of ours moves, no account of
  * ours is closed or altered, and no rent is paid. A cancel gives nothing, so no price is needed.
  * One more run when a refusal comes from a simulation at a later slot than the read.
@@ -53,13 +52,5 @@ export async function simulateSolanaCancelValueFlow(
     prices: { get: () => undefined },
     maxCostBps: 0,
   }
-  let run = await readAndSimulateSolana(p.connection, p.tx, keys)
-  let verdict = judgeSolanaValueFlow(expectation, run.changes)
-  if (verdict.violations.length > 0 && run.moved) {
-    run = await readAndSimulateSolana(p.connection, p.tx, keys)
-    verdict = judgeSolanaValueFlow(expectation, run.changes)
-  }
-  if (verdict.violations.length > 0)
-    throw new SolanaValueFlowError(verdict.violations, verdict.lines)
-  return { ...verdict, changes: run.changes }
+  return judgeSimulatedSolana(p.connection, p.tx, keys, expectation)
 }

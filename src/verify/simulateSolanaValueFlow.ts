@@ -1,11 +1,10 @@
 import type { Connection, PublicKey, VersionedTransaction } from '@solana/web3.js'
 import { SOLANA_NATIVE_TOKEN } from '../api/requests/addressRules.ts'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
-import { judgeSolanaValueFlow, type SolanaValueFlowVerdict } from './judgeSolanaValueFlow.ts'
+import { judgeSimulatedSolana } from './judgeSimulatedSolana.ts'
+import type { SolanaValueFlowVerdict } from './judgeSolanaValueFlow.ts'
 import type { OrderIntent } from './orderIntent.ts'
 import type { TrustedPriceSource } from './prices/tokenUsdPrice.ts'
-import { readAndSimulateSolana } from './readAndSimulateSolana.ts'
-import { SolanaValueFlowError } from './SolanaValueFlowError.ts'
 import type { SolanaAccountChange, SolanaValueFlowExpectation } from './solanaValueFlow.ts'
 import { solanaValueFlowAccounts } from './solanaValueFlowAccounts.ts'
 import type { VerifiedSolanaOrder } from './verifySolanaOrderTx.ts'
@@ -68,15 +67,5 @@ export async function simulateSolanaValueFlow(
     prices,
     maxCostBps: p.maxCostBps,
   }
-  let run = await readAndSimulateSolana(connection, tx, keys)
-  let verdict = judgeSolanaValueFlow(expectation, run.changes)
-  if (verdict.violations.length > 0 && run.moved) {
-    // The chain moved between the read and the simulation: a transfer to us in between would
-    // look like a wrong delta. Once more before calling it an integrity refusal.
-    run = await readAndSimulateSolana(connection, tx, keys)
-    verdict = judgeSolanaValueFlow(expectation, run.changes)
-  }
-  if (verdict.violations.length > 0)
-    throw new SolanaValueFlowError(verdict.violations, verdict.lines)
-  return { ...verdict, changes: run.changes }
+  return judgeSimulatedSolana(connection, tx, keys, expectation)
 }

@@ -1,7 +1,6 @@
 import { ComputeBudgetProgram, type PublicKey, type VersionedTransaction } from '@solana/web3.js'
-import { type Hex, hexToBytes, size } from 'viem'
+import { type Hex, size } from 'viem'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
-import { encodeBase58 } from '../chains/base58.ts'
 import { CHAINS } from '../chains/chainRegistry.ts'
 import type { DlnOrder } from '../chains/orderId/dlnOrder.ts'
 import { buildSolanaCancelTx } from '../chains/solana/buildSolanaCancelTx.ts'
@@ -11,6 +10,7 @@ import {
 } from '../chains/solana/decodeSolanaCancelTx.ts'
 import { cancelFeeAccount } from '../chains/solana/solanaCancelLayout.ts'
 import { VerificationError } from '../common/VerificationError.ts'
+import { checkSolanaDstAuthority } from './checkSolanaDstAuthority.ts'
 import { solanaPriorityFeeLamports } from './solanaPriorityFeeLamports.ts'
 import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './verifySolanaOrderTx.ts'
 
@@ -63,15 +63,7 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
   if (Number(order.takeChainId) !== SOLANA_CHAIN_ID) {
     throw new VerificationError('order.takeChainId', SOLANA_CHAIN_ID, order.takeChainId)
   }
-  const authority = encodeBase58(hexToBytes(order.orderAuthorityAddressDst))
-  if (authority !== p.ourDstKey) {
-    throw new VerificationError(
-      'order.orderAuthorityAddressDst',
-      p.ourDstKey,
-      authority,
-      'is not our Solana key',
-    )
-  }
+  checkSolanaDstAuthority(order, p.ourDstKey)
   let decoded: DecodedSolanaCancelTx
   try {
     decoded = decodeSolanaCancelTx(p.txData, p.lookupTables)

@@ -1,5 +1,5 @@
-import { type Address, decodeEventLog, type Hex } from 'viem'
-import { dlnDestinationAbi } from '../abi/dlnDestinationAbi.ts'
+import type { Address, Hex } from 'viem'
+import { dlnDestinationEventsOf } from './dlnDestinationEventsOf.ts'
 
 /** Whether `logs` hold DlnDestination's SentOrderCancel for `orderId` (lowercase hex). */
 export function sentOrderCancelIn(
@@ -7,17 +7,7 @@ export function sentOrderCancelIn(
   dlnDestination: Address,
   orderId: Hex,
 ): boolean {
-  return logs.some((log) => {
-    if (log.address.toLowerCase() !== dlnDestination.toLowerCase()) return false
-    try {
-      const e = decodeEventLog({
-        abi: dlnDestinationAbi,
-        data: log.data,
-        topics: log.topics as [Hex, ...Hex[]],
-      })
-      return e.eventName === 'SentOrderCancel' && e.args.orderId.toLowerCase() === orderId
-    } catch {
-      return false
-    }
-  })
+  return dlnDestinationEventsOf(logs, dlnDestination).some(
+    (e) => e.eventName === 'SentOrderCancel' && e.args.orderId.toLowerCase() === orderId,
+  )
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import type { Hex } from 'viem'
-import type { ChainId } from '../../api/schemas/chainId.ts'
+import { type ChainId, SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import { createEvmRpc } from '../../chains/evm/createEvmRpc.ts'
 import { createEvmSender } from '../../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../../chains/evm/createEvmSigner.ts'
@@ -11,7 +11,6 @@ import {
   type CancelOrderResult,
   cancelIntentOrder,
 } from '../../execute/cancelIntentOrder.ts'
-import { SOLANA_CHAIN_ID } from '../../execute/createChainContext.ts'
 import { checkCancellableOrder } from '../../execute/evm/checkCancellableOrder.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
@@ -96,16 +95,19 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
         if (!options.json) showProgress(e, rec.srcChainId, options.wait)
       },
     }
+    // The destination wallet's sender lock, held for the whole wait (P-2.4).
+    const lockSender = (address: string) =>
+      journal.acquireSenderLock(
+        rec.dstChainId,
+        address,
+        `ferry-cancel:${process.pid}`,
+        options.waitMs + 600_000,
+      )
     let result: CancelOrderResult
     if (rec.dstChainId === SOLANA_CHAIN_ID) {
       // An order into Solana: our Solana key is its destination authority (P-7.1).
       const solana = resolveSolanaCancelSide(config, env, configPath, cmd)
-      const lock = journal.acquireSenderLock(
-        rec.dstChainId,
-        solana.address,
-        `ferry-cancel:${process.pid}`,
-        options.waitMs + 600_000,
-      )
+      const lock = lockSender(solana.address)
       release = () => lock.release()
       result = await cancelIntentOrder({
         ...common,
@@ -119,12 +121,7 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
       const dst = evmChainWiring(config, requireChain(config, rec.dstChainId))
       const key = resolveEvmKeySource(config.wallets.evm, env, configPath)
       const signer = createEvmSigner(key.source, key.address)
-      const lock = journal.acquireSenderLock(
-        rec.dstChainId,
-        signer.address,
-        `ferry-cancel:${process.pid}`,
-        options.waitMs + 600_000,
-      )
+      const lock = lockSender(signer.address)
       release = () => lock.release()
       const sender = createEvmSender({
         chainId: rec.dstChainId as ChainId,

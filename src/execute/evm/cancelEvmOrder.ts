@@ -1,12 +1,12 @@
 import type { Address, Hex } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
-import { DLN_GIVE_STATUS, DLN_TAKE_STATUS } from '../../chains/abi/dlnOrderStatuses.ts'
-import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
+import { DLN_TAKE_STATUS } from '../../chains/abi/dlnOrderStatuses.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
 import { CancelOrderError } from '../../chains/evm/CancelOrderError.ts'
 import { minedCancel, refuseInFlight } from '../../chains/evm/cancelAttempts.ts'
 import type { CancelOrderState } from '../../chains/evm/cancelJournal.ts'
+import { readGiveStatus } from '../../chains/evm/readGiveStatus.ts'
 import { readMessagingFee } from '../../chains/evm/readMessagingFee.ts'
 import { sentOrderCancelIn } from '../../chains/evm/sentOrderCancelIn.ts'
 import { explainRevert } from '../../chains/evm/simulateEvmTx.ts'
@@ -72,22 +72,16 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
     createTxHash: onChain.receipt.transactionHash,
     blockNumber: onChain.receipt.blockNumber,
   })
-  const [take, give] = await Promise.all([
+  const [take, srcStatus] = await Promise.all([
     sender.rpc.read.readContract({
       address: dlnDestination,
       abi: dlnDestinationAbi,
       functionName: 'takeOrders',
       args: [orderId],
     }),
-    params.source.readContract({
-      address: dlnSource,
-      abi: dlnSourceAbi,
-      functionName: 'giveOrders',
-      args: [orderId],
-    }),
+    readGiveStatus(params.source, dlnSource, orderId),
   ])
   const dstStatus = DLN_TAKE_STATUS[take[0]] ?? `status ${take[0]}`
-  const srcStatus = DLN_GIVE_STATUS[give[0]] ?? `status ${give[0]}`
   logger.debug({ orderId, dstStatus, srcStatus }, 'order status on chain')
   if (
     dstStatus === 'Fulfilled' ||

@@ -1,15 +1,9 @@
-import {
-  type Address,
-  decodeEventLog,
-  type Hex,
-  type Log,
-  type PublicClient,
-  parseEventLogs,
-} from 'viem'
+import { type Address, type Hex, type Log, type PublicClient, parseEventLogs } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
 import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
 import type { EvmSender } from '../../chains/evm/createEvmSender.ts'
+import { dlnDestinationEventsOf } from '../../chains/evm/dlnDestinationEventsOf.ts'
 import { evmAllowList } from '../../chains/evmAllowList.ts'
 import type { Logger } from '../../common/Logger.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
@@ -193,19 +187,9 @@ function decreasedTakeIn(
   dlnDestination: Address,
   orderId: Hex,
 ): bigint | undefined {
-  for (const log of logs) {
-    if (log.address.toLowerCase() !== dlnDestination.toLowerCase()) continue
-    try {
-      const e = decodeEventLog({
-        abi: dlnDestinationAbi,
-        data: log.data,
-        topics: log.topics as [Hex, ...Hex[]],
-      })
-      if (e.eventName === 'DecreasedTakeAmount' && e.args.orderId.toLowerCase() === orderId) {
-        return e.args.orderTakeFinalAmount
-      }
-    } catch {
-      // another DlnDestination event
+  for (const e of dlnDestinationEventsOf(logs, dlnDestination)) {
+    if (e.eventName === 'DecreasedTakeAmount' && e.args.orderId.toLowerCase() === orderId) {
+      return e.args.orderTakeFinalAmount
     }
   }
   return undefined

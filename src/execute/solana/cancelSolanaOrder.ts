@@ -1,20 +1,18 @@
 import { Keypair } from '@solana/web3.js'
-import { type Address, type Hex, hexToBytes } from 'viem'
+import type { Address, Hex } from 'viem'
 import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
-import { DLN_GIVE_STATUS } from '../../chains/abi/dlnOrderStatuses.ts'
-import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
-import { encodeBase58 } from '../../chains/base58.ts'
 import { SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
 import { CancelOrderError } from '../../chains/evm/CancelOrderError.ts'
 import type { CancelOrderState } from '../../chains/evm/cancelJournal.ts'
+import { readGiveStatus } from '../../chains/evm/readGiveStatus.ts'
 import { readSolanaOrderFill } from '../../chains/solana/readSolanaOrderFill.ts'
 import { resumeSolanaAttempts } from '../../chains/solana/resumeSolanaAttempts.ts'
 import { SolanaSendError } from '../../chains/solana/SolanaSendError.ts'
 import { systemClock } from '../../common/clock.ts'
 import { FerryError } from '../../common/FerryError.ts'
 import { silentLogger } from '../../common/Logger.ts'
-import { VerificationError } from '../../common/VerificationError.ts'
 import { createSolanaSendJournal } from '../../store/createSolanaSendJournal.ts'
+import { checkSolanaDstAuthority } from '../../verify/checkSolanaDstAuthority.ts'
 import { finishCancel } from '../finishCancel.ts'
 import { journaledCancellableOrder } from '../journaledCancellableOrder.ts'
 import { readOrderFromSource } from '../readOrderFromSource.ts'
@@ -75,26 +73,12 @@ export async function cancelSolanaOrder(
     createTxHash: onChain.receipt.transactionHash,
     blockNumber: onChain.receipt.blockNumber,
   })
-  const authority = encodeBase58(hexToBytes(onChain.order.orderAuthorityAddressDst))
-  if (authority !== ourKey) {
-    throw new VerificationError(
-      'order.orderAuthorityAddressDst',
-      ourKey,
-      authority,
-      'is not our Solana key',
-    )
-  }
+  checkSolanaDstAuthority(onChain.order, ourKey)
   const readTake = () => readSolanaOrderFill(connection, { dlnDestination, orderId })
-  const [take, give] = await Promise.all([
+  const [take, srcStatus] = await Promise.all([
     readTake(),
-    params.source.readContract({
-      address: dlnSource,
-      abi: dlnSourceAbi,
-      functionName: 'giveOrders',
-      args: [orderId],
-    }),
+    readGiveStatus(params.source, dlnSource, orderId),
   ])
-  const srcStatus = DLN_GIVE_STATUS[give[0]] ?? `status ${give[0]}`
   logger.debug({ orderId, take: take.kind, srcStatus }, 'order status on chain')
   if (
     take.kind === 'filled' ||
