@@ -54,25 +54,35 @@ function readsOver(ex: Db, clock: Clock) {
     const base = await reconciliationOf(intentId)
     return base && { ...base, quotes: await intents.quotesOf(intentId) }
   }
-  const nonTerminalIntents = async (): Promise<IntentRecord[]> => {
-    const rows = await ex
-      .selectFrom('intents')
-      .selectAll()
-      .where('state', 'in', OPEN_STATES)
-      .orderBy('created_ms')
-      .orderBy('seq')
-      .execute()
-    return rows.map(toIntentRecord)
+  return {
+    intents,
+    reconciliationOf,
+    historyOf,
+    nonTerminalIntents: () => nonTerminalIntentsOf(ex),
+    notionalUsdSince: (sinceMs: number) => notionalUsdSinceOf(ex, sinceMs),
   }
-  const notionalUsdSince = async (sinceMs: number): Promise<RouteNotional[]> => {
-    const result = await sql<RouteNotional>`
-      SELECT route, SUM(notional_usd) AS "notionalUsd", COUNT(*) AS intents FROM intents
-      WHERE created_ms >= ${sinceMs} GROUP BY route ORDER BY "notionalUsd" DESC, route COLLATE "C"`.execute(
-      ex,
-    )
-    return result.rows
-  }
-  return { intents, reconciliationOf, historyOf, nonTerminalIntents, notionalUsdSince }
+}
+
+/** The intents not yet in a terminal state, oldest first (commit order breaks ties). */
+async function nonTerminalIntentsOf(ex: Db): Promise<IntentRecord[]> {
+  const rows = await ex
+    .selectFrom('intents')
+    .selectAll()
+    .where('state', 'in', OPEN_STATES)
+    .orderBy('created_ms')
+    .orderBy('seq')
+    .execute()
+  return rows.map(toIntentRecord)
+}
+
+/** Notional per route of the intents created at or after `sinceMs`, largest first. */
+async function notionalUsdSinceOf(ex: Db, sinceMs: number): Promise<RouteNotional[]> {
+  const result = await sql<RouteNotional>`
+    SELECT route, SUM(notional_usd) AS "notionalUsd", COUNT(*) AS intents FROM intents
+    WHERE created_ms >= ${sinceMs} GROUP BY route ORDER BY "notionalUsd" DESC, route COLLATE "C"`.execute(
+    ex,
+  )
+  return result.rows
 }
 
 /** Notional per route of the intents of `seq` in (`afterSeq`, `throughSeq`], created in [from, to). */
@@ -100,7 +110,8 @@ export function createPgJournalQueries(
     access.snapshot((trx) => fn(readsOver(trx, clock), trx))
 
   return {
-    nonTerminalIntents: () => access.read((db) => readsOver(db, clock).nonTerminalIntents()),
+    // Straight to the query: building every record set (readsOver) per call is for snapshots.
+    nonTerminalIntents: () => access.read(nonTerminalIntentsOf),
     reconciliationOf: (intentId) => snapshot((r) => r.reconciliationOf(intentId)),
     pendingReconciliations: () =>
       snapshot(async (r) => {
@@ -127,8 +138,7 @@ export function createPgJournalQueries(
         for (const row of rows) out.push((await r.historyOf(row.id))!)
         return out
       }),
-    notionalUsdSince: (sinceMs) =>
-      access.read((db) => readsOver(db, clock).notionalUsdSince(sinceMs)),
+    notionalUsdSince: (sinceMs) => access.read((db) => notionalUsdSinceOf(db, sinceMs)),
     // Positions are `seq`, which a commit-time trigger gives in commit order (migration
     // 0009_commit_ordered_seq): a row committed later, by any process, is past every position
     // read before it. Read on committed rows only: a grouped row's seq is not final yet.
