@@ -149,20 +149,15 @@ export function createPgJournalQueries(
           .select((eb) => eb.fn.max('seq').as('through'))
           .executeTakeFirst()
         const through = position?.through ?? 0
-        if (seen === undefined) {
-          return {
-            through,
-            added: await notionalOf(trx, { afterSeq: 0, throughSeq: through, fromMs: sinceMs }),
-            aged: [],
-          }
-        }
+        const added = await notionalOf(trx, {
+          afterSeq: seen?.through ?? 0,
+          throughSeq: through,
+          fromMs: sinceMs,
+        })
+        if (seen === undefined) return { through, added, aged: [] }
         return {
           through,
-          added: await notionalOf(trx, {
-            afterSeq: seen.through,
-            throughSeq: through,
-            fromMs: sinceMs,
-          }),
+          added,
           aged: await notionalOf(trx, {
             afterSeq: 0,
             throughSeq: seen.through,
