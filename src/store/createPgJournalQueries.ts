@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { Clock } from '../common/clock.ts'
+import { DAY_MS } from '../common/DAY_MS.ts'
 import type { DryRunQueries } from './createDryRunQueries.ts'
 import { toDryRunRecord } from './createDryRunQueries.ts'
 import { toIntentRecord } from './createIntentRecords.ts'
@@ -23,7 +24,6 @@ import { pgAccessOver } from './pgAccessOver.ts'
 
 type Db = Kysely<PgJournalTables>
 
-const DAY_MS = 86_400_000
 const OPEN_STATES = INTENT_STATES.filter((st) => !TERMINAL_INTENT_STATES.includes(st))
 /** Observations the engine wrote for an intent a dry run accepted (handleIntent). */
 const IS_DRY_RUN = sql<boolean>`(data_json::jsonb ->> 'kind') = 'dryRun'`
