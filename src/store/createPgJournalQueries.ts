@@ -4,11 +4,12 @@ import { DAY_MS } from '../common/DAY_MS.ts'
 import type { DryRunQueries } from './createDryRunQueries.ts'
 import { toDryRunRecord } from './createDryRunQueries.ts'
 import { toIntentRecord } from './createIntentRecords.ts'
-import type {
-  IntentHistory,
-  JournalQueries,
-  NotionalChanges,
-  RouteNotional,
+import {
+  type IntentHistory,
+  type JournalQueries,
+  type NotionalChanges,
+  type RouteNotional,
+  toJournalStatus,
 } from './createJournalQueries.ts'
 import { createPgApprovalRecords } from './createPgApprovalRecords.ts'
 import { createPgIntentRecords } from './createPgIntentRecords.ts'
@@ -183,13 +184,7 @@ export function createPgJournalQueries(
         const dayStartMs = nowMs - (nowMs % DAY_MS)
         const inFlight = await r.nonTerminalIntents()
         const todayByRoute = await r.notionalUsdSince(dayStartMs)
-        return {
-          dayStartMs,
-          inFlight,
-          inFlightUsd: inFlight.reduce((sum, intent) => sum + intent.notionalUsd, 0),
-          todayByRoute,
-          todayUsd: todayByRoute.reduce((sum, route) => sum + route.notionalUsd, 0),
-        }
+        return toJournalStatus(dayStartMs, inFlight, todayByRoute)
       }),
     activitySince: (sinceMs = 0) =>
       snapshot(async (r, trx) => {
