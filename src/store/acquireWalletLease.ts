@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { JournalError } from './JournalError.ts'
 import { LeaseHeldError } from './LeaseHeldError.ts'
 import type { PgJournalStore } from './openPgJournal.ts'
-import { readWalletLease } from './readWalletLease.ts'
+import { EXPIRES_AT_MS, readWalletLease } from './readWalletLease.ts'
 import { toWalletKey } from './toWalletKey.ts'
 
 /** What a lease call names: one wallet on one chain, and who asks. */
@@ -24,7 +24,8 @@ export type WalletLease = {
   expiresAtMs: number
 }
 
-type LeaseRow = { token: number; expires_at_ms: number }
+/** A lease statement's RETURNING row: the token and {@link EXPIRES_AT_MS}. */
+export type LeaseRow = { token: number; expires_at_ms: number }
 
 /** Refuses a ttl that is not a positive whole number of ms. */
 export function checkLeaseTtl(ttlMs: number): void {
@@ -63,9 +64,7 @@ export async function acquireWalletLease(
       holder = excluded.holder,
       expires_at = excluded.expires_at
     WHERE l.expires_at <= now() OR l.holder = excluded.holder
-    RETURNING token, (extract(epoch from expires_at) * 1000)::bigint AS expires_at_ms`.execute(
-    store.db,
-  )
+    RETURNING token, ${EXPIRES_AT_MS} AS expires_at_ms`.execute(store.db)
   const row = rows[0]
   if (row) return { token: row.token, expiresAtMs: row.expires_at_ms }
   const seen = await readWalletLease(store.db, request.chainId, address)

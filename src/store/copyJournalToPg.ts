@@ -11,7 +11,7 @@ import { copyJournalTable, type TableCopy } from './copyJournalTable.ts'
 import { digestPgJournalTable } from './digestPgJournalTable.ts'
 import { JournalCopyMismatchError } from './JournalCopyMismatchError.ts'
 import { JournalError } from './JournalError.ts'
-import { JOURNAL_COPY_TABLES } from './journalCopyTables.ts'
+import { JOURNAL_COPY_TABLES, JOURNAL_COPY_TARGET_TABLES } from './journalCopyTables.ts'
 import { openJournalSource } from './openJournalSource.ts'
 import { openPgJournal } from './openPgJournal.ts'
 import type { PgJournalTables } from './PgJournalTables.ts'
@@ -97,11 +97,12 @@ async function copyAll(
   to: string,
   options: CopyJournalOptions,
 ): Promise<JournalTableCopy[]> {
-  const names = [...JOURNAL_COPY_TABLES.map((t) => t.name), 'wallet_leases', 'sender_locks']
   await sql.raw(`SET LOCAL lock_timeout = ${options.lockTimeoutMs ?? 10_000}`).execute(trx)
   // Readers may go on; a ferry that writes to this database (or a second migrate) waits, and
   // then finds the rows.
-  await sql.raw(`LOCK TABLE ${names.map(quoteIdent).join(', ')} IN EXCLUSIVE MODE`).execute(trx)
+  await sql
+    .raw(`LOCK TABLE ${JOURNAL_COPY_TARGET_TABLES.map(quoteIdent).join(', ')} IN EXCLUSIVE MODE`)
+    .execute(trx)
   await refuseNonEmptyPgJournal(trx, to)
   // The trigger would renumber every copied intent at COMMIT; with it off, seq is the rowid.
   await sql`ALTER TABLE intents DISABLE TRIGGER intents_commit_seq`.execute(trx)

@@ -92,6 +92,27 @@ type QuoteRow = {
 
 type ObservationRow = { id: number; strategy: string; data_json: string; observed_ms: number }
 
+/**
+ * Refuses journaling intent `params.id` again with other content than `existing` holds: the id
+ * is the engine's idempotency key, so a repeat is only the same intent.
+ * @throws JournalError naming the intent and its journaled strategy.
+ */
+export function checkSameIntent(
+  existing: IntentRow,
+  params: RecordIntentParams,
+  paramsJson: string,
+): void {
+  const same =
+    existing.strategy === params.strategy &&
+    existing.route === params.route &&
+    existing.params_json === paramsJson &&
+    existing.notional_usd === params.notionalUsd
+  if (same) return
+  throw new JournalError('an intent with this id is already journaled with other content', {
+    metaMessages: [`intent: ${params.id}`, `journaled strategy: ${existing.strategy}`],
+  })
+}
+
 /** Binds the intent, quote and observation statements of one journal connection. */
 export function createIntentRecords(db: Database.Database, clock: Clock): IntentRecords {
   const insertIntent = db.prepare(
@@ -120,16 +141,7 @@ export function createIntentRecords(db: Database.Database, clock: Clock): Intent
     const paramsJson = toJournalJson(params.params)
     const existing = selectIntent.get(params.id)
     if (existing) {
-      const same =
-        existing.strategy === params.strategy &&
-        existing.route === params.route &&
-        existing.params_json === paramsJson &&
-        existing.notional_usd === params.notionalUsd
-      if (!same) {
-        throw new JournalError('an intent with this id is already journaled with other content', {
-          metaMessages: [`intent: ${params.id}`, `journaled strategy: ${existing.strategy}`],
-        })
-      }
+      checkSameIntent(existing, params, paramsJson)
       return toIntentRecord(existing)
     }
     const now = clock.nowMs()

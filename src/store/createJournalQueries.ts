@@ -46,6 +46,21 @@ export type JournalStatus = {
   todayUsd: number
 }
 
+/** The {@link JournalStatus} of what one snapshot read: the sums are of the lists given. Pure. */
+export function toJournalStatus(
+  dayStartMs: number,
+  inFlight: IntentRecord[],
+  todayByRoute: RouteNotional[],
+): JournalStatus {
+  return {
+    dayStartMs,
+    inFlight,
+    inFlightUsd: inFlight.reduce((sum, intent) => sum + intent.notionalUsd, 0),
+    todayByRoute,
+    todayUsd: todayByRoute.reduce((sum, route) => sum + route.notionalUsd, 0),
+  }
+}
+
 /** Everything journaled in a window, for `ferry report`. */
 export type JournalActivity = {
   /** Intents created at or after the window's start with all their records, oldest first. */
@@ -157,13 +172,7 @@ export function createJournalQueries(
     const dayStartMs = nowMs - (nowMs % DAY_MS)
     const inFlight = nonTerminalIntents()
     const todayByRoute = notionalUsdSince(dayStartMs)
-    return {
-      dayStartMs,
-      inFlight,
-      inFlightUsd: inFlight.reduce((sum, intent) => sum + intent.notionalUsd, 0),
-      todayByRoute,
-      todayUsd: todayByRoute.reduce((sum, route) => sum + route.notionalUsd, 0),
-    }
+    return toJournalStatus(dayStartMs, inFlight, todayByRoute)
   })
 
   const notionalUsdChanges = db.transaction(

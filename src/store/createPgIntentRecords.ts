@@ -1,7 +1,7 @@
 import type { Clock } from '../common/clock.ts'
 import { canAdvance } from './canAdvance.ts'
 import type { IntentRecords } from './createIntentRecords.ts'
-import { toIntentRecord } from './createIntentRecords.ts'
+import { checkSameIntent, toIntentRecord } from './createIntentRecords.ts'
 import { fromJournalJson } from './fromJournalJson.ts'
 import { JournalError } from './JournalError.ts'
 import type { AsyncMethods } from './JournalStore.ts'
@@ -37,16 +37,7 @@ export function createPgIntentRecords(access: PgAccess, clock: Clock): AsyncMeth
           .selectAll()
           .where('id', '=', params.id)
           .executeTakeFirst())!
-        const same =
-          existing.strategy === params.strategy &&
-          existing.route === params.route &&
-          existing.params_json === paramsJson &&
-          existing.notional_usd === params.notionalUsd
-        if (!same) {
-          throw new JournalError('an intent with this id is already journaled with other content', {
-            metaMessages: [`intent: ${params.id}`, `journaled strategy: ${existing.strategy}`],
-          })
-        }
+        checkSameIntent(existing, params, paramsJson)
         return toIntentRecord(existing)
       }),
     setIntentState: (id, state, reason) =>

@@ -1,13 +1,15 @@
 import { type Kysely, sql } from 'kysely'
 import type { Clock } from '../common/clock.ts'
+import { DAY_MS } from '../common/DAY_MS.ts'
 import type { DryRunQueries } from './createDryRunQueries.ts'
 import { toDryRunRecord } from './createDryRunQueries.ts'
 import { toIntentRecord } from './createIntentRecords.ts'
-import type {
-  IntentHistory,
-  JournalQueries,
-  NotionalChanges,
-  RouteNotional,
+import {
+  type IntentHistory,
+  type JournalQueries,
+  type NotionalChanges,
+  type RouteNotional,
+  toJournalStatus,
 } from './createJournalQueries.ts'
 import { createPgApprovalRecords } from './createPgApprovalRecords.ts'
 import { createPgIntentRecords } from './createPgIntentRecords.ts'
@@ -23,7 +25,6 @@ import { pgAccessOver } from './pgAccessOver.ts'
 
 type Db = Kysely<PgJournalTables>
 
-const DAY_MS = 86_400_000
 const OPEN_STATES = INTENT_STATES.filter((st) => !TERMINAL_INTENT_STATES.includes(st))
 /** Observations the engine wrote for an intent a dry run accepted (handleIntent). */
 const IS_DRY_RUN = sql<boolean>`(data_json::jsonb ->> 'kind') = 'dryRun'`
@@ -54,25 +55,35 @@ function readsOver(ex: Db, clock: Clock) {
     const base = await reconciliationOf(intentId)
     return base && { ...base, quotes: await intents.quotesOf(intentId) }
   }
-  const nonTerminalIntents = async (): Promise<IntentRecord[]> => {
-    const rows = await ex
-      .selectFrom('intents')
-      .selectAll()
-      .where('state', 'in', OPEN_STATES)
-      .orderBy('created_ms')
-      .orderBy('seq')
-      .execute()
-    return rows.map(toIntentRecord)
+  return {
+    intents,
+    reconciliationOf,
+    historyOf,
+    nonTerminalIntents: () => nonTerminalIntentsOf(ex),
+    notionalUsdSince: (sinceMs: number) => notionalUsdSinceOf(ex, sinceMs),
   }
-  const notionalUsdSince = async (sinceMs: number): Promise<RouteNotional[]> => {
-    const result = await sql<RouteNotional>`
-      SELECT route, SUM(notional_usd) AS "notionalUsd", COUNT(*) AS intents FROM intents
-      WHERE created_ms >= ${sinceMs} GROUP BY route ORDER BY "notionalUsd" DESC, route COLLATE "C"`.execute(
-      ex,
-    )
-    return result.rows
-  }
-  return { intents, reconciliationOf, historyOf, nonTerminalIntents, notionalUsdSince }
+}
+
+/** The intents not yet in a terminal state, oldest first (commit order breaks ties). */
+async function nonTerminalIntentsOf(ex: Db): Promise<IntentRecord[]> {
+  const rows = await ex
+    .selectFrom('intents')
+    .selectAll()
+    .where('state', 'in', OPEN_STATES)
+    .orderBy('created_ms')
+    .orderBy('seq')
+    .execute()
+  return rows.map(toIntentRecord)
+}
+
+/** Notional per route of the intents created at or after `sinceMs`, largest first. */
+async function notionalUsdSinceOf(ex: Db, sinceMs: number): Promise<RouteNotional[]> {
+  const result = await sql<RouteNotional>`
+    SELECT route, SUM(notional_usd) AS "notionalUsd", COUNT(*) AS intents FROM intents
+    WHERE created_ms >= ${sinceMs} GROUP BY route ORDER BY "notionalUsd" DESC, route COLLATE "C"`.execute(
+    ex,
+  )
+  return result.rows
 }
 
 /** Notional per route of the intents of `seq` in (`afterSeq`, `throughSeq`], created in [from, to). */
@@ -100,7 +111,8 @@ export function createPgJournalQueries(
     access.snapshot((trx) => fn(readsOver(trx, clock), trx))
 
   return {
-    nonTerminalIntents: () => access.read((db) => readsOver(db, clock).nonTerminalIntents()),
+    // Straight to the query: building every record set (readsOver) per call is for snapshots.
+    nonTerminalIntents: () => access.read(nonTerminalIntentsOf),
     reconciliationOf: (intentId) => snapshot((r) => r.reconciliationOf(intentId)),
     pendingReconciliations: () =>
       snapshot(async (r) => {
@@ -127,8 +139,7 @@ export function createPgJournalQueries(
         for (const row of rows) out.push((await r.historyOf(row.id))!)
         return out
       }),
-    notionalUsdSince: (sinceMs) =>
-      access.read((db) => readsOver(db, clock).notionalUsdSince(sinceMs)),
+    notionalUsdSince: (sinceMs) => access.read((db) => notionalUsdSinceOf(db, sinceMs)),
     // Positions are `seq`, which a commit-time trigger gives in commit order (migration
     // 0009_commit_ordered_seq): a row committed later, by any process, is past every position
     // read before it. Read on committed rows only: a grouped row's seq is not final yet.
@@ -139,20 +150,15 @@ export function createPgJournalQueries(
           .select((eb) => eb.fn.max('seq').as('through'))
           .executeTakeFirst()
         const through = position?.through ?? 0
-        if (seen === undefined) {
-          return {
-            through,
-            added: await notionalOf(trx, { afterSeq: 0, throughSeq: through, fromMs: sinceMs }),
-            aged: [],
-          }
-        }
+        const added = await notionalOf(trx, {
+          afterSeq: seen?.through ?? 0,
+          throughSeq: through,
+          fromMs: sinceMs,
+        })
+        if (seen === undefined) return { through, added, aged: [] }
         return {
           through,
-          added: await notionalOf(trx, {
-            afterSeq: seen.through,
-            throughSeq: through,
-            fromMs: sinceMs,
-          }),
+          added,
           aged: await notionalOf(trx, {
             afterSeq: 0,
             throughSeq: seen.through,
@@ -178,13 +184,7 @@ export function createPgJournalQueries(
         const dayStartMs = nowMs - (nowMs % DAY_MS)
         const inFlight = await r.nonTerminalIntents()
         const todayByRoute = await r.notionalUsdSince(dayStartMs)
-        return {
-          dayStartMs,
-          inFlight,
-          inFlightUsd: inFlight.reduce((sum, intent) => sum + intent.notionalUsd, 0),
-          todayByRoute,
-          todayUsd: todayByRoute.reduce((sum, route) => sum + route.notionalUsd, 0),
-        }
+        return toJournalStatus(dayStartMs, inFlight, todayByRoute)
       }),
     activitySince: (sinceMs = 0) =>
       snapshot(async (r, trx) => {

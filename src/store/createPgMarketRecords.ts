@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Clock } from '../common/clock.ts'
 import type { TokenBalance } from '../common/strategy/marketTypes.ts'
 import type { MarketRecords } from './createMarketRecords.ts'
-import type { PostponementRecords } from './createPostponementRecords.ts'
+import { type PostponementRecords, toPostponementRecord } from './createPostponementRecords.ts'
 import { fromJournalJson } from './fromJournalJson.ts'
 import type { AsyncMethods } from './JournalStore.ts'
 import type { PgAccess } from './PgAccess.ts'
@@ -139,15 +139,7 @@ export function createPgMarketRecords(
           .orderBy(sql`request_id COLLATE "C"`)
           .execute(),
       )
-      return rows.map((r) => ({
-        strategy: r.strategy,
-        requestId: r.request_id,
-        route: r.route,
-        reason: r.reason,
-        detail: r.detail,
-        untilMs: r.until_ms,
-        createdMs: r.created_ms,
-      }))
+      return rows.map(toPostponementRecord)
     },
   }
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Clock } from '../common/clock.ts'
 import { canAdvance } from './canAdvance.ts'
+import { checkSameSignedBytes } from './checkSameSignedBytes.ts'
 import {
   type AttemptRow,
   checkAttempt,
@@ -64,11 +65,7 @@ export function createPgSendRecords(
     params: StoreSignedAttemptParams,
     claim: WalletLeaseClaim,
   ): Promise<AttemptRecord> {
-    if (existing.raw_tx.toLowerCase() !== params.rawTx.toLowerCase()) {
-      throw new JournalError('a journaled hash came back with other signed bytes', {
-        metaMessages: [`hash: ${params.hash}`, `intent: ${params.intentId ?? 'none'}`],
-      })
-    }
+    checkSameSignedBytes(existing.raw_tx, params)
     // The caller may broadcast what this returns: only a holder may.
     const from = existing.from_address
     const holds = leaseHolds(existing.chain_id, from, claim)

@@ -22,7 +22,8 @@ export type PostponementRecords = {
   activePostponements(nowMs: number): PostponementRecord[]
 }
 
-type Row = {
+/** A `postponements` row, as both journals hold it. */
+export type PostponementRow = {
   strategy: string
   request_id: string
   route: string
@@ -30,6 +31,19 @@ type Row = {
   detail: string
   until_ms: number
   created_ms: number
+}
+
+/** A postponement row as the journal gives it. */
+export function toPostponementRecord(row: PostponementRow): PostponementRecord {
+  return {
+    strategy: row.strategy,
+    requestId: row.request_id,
+    route: row.route,
+    reason: row.reason,
+    detail: row.detail,
+    untilMs: row.until_ms,
+    createdMs: row.created_ms,
+  }
 }
 
 /** Prepares the postponement statements over an open journal database. */
@@ -44,22 +58,13 @@ export function createPostponementRecords(
        route = excluded.route, reason = excluded.reason, detail = excluded.detail,
        until_ms = excluded.until_ms, created_ms = excluded.created_ms`,
   )
-  const active = db.prepare<[number], Row>(
+  const active = db.prepare<[number], PostponementRow>(
     'SELECT * FROM postponements WHERE until_ms > ? ORDER BY until_ms, strategy, request_id',
   )
   return {
     recordPostponement(p) {
       upsert.run(p.strategy, p.requestId, p.route, p.reason, p.detail, p.untilMs, clock.nowMs())
     },
-    activePostponements: (nowMs) =>
-      active.all(nowMs).map((r) => ({
-        strategy: r.strategy,
-        requestId: r.request_id,
-        route: r.route,
-        reason: r.reason,
-        detail: r.detail,
-        untilMs: r.until_ms,
-        createdMs: r.created_ms,
-      })),
+    activePostponements: (nowMs) => active.all(nowMs).map(toPostponementRecord),
   }
 }

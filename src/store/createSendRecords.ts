@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { Clock } from '../common/clock.ts'
 import { canAdvance } from './canAdvance.ts'
+import { checkSameSignedBytes } from './checkSameSignedBytes.ts'
 import type { WriteBatch } from './createWriteBatch.ts'
 import { JournalError } from './JournalError.ts'
 import type {
@@ -201,11 +202,7 @@ export function createSendRecords(
     checkAttempt(params)
     const existing = selectAttempt.get(params.hash)
     if (existing) {
-      if (existing.raw_tx.toLowerCase() !== params.rawTx.toLowerCase()) {
-        throw new JournalError('a journaled hash came back with other signed bytes', {
-          metaMessages: [`hash: ${params.hash}`, `intent: ${params.intentId ?? 'none'}`],
-        })
-      }
+      checkSameSignedBytes(existing.raw_tx, params)
       return toAttemptRecord(existing)
     }
     params.guard?.()

@@ -33,3 +33,13 @@ export const JOURNAL_COPY_TABLES: readonly JournalCopyTable[] = [
   { name: 'postponements', key: ['strategy', 'request_id'] },
   { name: 'ticks', key: ['id'], identity: 'id' },
 ]
+
+/**
+ * The PostgreSQL tables a copy locks and requires empty: the copied ones, then `wallet_leases`
+ * and `sender_locks`, which hold no copied rows but mean the database is in use.
+ */
+export const JOURNAL_COPY_TARGET_TABLES: readonly string[] = [
+  ...JOURNAL_COPY_TABLES.map((t) => t.name),
+  'wallet_leases',
+  'sender_locks',
+]

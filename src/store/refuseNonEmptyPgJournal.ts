@@ -1,11 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import { UsageError } from '../common/UsageError.ts'
-import { JOURNAL_COPY_TABLES } from './journalCopyTables.ts'
+import { JOURNAL_COPY_TARGET_TABLES } from './journalCopyTables.ts'
 import type { PgJournalTables } from './PgJournalTables.ts'
 import { quoteIdent } from './quoteIdent.ts'
-
-/** The PostgreSQL journal's tables that hold no copied rows but mean the database is in use. */
-const IN_USE_TABLES = ['wallet_leases', 'sender_locks']
 
 /**
  * Refuses a target database that already holds journal rows (a journal in use, or an earlier
@@ -18,10 +15,9 @@ export async function refuseNonEmptyPgJournal(
   trx: Kysely<PgJournalTables>,
   target: string,
 ): Promise<void> {
-  const tables = [...JOURNAL_COPY_TABLES.map((t) => t.name), ...IN_USE_TABLES]
-  const probe = tables
-    .map((t) => `SELECT '${t}' AS name WHERE EXISTS (SELECT 1 FROM ${quoteIdent(t)})`)
-    .join(' UNION ALL ')
+  const probe = JOURNAL_COPY_TARGET_TABLES.map(
+    (t) => `SELECT '${t}' AS name WHERE EXISTS (SELECT 1 FROM ${quoteIdent(t)})`,
+  ).join(' UNION ALL ')
   const { rows } = await sql.raw<{ name: string }>(probe).execute(trx)
   if (rows.length === 0) return
   throw new UsageError(

@@ -1,8 +1,13 @@
 import { sql } from 'kysely'
-import { checkLeaseTtl, type WalletLease, type WalletLeaseRequest } from './acquireWalletLease.ts'
+import {
+  checkLeaseTtl,
+  type LeaseRow,
+  type WalletLease,
+  type WalletLeaseRequest,
+} from './acquireWalletLease.ts'
 import { LeaseLostError } from './LeaseLostError.ts'
 import type { PgJournalStore } from './openPgJournal.ts'
-import { readWalletLease } from './readWalletLease.ts'
+import { EXPIRES_AT_MS, readWalletLease } from './readWalletLease.ts'
 import { toWalletKey } from './toWalletKey.ts'
 
 /**
@@ -17,14 +22,12 @@ export async function renewWalletLease(
 ): Promise<WalletLease> {
   checkLeaseTtl(request.ttlMs)
   const address = toWalletKey(request.address)
-  const { rows } = await sql<{ token: number; expires_at_ms: number }>`
+  const { rows } = await sql<LeaseRow>`
     UPDATE wallet_leases
     SET expires_at = now() + make_interval(secs => ${request.ttlMs}::double precision / 1000)
     WHERE chain_id = ${request.chainId} AND address = ${address} AND holder = ${request.holder}
       AND token = ${request.token} AND expires_at > now()
-    RETURNING token, (extract(epoch from expires_at) * 1000)::bigint AS expires_at_ms`.execute(
-    store.db,
-  )
+    RETURNING token, ${EXPIRES_AT_MS} AS expires_at_ms`.execute(store.db)
   const row = rows[0]
   if (row) return { token: row.token, expiresAtMs: row.expires_at_ms }
   const claim = { holder: request.holder, token: request.token }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import { createManualClock, type ManualClock } from '../../../src/common/clock.ts'
 import { DAY_MS } from '../../../src/common/DAY_MS.ts'
 import { UsageError } from '../../../src/common/UsageError.ts'
@@ -20,36 +20,16 @@ import { openJournal } from '../../../src/store/openJournal.ts'
 import { openPgJournal } from '../../../src/store/openPgJournal.ts'
 import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import { FILL_FROM, fillTestJournal } from '../../helpers/fillTestJournal.ts'
-import { startTestPostgres, type TestPostgres } from '../../helpers/startTestPostgres.ts'
+import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
 
 const START_MS = 1_700_000_000_000
 const TABLES = JOURNAL_COPY_TABLES.map((t) => t.name)
 
-let server: TestPostgres
-let admin: pg.Pool
-let databases = 0
+const { freshDatabase } = useTestPostgres('migrate')
 const cleanups: (() => Promise<void> | void)[] = []
-beforeAll(async () => {
-  server = await startTestPostgres()
-  admin = new pg.Pool({ connectionString: server.url, max: 1 })
-  admin.on('error', () => {})
-}, 60_000)
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
-afterAll(async () => {
-  await admin?.end()
-  await server?.stop()
-})
-
-/** A new empty database on the test server; its URL. */
-async function freshDatabase(): Promise<string> {
-  const name = `migrate_${++databases}`
-  await admin.query(`CREATE DATABASE ${name}`)
-  const url = new URL(server.url)
-  url.pathname = `/${name}`
-  return url.toString()
-}
 
 /** A fresh tmp dir, removed after the test. */
 function tmpDir(): string {

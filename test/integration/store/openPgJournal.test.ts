@@ -1,30 +1,11 @@
 import { createServer } from 'node:net'
 import { sql } from 'kysely'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { JournalError } from '../../../src/store/JournalError.ts'
 import { openPgJournal } from '../../../src/store/openPgJournal.ts'
-import { startTestPostgres, type TestPostgres } from '../../helpers/startTestPostgres.ts'
+import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
 
-let server: TestPostgres
-let admin: pg.Pool
-let databases = 0
-beforeAll(async () => {
-  server = await startTestPostgres()
-  admin = new pg.Pool({ connectionString: server.url, max: 1 })
-}, 60_000)
-afterAll(async () => {
-  await admin?.end()
-  await server?.stop()
-})
-
-async function freshDatabase(): Promise<string> {
-  const name = `open_${++databases}`
-  await admin.query(`CREATE DATABASE ${name}`)
-  const url = new URL(server.url)
-  url.pathname = `/${name}`
-  return url.toString()
-}
+const { freshDatabase } = useTestPostgres('open')
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {

@@ -1,7 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { sql } from 'kysely'
-import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import { createManualClock } from '../../../src/common/clock.ts'
 import { acquireWalletLease } from '../../../src/store/acquireWalletLease.ts'
 import { LeaseHeldError } from '../../../src/store/LeaseHeldError.ts'
@@ -9,39 +8,25 @@ import { LeaseLostError } from '../../../src/store/LeaseLostError.ts'
 import { openPgJournal, type PgJournalStore } from '../../../src/store/openPgJournal.ts'
 import { releaseWalletLease } from '../../../src/store/releaseWalletLease.ts'
 import { renewWalletLease } from '../../../src/store/renewWalletLease.ts'
-import { startTestPostgres, type TestPostgres } from '../../helpers/startTestPostgres.ts'
+import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
 import { evmAttempt, FROM } from './contract/contractFixtures.ts'
 
 const WALLET = { chainId: 42161, address: FROM }
 
-let server: TestPostgres
-let admin: pg.Pool
-let databases = 0
+const postgres = useTestPostgres('leases')
 const stores: PgJournalStore[] = []
 
-beforeAll(async () => {
-  server = await startTestPostgres()
-  admin = new pg.Pool({ connectionString: server.url, max: 1 })
-  admin.on('error', () => {})
-}, 60_000)
 afterEach(async () => {
   for (const store of stores.splice(0)) await store.close()
-})
-afterAll(async () => {
-  await admin?.end()
-  await server?.stop()
 })
 
 /** A fresh database and `count` stores on it, each its own pool: `count` ferry processes. */
 async function processes(count: number): Promise<PgJournalStore[]> {
-  const name = `leases_${++databases}`
-  await admin.query(`CREATE DATABASE ${name}`)
-  const url = new URL(server.url)
-  url.pathname = `/${name}`
+  const url = await postgres.freshDatabase()
   // The injected clock stands a year ahead: lease expiry must not read it.
   const clock = createManualClock(Date.now() + 365 * 86_400_000)
   const opened = await Promise.all(
-    Array.from({ length: count }, () => openPgJournal(url.toString(), { clock })),
+    Array.from({ length: count }, () => openPgJournal(url, { clock })),
   )
   stores.push(...opened)
   return opened
@@ -237,7 +222,7 @@ describe('wallet leases with fencing on PostgreSQL', () => {
     const [a] = await processes(1)
     await intent(a!, 'i1')
     const lease = await acquireWalletLease(a!, { ...WALLET, holder: 'A', ttlMs: 120_000 })
-    await server.restart()
+    await postgres.server().restart()
     const record = await a!.recordSignedAttempt({
       ...evmAttempt('i1', 0),
       lease: { holder: 'A', token: lease.token },

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterEach } from 'vitest'
 import { createManualClock, type ManualClock } from '../../../../src/common/clock.ts'
 import { acquireWalletLease } from '../../../../src/store/acquireWalletLease.ts'
 import type { SignedAttemptParams } from '../../../../src/store/createSendRecords.ts'
@@ -11,7 +10,7 @@ import type { AttemptRecord } from '../../../../src/store/journalTypes.ts'
 import { openJournal } from '../../../../src/store/openJournal.ts'
 import { openPgJournal, type PgJournalStore } from '../../../../src/store/openPgJournal.ts'
 import { toJournalStore } from '../../../../src/store/toJournalStore.ts'
-import { startTestPostgres, type TestPostgres } from '../../../helpers/startTestPostgres.ts'
+import { useTestPostgres } from '../../../helpers/useTestPostgres.ts'
 
 /** A fresh journal of one backend for one test, on a manual clock. */
 export type ContractJournal = {
@@ -70,28 +69,13 @@ export function sqliteBackend(): ContractBackend {
  * row ids and orders start from scratch as on a new SQLite file).
  */
 export function postgresBackend(): ContractBackend {
-  let server: TestPostgres
-  let admin: pg.Pool
-  let databases = 0
-  beforeAll(async () => {
-    server = await startTestPostgres()
-    admin = new pg.Pool({ connectionString: server.url, max: 1 })
-    // The server's stop ends its idle connection: not a test failure.
-    admin.on('error', () => {})
-  }, 60_000)
-  afterAll(async () => {
-    await admin?.end()
-    await server?.stop()
-  })
+  const postgres = useTestPostgres('contract')
   return {
     name: 'postgres',
     async open(startMs = START_MS) {
-      const name = `contract_${++databases}`
-      await admin.query(`CREATE DATABASE ${name}`)
-      const url = new URL(server.url)
-      url.pathname = `/${name}`
+      const url = await postgres.freshDatabase()
       const clock = createManualClock(startMs)
-      const store: PgJournalStore = await openPgJournal(url.toString(), { clock })
+      const store: PgJournalStore = await openPgJournal(url, { clock })
       cleanups.push(() => store.close())
       const holder = 'contract-test'
       const record = async (params: SignedAttemptParams): Promise<AttemptRecord> => {
@@ -104,7 +88,7 @@ export function postgresBackend(): ContractBackend {
         return store.recordSignedAttempt({ ...params, lease: { holder, token } })
       }
       const connect = async (batchHoldMs?: number) => {
-        const other = await openPgJournal(url.toString(), { clock, batchHoldMs })
+        const other = await openPgJournal(url, { clock, batchHoldMs })
         cleanups.push(() => other.close())
         return other
       }
