@@ -8,7 +8,7 @@ import { createManualClock } from '../../../src/common/clock.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
 import { fillTestJournal } from '../../helpers/fillTestJournal.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
-import { startTestPostgres, type TestPostgres } from '../../helpers/startTestPostgres.ts'
+import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
 
 const TABLES = [
   'intents',
@@ -22,15 +22,11 @@ const TABLES = [
   'ticks',
 ]
 
-let server: TestPostgres
-let admin: pg.Pool
+const postgres = useTestPostgres('cli')
+const freshDatabase = (): Promise<string> => postgres.freshDatabase()
 let dir: string
 let journalPath: string
-let databases = 0
 beforeAll(async () => {
-  server = await startTestPostgres()
-  admin = new pg.Pool({ connectionString: server.url, max: 1 })
-  admin.on('error', () => {})
   dir = mkdtempSync(join(tmpdir(), 'ferry-migrate-cli-'))
   journalPath = join(dir, 'ferry.journal.sqlite')
   const clock = createManualClock(1_700_000_000_000)
@@ -39,18 +35,8 @@ beforeAll(async () => {
   journal.close()
 }, 60_000)
 afterAll(async () => {
-  await admin?.end()
-  await server?.stop()
   rmSync(dir, { recursive: true, force: true })
 })
-
-async function freshDatabase(): Promise<string> {
-  const name = `cli_${++databases}`
-  await admin.query(`CREATE DATABASE ${name}`)
-  const url = new URL(server.url)
-  url.pathname = `/${name}`
-  return url.toString()
-}
 
 const redacted = (url: string): string => url.replace(':ferry-test@', ':***@')
 

@@ -1,6 +1,5 @@
 import { sql } from 'kysely'
-import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import {
   type ClusterMember,
   createClusterMember,
@@ -9,7 +8,7 @@ import { groupWallets, type WalletGroup } from '../../../src/engine/cluster/grou
 import type { ClusterEvent } from '../../../src/observe/clusterEvents.ts'
 import { pruneStrategySlots } from '../../../src/store/claimStrategySlots.ts'
 import { openPgJournal, type PgJournalStore } from '../../../src/store/openPgJournal.ts'
-import { startTestPostgres, type TestPostgres } from '../../helpers/startTestPostgres.ts'
+import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
 
 const TTL_MS = 60_000
 const groups = groupWallets(
@@ -19,35 +18,20 @@ const groups = groupWallets(
   })),
 )
 
-let server: TestPostgres
-let admin: pg.Pool
-let databases = 0
+const postgres = useTestPostgres('cluster')
 const stores: PgJournalStore[] = []
-
-beforeAll(async () => {
-  server = await startTestPostgres()
-  admin = new pg.Pool({ connectionString: server.url, max: 1 })
-  admin.on('error', () => {})
-}, 60_000)
 afterEach(async () => {
   for (const store of stores.splice(0)) await store.close()
-})
-afterAll(async () => {
-  await admin?.end()
-  await server?.stop()
 })
 
 type Member = ClusterMember & { events: ClusterEvent[]; acquired: WalletGroup[] }
 
 /** `names.length` processes on a fresh database, each its own pool and member, not started. */
 async function cluster(names: string[]): Promise<{ members: Member[]; db: PgJournalStore }> {
-  const name = `cluster_${++databases}`
-  await admin.query(`CREATE DATABASE ${name}`)
-  const url = new URL(server.url)
-  url.pathname = `/${name}`
+  const url = await postgres.freshDatabase()
   const members: Member[] = []
   for (const [i, id] of names.entries()) {
-    const store = await openPgJournal(url.toString())
+    const store = await openPgJournal(url)
     stores.push(store)
     const events: ClusterEvent[] = []
     const acquired: WalletGroup[] = []
