@@ -1,7 +1,6 @@
 import { type Address, decodeFunctionData, erc20Abi, type Hex, size, slice } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
-import { CHAINS } from '../chainRegistry.ts'
 import { type EvmAllowList, evmAllowList } from '../evmAllowList.ts'
 import { internalChainIdOf } from '../nativeChainIdOf.ts'
 

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
 import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
 import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
+import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
 import { buildEvmOrderPatchTx } from '../../../src/verify/buildEvmOrderPatchTx.ts'
 import {
   PATCH_ORDER_TAKE_SELECTOR,
@@ -116,9 +117,9 @@ describe('verifyEvmOrderPatchTx', () => {
     const orderId = computeOrderId(hooked)
     const tx = buildEvmOrderPatchTx({ order: hooked, dlnDestination, newSubtrahend: 99_100n })
     const decoded = decodeFunctionData({ abi: dlnDestinationAbi, data: tx.data })
-    const [sent] = decoded.args as readonly [{ externalCall: string }]
+    const [sent] = decoded.args as unknown as readonly [DlnOrder, bigint]
     expect(sent.externalCall).toBe(keccak256(hook))
-    expect(computeOrderId(sent as never, { externalCallIsHash: true })).toBe(orderId)
+    expect(computeOrderId(sent, { externalCallIsHash: true })).toBe(orderId)
     expect(
       verifyEvmOrderPatchTx({ ...params(), order: hooked, orderId, tx: { ...tx, from: me } }),
     ).toEqual({ newTakeAmount: 99_000_900n })
