@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { type Abi, type AbiError, encodeErrorResult, toFunctionSelector } from 'viem'
+import { type Abi, encodeErrorResult, toFunctionSelector } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { toEvmRevertError } from '../../../../src/chains/evm/EvmRevertError.ts'
 
@@ -13,9 +13,11 @@ const ABI_DIR = join(
   'abi',
 )
 
+type AbiError = Extract<Abi[number], { type: 'error' }>
+
 function errorsOf(file: string): AbiError[] {
   const json = JSON.parse(readFileSync(join(ABI_DIR, file), 'utf8')) as Abi | { abi: Abi }
-  const abi = Array.isArray(json) ? json : json.abi
+  const abi: Abi = Array.isArray(json) ? (json as Abi) : (json as { abi: Abi }).abi
   return abi.filter((item): item is AbiError => item.type === 'error')
 }
 
