@@ -1,8 +1,10 @@
 /**
  * ABI of DevnetMessenger (src/devnet/contracts/DevnetMessenger.sol), the devnet's stand-in for the
  * deBridge gate. The relayer watches `MessageSent` on the chain where DlnDestination sent an
- * unlock or cancel and calls `deliver(target, data)` on chain `dstChainId`; `data` is the full
- * calldata of DlnSource.claimUnlock / claimCancel. Pinned to the compiled contract by test.
+ * unlock or cancel and calls `deliver(target, data)` on chain `dstChainId` (an internal id);
+ * `data` is the full calldata of DlnSource.claimUnlock / claimCancel, `executionFee` the
+ * keeper's reward after the gate's fees. The gate's fee getters are in deBridgeGateAbi. Pinned
+ * to the compiled contract by test.
  */
 export const devnetMessengerAbi = [
   {
@@ -30,6 +32,7 @@ export const devnetMessengerAbi = [
       { name: 'dstChainId', type: 'uint256', indexed: false },
       { name: 'target', type: 'address', indexed: false },
       { name: 'data', type: 'bytes', indexed: false },
+      { name: 'executionFee', type: 'uint256', indexed: false },
     ],
   },
   {

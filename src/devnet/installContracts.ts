@@ -8,7 +8,7 @@ import {
   parseEther,
   zeroAddress,
 } from 'viem'
-import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
+import { type ChainId, SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
 import { CHAINS, EVM_CONTRACTS } from '../chains/chainRegistry.ts'
 import { FerryError } from '../common/FerryError.ts'
 import { loadContractArtifacts } from './compileContracts.ts'
@@ -18,9 +18,16 @@ import { type DevnetToken, type DevnetTokenSymbol, devnetTokens } from './devnet
 /** A destination chain DlnSource accepts, with the byte length of its addresses. */
 export type SupportedDstChain = { chainId: number; addressLength: 20 | 32 }
 
+/** The gate's own fees for messages to one chain (DeBridgeGate `getChainToConfig`). */
+export type GateChainFee = { chainId: number; fixedNativeFeeWei: bigint; transferFeeBps: number }
+
 /** Options of {@link installContracts}. */
 export type InstallContractsOptions = {
-  /** The chain's id; must equal what the node reports (e.g. 42161). */
+  /**
+   * The chain's internal (deBridge) id, e.g. 42161 or 100000002 for Gnosis. The node must report
+   * its native id (CHAINS[chainId].nativeChainId, e.g. 100); where the two differ, DlnSource and
+   * DlnDestination get it as their `subscriptionId` (docs/dln.md §5).
+   */
   chainId: number
   /**
    * Destination chains of DlnSource (others revert NotSupportedDstChain). Default: every chain of
@@ -36,6 +43,13 @@ export type InstallContractsOptions = {
    * wei. Default 0.0005 ETH: apart from DlnSource's fee, so a test can tell which one was paid.
    */
   messageFeeWei?: bigint
+  /** The gate's globalTransferFeeBps on a message's value after the fixed fee. Default 10. */
+  gateTransferFeeBps?: number
+  /**
+   * The gate's own fees per destination chain (`getChainToConfig`), over the global ones.
+   * Default: none.
+   */
+  gateChainFees?: GateChainFee[]
   /**
    * The only account that may call DevnetMessenger.deliver (the solver's relayer). Default: the
    * zero address, which lets anyone deliver.
@@ -51,7 +65,9 @@ export type InstallContractsOptions = {
 
 /** What {@link installContracts} placed on the chain, by role. Addresses are as viem prints them. */
 export type InstalledContracts = {
+  /** The internal (deBridge) id; `nativeChainId` is the node's. */
   chainId: number
+  nativeChainId: number
   dlnSource: Address
   dlnDestination: Address
   forwarder: Address
@@ -66,6 +82,8 @@ export type InstalledContracts = {
   fixedFeeWei: bigint
   transferFeeBps: number
   messageFeeWei: bigint
+  gateTransferFeeBps: number
+  gateChainFees: GateChainFee[]
   relayer: Address
   routerOwner: Address
   supportedChains: SupportedDstChain[]
@@ -100,12 +118,15 @@ export async function installContracts(
   const publicClient = createPublicClient({ transport, pollingInterval: 50 })
   const walletClient = createWalletClient({ transport })
 
+  const nativeChainId = CHAINS[options.chainId as ChainId]?.nativeChainId ?? options.chainId
   const nodeChainId = await publicClient.getChainId()
-  if (nodeChainId !== options.chainId) {
+  if (nodeChainId !== nativeChainId) {
     throw new FerryError('installContracts: wrong chain', {
-      metaMessages: [`expected: ${options.chainId}`, `node: ${nodeChainId}`, `rpc: ${rpcUrl}`],
+      metaMessages: [`expected: ${nativeChainId}`, `node: ${nodeChainId}`, `rpc: ${rpcUrl}`],
     })
   }
+  // The contracts' getChainId() answers the internal id where it is not the node's (DlnBase).
+  const subscriptionId = nativeChainId === options.chainId ? 0 : options.chainId
 
   const tokens = devnetTokens(options.chainId)
   for (const [symbol, address] of Object.entries(options.tokens ?? {})) {
@@ -114,6 +135,7 @@ export async function installContracts(
   }
   const installed: InstalledContracts = {
     chainId: options.chainId,
+    nativeChainId,
     ...EVM_CONTRACTS,
     messenger: DEVNET_ADDRESSES.messenger,
     swapRouter: DEVNET_ADDRESSES.swapRouter,
@@ -126,6 +148,8 @@ export async function installContracts(
       parseEther('0.001'),
     transferFeeBps: options.transferFeeBps ?? 4,
     messageFeeWei: options.messageFeeWei ?? parseEther('0.0005'),
+    gateTransferFeeBps: options.gateTransferFeeBps ?? 10,
+    gateChainFees: options.gateChainFees ?? [],
     relayer: options.relayer ?? zeroAddress,
     routerOwner: options.routerOwner ?? ANVIL_ACCOUNT_0,
     supportedChains: options.supportedChains ?? defaultSupportedChains(options.chainId),
@@ -200,19 +224,32 @@ export async function installContracts(
     await call(installed.messenger, 'DevnetMessenger', 'initialize', [
       installed.relayer,
       installed.dlnDestination,
+      installer,
       installed.messageFeeWei,
+      installed.gateTransferFeeBps,
+      installed.supportedChains.map((c) => BigInt(c.chainId)),
     ])
+    for (const fee of installed.gateChainFees) {
+      await call(installed.messenger, 'DevnetMessenger', 'updateChainSupport', [
+        BigInt(fee.chainId),
+        fee.fixedNativeFeeWei,
+        true,
+        fee.transferFeeBps,
+      ])
+    }
     await call(installed.dlnSource, 'DlnSource', 'initialize', [
       installed.messenger,
       installed.fixedFeeWei,
       installed.transferFeeBps,
       installed.supportedChains.map((c) => BigInt(c.chainId)),
       installed.supportedChains.map((c) => c.addressLength),
+      subscriptionId,
     ])
     await call(installed.dlnDestination, 'DlnDestination', 'initialize', [
       installed.messenger,
       installed.externalCallAdapter,
       installed.dlnSource,
+      subscriptionId,
     ])
     await call(installed.externalCallAdapter, 'DlnExternalCallAdapter', 'initialize', [
       installed.dlnDestination,

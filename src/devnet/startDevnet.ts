@@ -1,14 +1,6 @@
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  erc20Abi,
-  type Hex,
-  http,
-  type PublicClient,
-  parseAbi,
-} from 'viem'
+import { type Address, createPublicClient, http, type PublicClient } from 'viem'
 import type { ChainId } from '../api/schemas/chainId.ts'
+import { CHAINS } from '../chains/chainRegistry.ts'
 import { FerryError } from '../common/FerryError.ts'
 import { type Logger, silentLogger } from '../common/Logger.ts'
 import { createMarket } from '../sim/market/createMarket.ts'
@@ -17,21 +9,25 @@ import { type StartedSim, startSim } from '../sim/startSim.ts'
 import { createDevnetChainState } from './createDevnetChainState.ts'
 import type { DevnetEvmChain } from './DevnetEvmChain.ts'
 import { devnetEvmAccount, devnetSolanaKeypair } from './devnetAccounts.ts'
-import { type InstalledContracts, installContracts } from './installContracts.ts'
+import { fundEvmChain, SOLVER_FUNDS, USER_FUNDS } from './fundEvmChain.ts'
+import { type GateChainFee, installContracts } from './installContracts.ts'
 import { localUrlOf } from './localUrlOf.ts'
-import { publishDevnetPrices } from './publishDevnetPrices.ts'
 import { callSolanaDevnet } from './solana/callSolanaDevnet.ts'
 import { type SolanaDevnetProcess, startSolanaDevnet } from './solana/startSolanaDevnet.ts'
 import { createSolver, type Solver } from './solver/createSolver.ts'
 import type { SolverPolicy } from './solver/solverBehaviour.ts'
-import { type AnvilChain, startAnvil } from './startAnvil.ts'
+import { startAnvil } from './startAnvil.ts'
 
 /** USDC's real mint on Solana, recreated on the devnet. */
 export const SOLANA_USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
 
 /** Options of {@link startDevnet}. */
 export type StartDevnetOptions = {
-  /** EVM chains to run, each an anvil with the real chain id. Default [42161, 8453]. */
+  /**
+   * EVM chains to run by internal (deBridge) id, each an anvil with the real chain's native id:
+   * 100000002 runs Gnosis as chain 100, its contracts answering 100000002 (docs/dln.md §5).
+   * Default [42161, 8453].
+   */
   evmChainIds?: number[]
   /** Run the in-process Solana (7565164). Default true. */
   solana?: boolean
@@ -54,6 +50,12 @@ export type StartDevnetOptions = {
   logger?: Logger
   /** The solver's behaviour; `false` starts no solver. Default: the happy path. */
   solver?: SolverPolicy | false
+  /**
+   * The gate's own fees for messages to some chains, on every devnet chain (DeBridgeGate
+   * `getChainToConfig`). Default: messages to Arbitrum (42161) cost 0.001 native, twice the
+   * global 0.0005, so every cancel of an Arbitrum order pays a per-chain fee.
+   */
+  gateChainFees?: GateChainFee[]
   /** The solver's fill delay in ms when the policy does not say. Default 500. */
   fillDelayMs?: number
   /** Least margin the solver keeps, in bps of the give. Default DEFAULT_SOLVER_MARGIN_BPS. */
@@ -78,12 +80,10 @@ export type Devnet = {
   stop(): Promise<void>
 }
 
-const routerAbi = parseAbi(['function setRate(address,address,uint256,uint256)'])
-const tokenAbi = parseAbi(['function mint(address,uint256)'])
-
-/** Whole tokens the demo user and the solver start with, per token and chain. */
-const USER_FUNDS = 1_000_000n
-const SOLVER_FUNDS = 100_000_000n
+/** Messages to Arbitrum cost twice the gate's global fee: a per-chain fee (docs/dln.md §3.5). */
+const DEFAULT_GATE_CHAIN_FEES: GateChainFee[] = [
+  { chainId: 42161, fixedNativeFeeWei: 1_000_000_000_000_000n, transferFeeBps: 0 },
+]
 
 /**
  * Starts the embedded world: anvil chains with the DLN contracts at their canonical addresses,
@@ -111,9 +111,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const [anvils, solanaProcess] = await Promise.all([
       Promise.all(
         evmChainIds.map(async (chainId, i) => {
-          const anvil = await startAnvil({ chainId, host, port: evmPorts[i] })
+          const native = CHAINS[chainId as ChainId]?.nativeChainId ?? chainId
+          const anvil = await startAnvil({ chainId: native, host, port: evmPorts[i] })
           stops.push(() => anvil.stop())
-          return anvil
+          return { anvil, chainId: chainId as ChainId }
         }),
       ),
       solana
@@ -126,18 +127,19 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const market = createMarket({ seed })
     const solverAccount = devnetEvmAccount('solver')
     const evm = await Promise.all(
-      anvils.map(async (anvil) => {
+      anvils.map(async ({ anvil, chainId }) => {
         const contracts = await installContracts(anvil.rpcUrl, {
-          chainId: anvil.chainId,
+          chainId,
           relayer: solverAccount.address,
+          gateChainFees: options.gateChainFees ?? DEFAULT_GATE_CHAIN_FEES,
         })
         const client = createPublicClient({
           transport: http(anvil.rpcUrl),
           pollingInterval: 100,
         }) as PublicClient
-        await fundEvmChain(anvil, contracts, client, market)
-        logger.info({ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }, 'devnet EVM chain ready')
-        return { chainId: anvil.chainId as ChainId, rpcUrl: anvil.rpcUrl, anvil, client, contracts }
+        await fundEvmChain(anvil, chainId, contracts, client, market)
+        logger.info({ chainId, rpcUrl: anvil.rpcUrl }, 'devnet EVM chain ready')
+        return { chainId, rpcUrl: anvil.rpcUrl, anvil, client, contracts }
       }),
     )
     const solanaInfo = solanaProcess ? await fundSolana(solanaProcess) : undefined
@@ -199,77 +201,6 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   } catch (error) {
     await stopAll()
     throw error
-  }
-}
-
-async function fundEvmChain(
-  anvil: AnvilChain,
-  contracts: InstalledContracts,
-  client: PublicClient,
-  market: ReturnType<typeof createMarket>,
-): Promise<void> {
-  const deployer = devnetEvmAccount('deployer')
-  const wallet = createWalletClient({ account: deployer.account, transport: http(anvil.rpcUrl) })
-  // No chain object: anvil's id is the real chain's, and viem then skips its chain-id check.
-  const chain = null
-  const hashes: Hex[] = []
-  const tokens = Object.values(contracts.tokens)
-  for (const token of tokens) {
-    for (const [who, whole] of [
-      [devnetEvmAccount('user').address, USER_FUNDS],
-      [devnetEvmAccount('solver').address, SOLVER_FUNDS],
-    ] as const) {
-      hashes.push(
-        await wallet.writeContract({
-          chain,
-          address: token.address,
-          abi: tokenAbi,
-          functionName: 'mint',
-          args: [who, whole * 10n ** BigInt(token.decimals)],
-        }),
-      )
-    }
-  }
-  // Router rates at the market's spot prices, so on-chain swaps give at least what quotes expect.
-  const marketTokens = market.tokensOf(anvil.chainId as ChainId)
-  const scale = 10n ** 18n
-  for (const from of marketTokens) {
-    for (const to of marketTokens) {
-      if (from === to) continue
-      const num = market.convert(from, scale, to)
-      if (num === 0n) continue
-      hashes.push(
-        await wallet.writeContract({
-          chain,
-          address: contracts.swapRouter,
-          abi: routerAbi,
-          functionName: 'setRate',
-          args: [from.address as Address, to.address as Address, num, scale],
-        }),
-      )
-    }
-  }
-  for (const hash of hashes) {
-    const receipt = await client.waitForTransactionReceipt({ hash })
-    if (receipt.status !== 'success') throw new Error(`devnet funding transaction ${hash} reverted`)
-  }
-  // The feeds ferry's trusted prices read carry the prices the simulator quotes from: its market
-  // has this seed and no walk, so this market's prices are its prices, now and later.
-  await publishDevnetPrices(wallet, client, contracts, market)
-  // The solver approves DlnDestination once, as takers do.
-  const solverWallet = createWalletClient({
-    account: devnetEvmAccount('solver').account,
-    transport: http(anvil.rpcUrl),
-  })
-  for (const token of tokens) {
-    const hash = await solverWallet.writeContract({
-      chain,
-      address: token.address,
-      abi: erc20Abi,
-      functionName: 'approve',
-      args: [contracts.dlnDestination, 1n << 255n],
-    })
-    await client.waitForTransactionReceipt({ hash })
   }
 }
 

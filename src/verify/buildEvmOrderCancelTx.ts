@@ -1,5 +1,6 @@
 import { type Address, encodeFunctionData, type Hex } from 'viem'
 import { dlnDestinationAbi } from '../chains/abi/dlnDestinationAbi.ts'
+import { type GateNativeFees, gateSendValueWei } from '../chains/evm/gateSendValueWei.ts'
 import type { DlnOrder } from '../chains/orderId/dlnOrder.ts'
 
 /** A cancel transaction for the destination chain, before signing. Value in wei. */
@@ -13,7 +14,12 @@ export type BuildEvmOrderCancelTxParams = {
   dlnDestination: Address
   /** Who DlnSource refunds on the source chain: ferry's own source address (P-7.2). */
   beneficiary: Address
-  /** Messaging fee of the cross-chain cancel message (deBridgeGate's fixed fee). Default 0. */
+  /**
+   * The gate's fee config read from the destination chain (readMessagingFee): the value is then
+   * what the gate needs to keep its fees and pass on the whole execution fee (gateSendValueWei).
+   */
+  gateFees?: GateNativeFees
+  /** Without `gateFees`: a messaging fee added to the execution fee as it is. Default 0. */
   messagingFeeWei?: bigint
   /** Reward of the keeper that claims the cancel on the source chain. Default 0. */
   executionFeeWei?: bigint
@@ -21,7 +27,9 @@ export type BuildEvmOrderCancelTxParams = {
 
 /**
  * Builds `DlnDestination.sendEvmOrderCancel(order, beneficiary, executionFee)` (docs/dln.md §3.5,
- * §4.3 selector 0xd38d9626) with `value = messagingFee + executionFee`, the way the service's
+ * §4.3 selector 0xd38d9626) with the value DeBridgeGate needs for the message: with `gateFees`,
+ * the fixed fee (per destination, else global, minus the discount), the transfer fee on the rest
+ * and the whole execution fee (gateSendValueWei); else `messagingFee + executionFee`. As the service's
  * cancel-tx endpoint would, since the service spec has none (docs/safety.md §7). Pure; the result must
  * still pass `verifyEvmOrderCancelTx` before anything signs it (P-7.4).
  */
@@ -35,6 +43,8 @@ export function buildEvmOrderCancelTx(params: BuildEvmOrderCancelTxParams): EvmO
       functionName: 'sendEvmOrderCancel',
       args: [params.order, params.beneficiary, executionFeeWei],
     }),
-    value: messagingFeeWei + executionFeeWei,
+    value: params.gateFees
+      ? gateSendValueWei(params.gateFees, executionFeeWei)
+      : messagingFeeWei + executionFeeWei,
   }
 }

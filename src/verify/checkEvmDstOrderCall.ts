@@ -4,11 +4,16 @@ import { dlnDestinationAbi } from '../chains/abi/dlnDestinationAbi.ts'
 import { DLN_ORDER_COMPONENTS } from '../chains/abi/dlnOrderAbiParameters.ts'
 import { CHAINS } from '../chains/chainRegistry.ts'
 import { type EvmAllowList, evmAllowList } from '../chains/evmAllowList.ts'
+import { nativeChainIdOf } from '../chains/nativeChainIdOf.ts'
 import { computeOrderId } from '../chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../chains/orderId/dlnOrder.ts'
+import { withExternalCallHash } from '../chains/orderId/withExternalCallHash.ts'
 import { toAddressBytes } from '../chains/toAddressBytes.ts'
 import { VerificationError } from '../common/VerificationError.ts'
 import { decodeCanonicalCall } from './decodeCanonicalCall.ts'
+
+/** DlnDestination functions that identify the order by getOrderIdWithExternalCallHash. */
+const HASH_FORM_FUNCTIONS: readonly string[] = ['patchOrderTake']
 
 /** Inputs of {@link checkEvmDstOrderCall}. */
 export type CheckEvmDstOrderCallParams = {
@@ -31,9 +36,10 @@ export type CheckEvmDstOrderCallParams = {
  * The checks a call by the order's destination authority to DlnDestination shares, cancel or take
  * patch (docs/safety.md P-1.1, P-1.2, P-7.1): `to` is the destination chain's allow-listed
  * DlnDestination; the selector is `functionName`'s and the calldata re-encodes byte for byte; the
- * decoded order equals the order read from the source chain field by field and recomputes to the
- * journaled orderId; its take chain is this chain; its destination authority is our address and
- * the signer. Pure. Throws the first failed check as a {@link VerificationError}; returns the
+ * decoded order equals the order read from the source chain field by field (in the hook-hash
+ * form for patchOrderTake, docs/dln.md §4.4) and recomputes to the journaled orderId; its take
+ * chain is this chain's internal id (docs/dln.md §5); its destination authority is our address
+ * and the signer. Pure. Throws the first failed check as a {@link VerificationError}; returns the
  * decoded order, its recomputed id and the call's arguments after the order.
  */
 export function checkEvmDstOrderCall(params: CheckEvmDstOrderCallParams): {
@@ -79,8 +85,12 @@ export function checkEvmDstOrderCall(params: CheckEvmDstOrderCallParams): {
     )
   }
   const [decoded, ...rest] = call.args as readonly [DlnOrder, ...unknown[]]
+  // patchOrderTake takes the order with the hook's hash (getOrderIdWithExternalCallHash,
+  // docs/dln.md §4.4); sendEvmOrderCancel takes it with the hook itself.
+  const externalCallIsHash = HASH_FORM_FUNCTIONS.includes(functionName)
+  const expected = externalCallIsHash ? withExternalCallHash(order) : order
   for (const { name } of DLN_ORDER_COMPONENTS) {
-    const want = order[name]
+    const want = expected[name]
     const got = decoded[name]
     const same =
       typeof want === 'bigint'
@@ -89,12 +99,31 @@ export function checkEvmDstOrderCall(params: CheckEvmDstOrderCallParams): {
     if (!same)
       throw new VerificationError(`order.${name}`, want, got, 'differs from the order on chain')
   }
-  const recomputed = computeOrderId(decoded)
+  let recomputed: Hex
+  try {
+    recomputed = computeOrderId(decoded, { externalCallIsHash })
+  } catch (error) {
+    throw new VerificationError(
+      'order.externalCall',
+      'a 32-byte hook hash',
+      decoded.externalCall,
+      (error as Error).message,
+    )
+  }
   if (recomputed.toLowerCase() !== params.orderId.toLowerCase()) {
     throw new VerificationError('orderId', params.orderId, recomputed, 'is not the journaled order')
   }
-  if (decoded.takeChainId !== BigInt(CHAINS[dstChainId].nativeChainId ?? dstChainId)) {
-    throw new VerificationError('order.takeChainId', dstChainId, decoded.takeChainId)
+  // Orders carry the internal id (getChainId() = subscriptionId when set), never the native one.
+  if (decoded.takeChainId !== BigInt(dstChainId)) {
+    const native = nativeChainIdOf(dstChainId)
+    throw new VerificationError(
+      'order.takeChainId',
+      native !== undefined && native !== dstChainId
+        ? `${dstChainId} (internal id of native chain ${native})`
+        : dstChainId,
+      decoded.takeChainId,
+      'is not this destination chain (docs/dln.md §5)',
+    )
   }
   const ourDst = toAddressBytes(params.ourDstAddress, dstChainId)
   const authority = decoded.orderAuthorityAddressDst.toLowerCase()

@@ -1,6 +1,11 @@
 import { type Address, type Hex, size } from 'viem'
 import type { ChainId } from '../api/schemas/chainId.ts'
 import { CHAINS } from '../chains/chainRegistry.ts'
+import {
+  type GateNativeFees,
+  gateFeeSplit,
+  gateSendValueWei,
+} from '../chains/evm/gateSendValueWei.ts'
 import type { EvmAllowList } from '../chains/evmAllowList.ts'
 import type { DlnOrder } from '../chains/orderId/dlnOrder.ts'
 import { toAddressBytes } from '../chains/toAddressBytes.ts'
@@ -26,6 +31,12 @@ export type VerifyEvmOrderCancelTxParams = {
   ourSrcAddress: string
   /** Most native value the cancel may carry (messaging fee + execution fee). */
   maxValueWei: bigint
+  /**
+   * The gate's fee config read on the destination (readMessagingFee). When given, the value must
+   * cover the gate's fees and the whole execution fee (gateFeeSplit), else the gate reverts
+   * `TransferAmountNotCoverFees()` or the keeper's reward arrives cut.
+   */
+  gateFees?: GateNativeFees
   allowListOverride?: Partial<EvmAllowList>
 }
 
@@ -46,7 +57,8 @@ export type VerifiedEvmOrderCancel = {
  * equals, field by field, the order read from the source chain, whose recomputed id is the
  * journaled orderId; the order's destination authority is the signer and is our address; the
  * beneficiary is our source address and the order's allowedCancelBeneficiarySrc (or, when
- * empty, its maker); the execution fee fits in the value and the value is at most the cap.
+ * empty, its maker); the execution fee fits in the value, and with `gateFees` the value covers
+ * the gate's fees and the whole execution fee; the value is at most the cap.
  * Pure. Throws the first failed check as a {@link VerificationError}.
  */
 export function verifyEvmOrderCancelTx(
@@ -82,6 +94,17 @@ export function verifyEvmOrderCancelTx(
       executionFeeWei,
       'exceeds the value sent',
     )
+  }
+  if (params.gateFees) {
+    const split = gateFeeSplit(params.gateFees, tx.value, executionFeeWei)
+    if (split?.executionFeeWei !== executionFeeWei) {
+      throw new VerificationError(
+        'tx.value',
+        `>= ${gateSendValueWei(params.gateFees, executionFeeWei)}`,
+        tx.value,
+        split ? 'cuts the execution fee after the gate fees' : 'does not cover the gate fees',
+      )
+    }
   }
   if (tx.value > params.maxValueWei) {
     throw new VerificationError(

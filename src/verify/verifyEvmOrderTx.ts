@@ -9,6 +9,7 @@ import { type DecodedOrderCall, decodeOrderCalldata } from './decodeOrderCalldat
 import { deriveOrder } from './deriveOrder.ts'
 import type { OrderIntent } from './orderIntent.ts'
 import { QuoteMovedError } from './QuoteMovedError.ts'
+import { takeBelowEstimation } from './takeBelowEstimation.ts'
 
 /** The transaction as the service returned it (docs/service.md §2.6 `tx`). */
 export type EvmTxToVerify = { to: string; data: Hex; value: bigint }
@@ -41,6 +42,11 @@ export type CheckEvmOrderTxParams = {
   intent: OrderIntent
   onChain: EvmOnChainFacts
   announcedOrderId: string
+  /**
+   * `estimation.dstChainTokenOut.amount` of the same answer: an order taking less is an
+   * integrity failure, not a moved price (takeBelowEstimation).
+   */
+  estimatedTakeAmount?: bigint
   allowListOverride?: Partial<EvmAllowList>
 }
 
@@ -169,6 +175,9 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
       error: new QuoteMovedError(field, `>= ${intent.minTakeAmount}`, c.takeAmount),
     })
   }
+  // A take below the answer's own estimation is the service contradicting itself: integrity.
+  const lie = takeBelowEstimation(c.takeAmount, params.estimatedTakeAmount)
+  if (lie) checks.push({ field: lie.field, ok: false, error: lie })
   if (c.takeChainId !== BigInt(dst)) fail('order.takeChainId', dst, c.takeChainId)
   eq('order.receiverDst', dstBytes(intent.receiver), c.receiverDst)
   eq('order.givePatchAuthoritySrc', srcBytes(intent.srcAuthority), c.givePatchAuthoritySrc)

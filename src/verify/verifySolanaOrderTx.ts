@@ -16,6 +16,7 @@ import { checkSolanaInstructions } from './checkSolanaInstructions.ts'
 import { checkSolanaOrderPayload } from './checkSolanaOrderPayload.ts'
 import type { OrderIntent } from './orderIntent.ts'
 import { QuoteMovedError } from './QuoteMovedError.ts'
+import { takeBelowEstimation } from './takeBelowEstimation.ts'
 import { solanaPriorityFeeLamports } from './solanaPriorityFeeLamports.ts'
 import type { CheckVerdict } from './verifyEvmOrderTx.ts'
 
@@ -49,6 +50,8 @@ export type CheckSolanaOrderTxParams = SolanaOrderTxOptions & {
   announcedOrderId: string
   /** Address lookup tables the message uses, key → addresses (see loadSolanaLookupTables). */
   lookupTables?: ReadonlyMap<string, PublicKey[]>
+  /** `estimation.dstChainTokenOut.amount` of the same answer (takeBelowEstimation). */
+  estimatedTakeAmount?: bigint
 }
 
 /** What a verified Solana order transaction will do. */
@@ -218,6 +221,8 @@ export function checkSolanaOrderTx(params: CheckSolanaOrderTxParams): SolanaOrde
       amountIn,
     },
   )
+  const lie = takeBelowEstimation(payload.order.takeAmount, params.estimatedTakeAmount)
+  if (lie) checks.push({ field: lie.field, ok: false, error: lie })
   const orderId = computeOrderId(payload.order)
   check(
     'orderId',

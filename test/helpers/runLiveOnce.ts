@@ -4,7 +4,11 @@ import { expect } from 'vitest'
 import { devnetEvmAccount } from '../../src/devnet/devnetAccounts.ts'
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
 import { jsonEvents, runFerry } from './runFerry.ts'
-import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from './writeDevnetLiveConfig.ts'
+import {
+  DEVNET_KEY_ENV,
+  type DevnetLiveConfigOptions,
+  writeDevnetLiveConfig,
+} from './writeDevnetLiveConfig.ts'
 
 /**
  * Writes the devnet's live config `<dir>/<name>.yaml` with the given `tracking` lines, runs
@@ -12,10 +16,16 @@ import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from './writeDevnetLiveConfig.t
  * and asserts a clean run (exit 0, nothing on stderr) that created exactly one order. Returns its
  * events, the order's ids and the journal's path.
  */
-export async function runLiveOnce(devnet: Devnet, dir: string, name: string, tracking: string) {
+export async function runLiveOnce(
+  devnet: Devnet,
+  dir: string,
+  name: string,
+  tracking: string,
+  options: Partial<DevnetLiveConfigOptions> = {},
+) {
   const config = join(dir, `${name}.yaml`)
   const journalPath = join(dir, `${name}.sqlite`)
-  writeDevnetLiveConfig(devnet, config, { killSwitchFile: `${name}.kill`, tracking })
+  writeDevnetLiveConfig(devnet, config, { ...options, killSwitchFile: `${name}.kill`, tracking })
   const run = await runFerry(
     ['run', config, '--live', '--once', '--json', '--journal', journalPath],
     { [DEVNET_KEY_ENV]: devnetEvmAccount('user').privateKey },

@@ -15,13 +15,16 @@ export async function runStuckOrderScenario(
   dir: string,
   name: string,
   tracking: string,
+  options: { dstChainId?: 8453 | 100000002; hook?: boolean } = {},
 ) {
-  const before = { arbitrum: await userUsdcOn(devnet, 42161), base: await userUsdcOn(devnet, 8453) }
+  const dst = options.dstChainId ?? 8453
+  const before = { arbitrum: await userUsdcOn(devnet, 42161), base: await userUsdcOn(devnet, dst) }
   const { events, orderId, intentId, journalPath } = await runLiveOnce(
     devnet,
     dir,
     name,
     `  deadlineMs: 10000\n  pollIntervalMs: 200\n${tracking}`,
+    options,
   )
   const journal = openJournal(journalPath)
   try {
@@ -32,7 +35,8 @@ export async function runStuckOrderScenario(
       intent: journal.getIntent(intentId)!,
       attempts: journal.attemptsOf(intentId).map((a) => `${a.kind}@${a.chainId}`),
       arbitrumDelta: (await userUsdcOn(devnet, 42161)) - before.arbitrum,
-      baseDelta: (await userUsdcOn(devnet, 8453)) - before.base,
+      /** On the destination chain (Base unless `dstChainId`). */
+      baseDelta: (await userUsdcOn(devnet, dst)) - before.base,
     }
   } finally {
     journal.close()

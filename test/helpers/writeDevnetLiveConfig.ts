@@ -5,6 +5,12 @@ import type { Devnet } from '../../src/devnet/startDevnet.ts'
 /** The env var the configs below name for the EVM key; pass `devnetEvmAccount('user').privateKey`. */
 export const DEVNET_KEY_ENV = 'FERRY_TEST_EVM_KEY'
 
+/** USDC on each devnet destination (the market's canonical addresses). */
+const DST_USDC: Record<number, string> = {
+  8453: '833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+  100000002: '2a22f9c3b484c3629090feed35f17ff8f88f76f0',
+}
+
 /** The demo's hook: SimHookTarget pulls 1 USDC of the fill on Base (see config/demo.yaml). */
 const DEMO_HOOK = `          hook:
             type: evm_transaction_call
@@ -25,6 +31,9 @@ const PRICE_LINES: Record<number, string> = {
 `,
   8453: `  - { chainId: 8453, token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", sameAs: ${USDC_ARB} }
   - { chainId: 8453, token: "0x0000000000000000000000000000000000000000", feed: ${ETH_FEED} }
+`,
+  100000002: `  - { chainId: 100000002, token: "0x2a22f9c3b484c3629090feed35f17ff8f88f76f0", sameAs: ${USDC_ARB} }
+  - { chainId: 100000002, token: "0x0000000000000000000000000000000000000000", usd: 1 }
 `,
 }
 
@@ -53,6 +62,8 @@ export type DevnetLiveConfigOptions = {
    * Default: one USDC rebalance between Arbitrum and Base (`targets`, `hook`).
    */
   strategies?: string
+  /** The rebalance's other chain: Base (8453, default) or Gnosis (100000002, an internal id). */
+  dstChainId?: 8453 | 100000002
 }
 
 /**
@@ -67,6 +78,7 @@ export function writeDevnetLiveConfig(
 ): string {
   const rpc = (id: number) => devnet.evm.find((c) => c.chainId === id)!.rpcUrl
   const targets = options.targets ?? { arbitrum: '998000000000', base: '1002000000000' }
+  const dst = options.dstChainId ?? 8453
   writeFileSync(
     path,
     `mode: live
@@ -78,8 +90,8 @@ chains:
     rpcUrls: [${rpc(42161)}]
     rpcQuorum: 1 # the devnet is one node per chain
     confirmations: 1
-  8453:
-    rpcUrls: [${rpc(8453)}]
+  ${dst}:
+    rpcUrls: [${rpc(dst)}]
     rpcQuorum: 1
     confirmations: 1
 wallets:
@@ -90,24 +102,29 @@ risk:
   maxNotionalUsdPerOrder: 5000
   maxCostBps: 150
   killSwitchFile: ${options.killSwitchFile}
-${options.extraRisk ?? ''}${devnetPricesYaml()}strategies:
-${options.strategies ?? rebalanceEntry(targets, options.hook === true)}${options.tracking ? `tracking:\n${options.tracking}` : ''}`,
+${options.extraRisk ?? ''}${devnetPricesYaml([42161, dst])}strategies:
+${options.strategies ?? rebalanceEntry(targets, options.hook === true, dst)}${options.tracking ? `tracking:\n${options.tracking}` : ''}`,
   )
   return path
 }
 
 /** The default strategy: a USDC rebalance between Arbitrum and Base to `targets`. */
-function rebalanceEntry(targets: { arbitrum: string; base: string }, hook: boolean): string {
+function rebalanceEntry(
+  targets: { arbitrum: string; base: string },
+  hook: boolean,
+  dst: number,
+): string {
+  const usdc = DST_USDC[dst]!
   return `  - name: rebalance
     id: usdc
     schedule: { intervalMs: 1000 }
     params:
       chains:
         - { chainId: 42161, token: "0xaf88d065e77c8cc2239327c5edb3a432268e5831", targetAmount: "${targets.arbitrum}" }
-        - chainId: 8453
-          token: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913"
+        - chainId: ${dst}
+          token: "0x${usdc}"
           targetAmount: "${targets.base}"
-${hook ? DEMO_HOOK : ''}      toleranceBps: 1
+${hook ? DEMO_HOOK.replace(DST_USDC[8453]!, usdc) : ''}      toleranceBps: 1
       maxCostBps: 100
       minMoveAmount: "10000000"
       maxMoveAmount: "1000000000"

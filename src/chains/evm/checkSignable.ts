@@ -1,8 +1,8 @@
 import { type Address, decodeFunctionData, erc20Abi, type Hex, size, slice } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
-import { CHAINS } from '../chainRegistry.ts'
 import { type EvmAllowList, evmAllowList } from '../evmAllowList.ts'
+import { internalChainIdOf } from '../nativeChainIdOf.ts'
 
 /** The fields of a transaction the signer's own allow-list check looks at. */
 export type SignableTx = { chainId: number; to: Address; data: Hex; value: bigint }
@@ -15,13 +15,8 @@ const SELECTORS = {
 } as const
 const APPROVE = '0x095ea7b3'
 
-/** The spec chain id whose EIP-155 id is `nativeChainId`, for EVM chains only. */
-export function specChainIdOf(nativeChainId: number): ChainId | undefined {
-  const hit = Object.values(CHAINS).find(
-    (c) => c.kind === 'evm' && c.nativeChainId === nativeChainId,
-  )
-  return hit?.chainId
-}
+/** The spec chain id whose EIP-155 id is `nativeChainId`, for EVM chains only (docs/dln.md §5). */
+export const specChainIdOf: (nativeChainId: number) => ChainId | undefined = internalChainIdOf
 
 /**
  * The signer's own last check before any signature (safety P-5.2, re-running P-1.1/P-1.2 even if

@@ -5,8 +5,10 @@ import {DlnOrderLib} from "./DlnOrderLib.sol";
 import {SafeTransfer} from "./SafeTransfer.sol";
 
 interface IDevnetMessenger {
-    function send(uint256 _dstChainId, address _target, bytes calldata _data) external payable returns (bytes32);
-    function globalFixedNativeFee() external view returns (uint256);
+    function send(uint256 _dstChainId, address _target, bytes calldata _data, uint256 _executionFee)
+        external
+        payable
+        returns (bytes32);
 }
 
 interface IDlnExternalCallAdapter {
@@ -22,13 +24,16 @@ interface IDlnExternalCallAdapter {
 
 /// @title DlnDestination (devnet)
 /// @notice The destination side of DLN with the real 1.4.0 ABI for both fulfillOrder overloads,
-/// sendEvmUnlock, sendEvmOrderCancel, takeOrders, getOrderId and the FulfilledOrder /
-/// SentOrderUnlock / SentOrderCancel events (docs/dln.md §4.3, §4.5). Unlock and cancel messages
-/// go through the DevnetMessenger instead of the deBridge gate, which, like the gate, charges a
-/// flat fee per message: msg.value must be exactly the messenger's `globalFixedNativeFee` plus
-/// `_executionFee` (else `WrongMessageFee`), and all of it goes to the messenger. `deBridgeGate()`
-/// names the messenger as the real contract names its gate. `patchOrderTake` keeps the real
-/// signature and checks: only the order's destination authority lowers the take, each new
+/// sendEvmUnlock, sendEvmOrderCancel, takeOrders, getOrderId, getChainId and the FulfilledOrder /
+/// SentOrderUnlock / SentOrderCancel events (docs/dln.md §4.3, §4.5). As the real DlnBase, the
+/// chain id orders carry is `getChainId()`: `subscriptionId` when set (Gnosis 100000002 on a node
+/// whose block.chainid is 100), else block.chainid (docs/dln.md §5). Unlock and cancel messages
+/// go through the DevnetMessenger instead of the deBridge gate, with all of msg.value and the
+/// execution fee, as `_sendCrossChainMessage` does; the messenger takes the gate's fees
+/// (docs/dln.md §3.5). `deBridgeGate()` names the messenger as the real contract names its gate.
+/// `patchOrderTake` keeps the real signature and checks and, as the real one, identifies the
+/// order by `getOrderIdWithExternalCallHash` (the order's externalCall is keccak256(hook),
+/// docs/dln.md §4.4): only the order's destination authority lowers the take, each new
 /// subtrahend above the last, and a fill must then deliver takeAmount - takePatches. No batch
 /// unlock, Solana unlock or permits.
 contract DlnDestination {
@@ -48,6 +53,8 @@ contract DlnDestination {
     }
 
     bool public initialized;
+    /// @notice deBridge's internal id of this chain where it differs from block.chainid, else 0.
+    uint32 public subscriptionId;
     address public messenger;
     address public externalCallAdapter;
     /// @notice DlnSource's address on the give chains (the same everywhere on the devnet).
@@ -70,12 +77,14 @@ contract DlnDestination {
     error MismatchNativeTakerAmount();
     error WrongAddressLength();
     error AllowOnlyForBeneficiary(bytes expectedBeneficiary);
-    error WrongMessageFee(uint256 sent, uint256 required);
     error WrongArgument();
 
-    function initialize(address _messenger, address _externalCallAdapter, address _dlnSource) external {
+    function initialize(address _messenger, address _externalCallAdapter, address _dlnSource, uint32 _subscriptionId)
+        external
+    {
         if (initialized) revert AlreadyInitialized();
         initialized = true;
+        subscriptionId = _subscriptionId;
         messenger = _messenger;
         externalCallAdapter = _externalCallAdapter;
         dlnSource = _dlnSource;
@@ -86,11 +95,15 @@ contract DlnDestination {
         return messenger;
     }
 
-    /// @dev The gate's flat fee plus the keeper's execution fee, exactly, forwarded with the message.
+    /// @notice The chain id orders carry: subscriptionId when set, else block.chainid (DlnBase).
+    function getChainId() public view returns (uint256 cid) {
+        cid = subscriptionId;
+        if (cid == 0) cid = block.chainid;
+    }
+
+    /// @dev All of msg.value and the asked execution fee go to the gate, which takes its fees.
     function _sendMessage(uint256 _chainIdTo, bytes memory _data, uint256 _executionFee) internal returns (bytes32) {
-        uint256 required = IDevnetMessenger(messenger).globalFixedNativeFee() + _executionFee;
-        if (msg.value != required) revert WrongMessageFee(msg.value, required);
-        return IDevnetMessenger(messenger).send{value: msg.value}(_chainIdTo, dlnSource, _data);
+        return IDevnetMessenger(messenger).send{value: msg.value}(_chainIdTo, dlnSource, _data, _executionFee);
     }
 
     /// @notice Fills with the hook reward going to msg.sender.
@@ -137,7 +150,7 @@ contract DlnDestination {
         external
         payable
     {
-        if (_order.takeChainId != block.chainid) revert WrongChain();
+        if (_order.takeChainId != getChainId()) revert WrongChain();
         bytes32 orderId = DlnOrderLib.getOrderId(_order);
         OrderTakeState storage s = takeOrders[orderId];
         if (s.status != OrderTakeStatus.NotSet) revert IncorrectOrderStatus();
@@ -163,8 +176,8 @@ contract DlnDestination {
     /// a taker must deliver to takeAmount - _newSubtrahend. A new subtrahend must be above the last
     /// one and below takeAmount (`WrongArgument`), as in the real contract.
     function patchOrderTake(DlnOrderLib.Order memory _order, uint256 _newSubtrahend) external {
-        if (_order.takeChainId != block.chainid) revert WrongChain();
-        bytes32 orderId = DlnOrderLib.getOrderId(_order);
+        if (_order.takeChainId != getChainId()) revert WrongChain();
+        bytes32 orderId = DlnOrderLib.getOrderIdWithExternalCallHash(_order);
         if (_order.orderAuthorityAddressDst.length != 20) revert WrongAddressLength();
         if (DlnOrderLib.toAddress(_order.orderAuthorityAddressDst) != msg.sender) revert Unauthorized();
         if (takePatches[orderId] >= _newSubtrahend) revert WrongArgument();
@@ -185,7 +198,7 @@ contract DlnDestination {
         address _unlockAuthority,
         address _rewardBeneficiary
     ) internal {
-        if (_order.takeChainId != block.chainid) revert WrongChain();
+        if (_order.takeChainId != getChainId()) revert WrongChain();
         if (DlnOrderLib.getOrderId(_order) != _orderId) revert MismatchedOrderId();
         OrderTakeState storage s = takeOrders[_orderId];
         if (s.status != OrderTakeStatus.NotSet) revert IncorrectOrderStatus();

@@ -40,11 +40,23 @@ library DlnOrderLib {
         bytes externalCall;
     }
 
-    error AddressTooLong();
+    error WrongAddressLength();
+    error WrongExternalCallHash();
 
     /// @notice orderId = keccak256 of the packed order (docs/dln.md §4.4): every address is
     /// prefixed by its 1-byte length, then a has-external-call flag and keccak256(externalCall).
     function getOrderId(Order memory _order) internal pure returns (bytes32) {
+        return _orderId(_order, false);
+    }
+
+    /// @notice The same id from an order whose externalCall already is keccak256(hook), as
+    /// patchOrderTake and patchOrderGive take it; any other length than 32 reverts
+    /// `WrongExternalCallHash()` (docs/dln.md §4.4).
+    function getOrderIdWithExternalCallHash(Order memory _order) internal pure returns (bytes32) {
+        return _orderId(_order, true);
+    }
+
+    function _orderId(Order memory _order, bool _externalCallIsHash) private pure returns (bytes32) {
         bool hasExternalCall = _order.externalCall.length > 0;
         // Two halves keep the legacy code generator clear of "stack too deep".
         bytes memory head = abi.encodePacked(
@@ -74,7 +86,11 @@ library DlnOrderLib {
             hasExternalCall
         );
         if (hasExternalCall) {
-            return keccak256(abi.encodePacked(head, tail, keccak256(_order.externalCall)));
+            if (!_externalCallIsHash) {
+                return keccak256(abi.encodePacked(head, tail, keccak256(_order.externalCall)));
+            }
+            if (_order.externalCall.length != 32) revert WrongExternalCallHash();
+            return keccak256(abi.encodePacked(head, tail, _order.externalCall));
         }
         return keccak256(abi.encodePacked(head, tail));
     }
@@ -88,7 +104,7 @@ library DlnOrderLib {
     }
 
     function _len(bytes memory _field) private pure returns (uint8) {
-        if (_field.length > 255) revert AddressTooLong();
+        if (_field.length > 255) revert WrongAddressLength();
         return uint8(_field.length);
     }
 }

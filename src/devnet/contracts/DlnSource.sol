@@ -11,9 +11,13 @@ import {SafeTransfer} from "./SafeTransfer.sol";
 /// - state comes from `initialize` (the code is placed with anvil_setCode, storage starts empty);
 /// - claimUnlock/claimCancel are gated by the devnet messenger instead of the deBridge call
 ///   proxy: the solver relays DlnDestination's message through `DevnetMessenger.deliver`;
-/// - patchOrderGive keeps the real signature and checks (givePatchAuthoritySrc only, the order
-///   still Created, the added amount pulled from msg.sender or paid as msg.value); the permit is
-///   ignored, as for orders;
+/// - patchOrderGive keeps the real signature, checks and fee: it identifies the order by
+///   `getOrderIdWithExternalCallHash` (externalCall = keccak256(hook), docs/dln.md §4.4),
+///   givePatchAuthoritySrc only, the order still Created, the added amount pulled from
+///   msg.sender or paid as msg.value, `globalTransferFeeBps` of it booked as percent fee; the
+///   permit is ignored, as for orders;
+/// - the chain id an order carries is `getChainId()`: `subscriptionId` when set, else
+///   block.chainid, as in the real DlnBase (docs/dln.md §5);
 /// - no permits, batch claims, pausing or fee withdrawal.
 contract DlnSource {
     using SafeTransfer for address;
@@ -40,6 +44,8 @@ contract DlnSource {
     uint256 public constant BPS_DENOMINATOR = 10000;
 
     bool public initialized;
+    /// @notice deBridge's internal id of this chain where it differs from block.chainid, else 0.
+    uint32 public subscriptionId;
     /// @notice The only caller allowed to claim (the devnet messenger on this chain).
     address public messenger;
     /// @notice Flat fee in native base units, paid with every order (docs/dln.md §1.5).
@@ -98,17 +104,20 @@ contract DlnSource {
     /// @param _transferFeeBps protocol fee in bps
     /// @param _dstChainIds supported destination chain ids
     /// @param _addressLengths their address lengths (20 EVM, 32 Solana), same order
+    /// @param _subscriptionId the chain's internal id where it differs from block.chainid, else 0
     function initialize(
         address _messenger,
         uint88 _fixedNativeFee,
         uint16 _transferFeeBps,
         uint256[] calldata _dstChainIds,
-        uint8[] calldata _addressLengths
+        uint8[] calldata _addressLengths,
+        uint32 _subscriptionId
     ) external {
         if (initialized) revert AlreadyInitialized();
         if (_dstChainIds.length != _addressLengths.length) revert LengthMismatch();
         if (_messenger == address(0)) revert ZeroAddress();
         initialized = true;
+        subscriptionId = _subscriptionId;
         messenger = _messenger;
         globalFixedNativeFee = _fixedNativeFee;
         globalTransferFeeBps = _transferFeeBps;
@@ -145,30 +154,37 @@ contract DlnSource {
         return DlnOrderLib.getOrderId(_order);
     }
 
+    /// @notice The chain id orders carry: subscriptionId when set, else block.chainid (DlnBase).
+    function getChainId() public view returns (uint256 cid) {
+        cid = subscriptionId;
+        if (cid == 0) cid = block.chainid;
+    }
+
     /// @notice Only givePatchAuthoritySrc, only while the order is Created: adds `_addGiveAmount`
     /// to what the taker unlocks (and a cancel refunds), pulled from msg.sender (ERC-20) or paid
-    /// as msg.value (native). No protocol fee is taken on the addition.
+    /// as msg.value (native), less `globalTransferFeeBps` of it, booked as percent fee. The order
+    /// is passed with keccak256(hook) as externalCall (getOrderIdWithExternalCallHash).
     function patchOrderGive(DlnOrderLib.Order memory _order, uint256 _addGiveAmount, bytes calldata _permit)
         external
         payable
     {
         _permit;
-        if (_order.giveChainId != block.chainid) revert WrongChain();
-        bytes32 orderId = DlnOrderLib.getOrderId(_order);
-        GiveOrderState storage s = giveOrders[orderId];
-        if (s.status != OrderGiveStatus.Created) revert IncorrectOrderStatus();
+        bytes32 orderId = DlnOrderLib.getOrderIdWithExternalCallHash(_order);
         if (_order.givePatchAuthoritySrc.length != 20) revert WrongAddressLength();
         if (DlnOrderLib.toAddress(_order.givePatchAuthoritySrc) != msg.sender) revert Unauthorized();
         if (_addGiveAmount == 0) revert WrongArgument();
-        address token = address(s.giveTokenAddress);
+        GiveOrderState storage s = giveOrders[orderId];
+        if (s.status != OrderGiveStatus.Created) revert IncorrectOrderStatus();
+        address token = DlnOrderLib.toAddress(_order.giveTokenAddress);
         if (token == address(0)) {
             if (msg.value != _addGiveAmount) revert MismatchNativeGiveAmount();
         } else {
-            if (msg.value != 0) revert WrongFixedFee(msg.value, 0);
             token.safeTransferFrom(msg.sender, address(this), _addGiveAmount);
         }
-        givePatches[orderId] += _addGiveAmount;
-        emit IncreasedGiveAmount(orderId, s.giveAmount + givePatches[orderId], s.percentFee);
+        uint256 percentFee = (globalTransferFeeBps * _addGiveAmount) / BPS_DENOMINATOR;
+        s.percentFee += uint208(percentFee);
+        givePatches[orderId] += _addGiveAmount - percentFee;
+        emit IncreasedGiveAmount(orderId, _order.giveAmount + givePatches[orderId], s.percentFee);
     }
 
     /// @notice Pays the taker's beneficiary giveAmount + givePatches and the affiliate its fee
@@ -254,7 +270,7 @@ contract DlnSource {
 
     function _validate(DlnOrderLib.OrderCreation calldata _oc) internal view {
         uint256 len = dstChainAddressLength[_oc.takeChainId];
-        if (len == 0 || _oc.takeChainId == block.chainid) revert NotSupportedDstChain();
+        if (len == 0 || _oc.takeChainId == getChainId()) revert NotSupportedDstChain();
         if (
             _oc.takeTokenAddress.length != len || _oc.receiverDst.length != len
                 || _oc.orderAuthorityAddressDst.length != len
@@ -295,7 +311,7 @@ contract DlnSource {
         // tx.origin, not msg.sender: an order placed through the forwarder keeps the user as maker.
         order.makerOrderNonce = _nonce;
         order.makerSrc = abi.encodePacked(tx.origin);
-        order.giveChainId = block.chainid;
+        order.giveChainId = getChainId();
         order.giveTokenAddress = abi.encodePacked(_oc.giveTokenAddress);
         order.takeChainId = _oc.takeChainId;
         order.takeTokenAddress = _oc.takeTokenAddress;

@@ -23,6 +23,7 @@ async function sendEvmUnlock(ctx: SolverContext, s: SeenOrder): Promise<void> {
   // The gate's flat fee, as a real taker pays it; no execution fee, the watcher relays for free.
   const { messagingFeeWei } = await readMessagingFee(chain.client, {
     dlnDestination: chain.contracts.dlnDestination,
+    chainIdTo: s.order.giveChainId,
   })
   const hash = await wallet.writeContract({
     chain: null,

@@ -33,8 +33,9 @@ import { checkAuthorityCall } from './checkAuthorityCall.ts'
  * 3. the destination's `takeOrders` and the source's `giveOrders` say the order is still open
  *    (a filled order is refused; a cancel already on chain is followed, never sent twice; a
  *    journaled cancel not yet mined is refused as `inFlight`);
- * 4. `sendEvmOrderCancel(order, ourSourceAddress, executionFee)` is built with the gate's
- *    messaging fee read from the destination chain plus the execution fee as value, verified
+ * 4. `sendEvmOrderCancel(order, ourSourceAddress, executionFee)` is built with the value the
+ *    gate needs, from its fee config read on the destination chain (per-chain or global fixed
+ *    fee, DlnDestination's discount, transfer fee, the whole execution fee: gateSendValueWei), verified
  *    (P-7.4: target, selector, order, authority, beneficiary, value cap), simulated (P-1.8),
  *    then sent through the destination's EvmSender, journaled as kind `cancel` before broadcast;
  * 5. at the confirmation depth, SentOrderCancel in the receipt moves the order to
@@ -114,14 +115,21 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
     await setState('SentOrderCancel', cancelTxHash)
   } else {
     await refuseInFlight(orderId, sender, attempts, journal)
-    const messagingFeeWei =
-      params.messagingFeeWei ??
-      (await readMessagingFee(sender.rpc.read, { dlnDestination })).messagingFeeWei
+    // The gate's own fee config, for the chain the message goes to: the order's give chain.
+    const gateFees =
+      params.messagingFeeWei === undefined
+        ? (
+            await readMessagingFee(sender.rpc.read, {
+              dlnDestination,
+              chainIdTo: onChain.order.giveChainId,
+            })
+          ).fees
+        : undefined
     const tx = buildEvmOrderCancelTx({
       order: onChain.order,
       dlnDestination,
       beneficiary: params.sourceAddress as Address,
-      messagingFeeWei,
+      ...(gateFees ? { gateFees } : { messagingFeeWei: params.messagingFeeWei }),
       ...(params.executionFeeWei === undefined ? {} : { executionFeeWei: params.executionFeeWei }),
     })
     const verified = verifyEvmOrderCancelTx({
@@ -133,6 +141,7 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
       ourDstAddress: sender.address,
       ourSrcAddress: params.sourceAddress,
       maxValueWei: params.maxValueWei ?? 2n * (CHAINS[dst].fixedFeeFallback ?? 0n),
+      ...(gateFees ? { gateFees } : {}),
     })
     beneficiary = verified.beneficiary
     progress({ stage: 'verified', beneficiary, valueWei: verified.valueWei })

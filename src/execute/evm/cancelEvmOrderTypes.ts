@@ -15,9 +15,11 @@ export type CancelEvmOrderParams = CancelOrderBaseParams & {
    */
   sender: EvmSender
   /**
-   * deBridge messaging fee the cancel carries as value. Default: read from the destination chain
-   * (`DlnDestination.deBridgeGate()`, then the gate's `globalFixedNativeFee()`), as the gate
-   * refuses a cancel that pays less.
+   * deBridge messaging fee the cancel carries as value on top of the execution fee, as given.
+   * Default: computed from the gate's config read on the destination chain
+   * (`DlnDestination.deBridgeGate()`, then the gate's fees for the order's give chain and
+   * DlnDestination's discount: readMessagingFee, gateSendValueWei), as the gate refuses a cancel
+   * that pays less.
    */
   messagingFeeWei?: bigint
   /** Reward of the keeper that claims the cancel on the source. Default 0. */

@@ -141,6 +141,7 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
       intent,
       onChain: { fixedFeeWei: facts.fixedFeeWei, transferFeeBps: facts.transferFeeBps },
       announcedOrderId: quote.orderId,
+      estimatedTakeAmount: BigInt(quote.estimation.dstChainTokenOut.amount),
     })
 
   const expect = async (

@@ -4,6 +4,7 @@ import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
 import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
 import type { EvmSender } from '../../chains/evm/createEvmSender.ts'
 import { dlnDestinationEventsOf } from '../../chains/evm/dlnDestinationEventsOf.ts'
+import { explainRevert } from '../../chains/evm/simulateEvmTx.ts'
 import { evmAllowList } from '../../chains/evmAllowList.ts'
 import type { Logger } from '../../common/Logger.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
@@ -153,11 +154,13 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
   const includedAt = Number(sent.receipt.blockNumber)
   if (sent.receipt.status !== 'success') {
     await journal.setAttemptState(sent.hash, 'failed', { includedAt })
+    // The contract's error by name (docs/dln.md §4.7), e.g. WrongExternalCallHash.
+    const revert = await explainRevert(sender, { ...tx, gasLimit }, sent.receipt.blockNumber)
     throw new VerificationError(
       'receipt.status',
       'success',
       sent.receipt.status,
-      `patch ${sent.hash} reverted`,
+      `patch ${sent.hash} reverted: ${revert.errorName}`,
     )
   }
   await journal.setAttemptState(sent.hash, 'confirmed', { includedAt })

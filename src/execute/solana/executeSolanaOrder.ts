@@ -116,6 +116,7 @@ export async function executeSolanaOrder(
       intent,
       announcedOrderId: p.quote.orderId,
       lookupTables: p.lookups,
+      estimatedTakeAmount: BigInt(p.quote.estimation.dstChainTokenOut.amount),
     })
 
   let quotes = 0

@@ -51,6 +51,8 @@ const ERC20S: Partial<Record<ChainId, Erc20[]>> = {
     ['WETH', '0xe5d7c2a44ffddf6b295a15c148167daaaf5cf34f', 18],
     ['WBTC', '0x3aab2285ddcddad8edf438c1bab47e1a9d05a9b4', 8],
   ],
+  // Gnosis: Circle's bridged USDC (USDC.e), the stablecoin DLN settles in there.
+  100000002: [['USDC', '0x2a22f9c3b484c3629090feed35f17ff8f88f76f0', 6]],
   [SOLANA_CHAIN_ID]: [['USDT', 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', 6]],
 }
 

@@ -4,26 +4,21 @@ import { join } from 'node:path'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
+import { readMessagingFee } from '../../../src/chains/evm/readMessagingFee.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
 import { toJournalStore } from '../../../src/store/toJournalStore.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
-import {
-  balanceOf,
-  chainsOf,
-  createJournaledOrder,
-  testSender,
-  user,
-} from '../executor/executorHarness.ts'
+import { balanceOf, createJournaledOrder, testSender, user } from '../executor/executorHarness.ts'
 
 const KEY_ENV = 'CANCEL_TEST_EVM_KEY'
 const keyEnv = { [KEY_ENV]: user.privateKey }
 
 let devnet: Devnet
 let arb: DevnetEvmChain
-let base: DevnetEvmChain
+let gno: DevnetEvmChain
 let sender: EvmSender
 let dir: string
 let liveConfig: string
@@ -39,7 +34,7 @@ function writeConfig(name: string, mode: 'live' | 'dry-run'): string {
       'service:',
       `  apiUrl: ${devnet.sim.baseUrl}`,
       'chains:',
-      ...[arb, base].flatMap((c) => [
+      ...[arb, gno].flatMap((c) => [
         `  ${c.chainId}:`,
         `    rpcUrls: [${c.rpcUrl}]`,
         '    confirmations: 1',
@@ -58,8 +53,14 @@ let orderId: Hex
 let usdcBefore: bigint
 
 beforeAll(async () => {
-  devnet = await startDevnet({ solana: false, solver: { neverFill: true } })
-  ;[arb, base] = chainsOf(devnet)
+  // The order goes into Gnosis: internal id 100000002 on a node whose chain id is 100.
+  devnet = await startDevnet({
+    evmChainIds: [42161, 100000002],
+    solana: false,
+    solver: { neverFill: true },
+  })
+  arb = devnet.evm.find((c) => c.chainId === 42161)!
+  gno = devnet.evm.find((c) => c.chainId === 100000002)!
   dir = mkdtempSync(join(tmpdir(), 'ferry-cancel-cli-'))
   liveConfig = writeConfig('live.yaml', 'live')
   dryRunConfig = writeConfig('dry.yaml', 'dry-run')
@@ -72,7 +73,7 @@ beforeAll(async () => {
       journal,
       apiUrl: devnet.sim.baseUrl,
       src: arb,
-      dst: base,
+      dst: gno,
       sender,
       intentId: 'cli-cancel',
       amountIn: 40_000_000n,
@@ -89,7 +90,7 @@ afterAll(async () => {
 
 describe('ferry cancel (subprocess)', () => {
   test('behavior: a live config without --live exits 2 naming --live, and sends nothing', async () => {
-    const nonce = await base.client.getTransactionCount({ address: user.address })
+    const nonce = await gno.client.getTransactionCount({ address: user.address })
     const [noFlag, dryRun] = await Promise.all([
       runFerry(['cancel', orderId, '--config', liveConfig], keyEnv, 60_000),
       runFerry(['cancel', orderId, '--config', dryRunConfig, '--live'], keyEnv, 60_000),
@@ -99,7 +100,7 @@ describe('ferry cancel (subprocess)', () => {
     expect(noFlag.stdout).toBe('')
     expect(dryRun.code).toBe(2)
     expect(dryRun.stderr).toContain('mode: live')
-    expect(await base.client.getTransactionCount({ address: user.address })).toBe(nonce)
+    expect(await gno.client.getTransactionCount({ address: user.address })).toBe(nonce)
   })
 
   test('behavior: an orderId not in the journal exits 2 naming ferry history', async () => {
@@ -118,7 +119,7 @@ describe('ferry cancel (subprocess)', () => {
     expect(malformed.stderr).toContain('orderId')
   })
 
-  test('default: --live cancels the order and prints the refund; the journal and balance follow', async () => {
+  test('default: --live cancels the order into Gnosis (internal id 100000002), paying the gate’s per-chain fee, and prints the refund; the journal and balance follow', async () => {
     const run = await runFerry(
       ['cancel', orderId, '--config', liveConfig, '--live', '--json'],
       keyEnv,
@@ -131,7 +132,7 @@ describe('ferry cancel (subprocess)', () => {
       orderId,
       intentId: 'cli-cancel',
       srcChainId: 42161,
-      dstChainId: 8453,
+      dstChainId: 100000002,
       resumed: false,
       orderState: 'ClaimedOrderCancel',
       refund: { beneficiary: user.address },
@@ -139,6 +140,15 @@ describe('ferry cancel (subprocess)', () => {
     expect(await balanceOf(arb.client, arb.contracts.tokens.USDC.address, user.address)).toBe(
       usdcBefore,
     )
+    // The Gnosis gate charges messages to Arbitrum its own fee, above its global one: the
+    // cancel carried exactly that (docs/dln.md §3.5), or the gate would have reverted.
+    const { fees } = await readMessagingFee(gno.client, {
+      dlnDestination: gno.contracts.dlnDestination,
+      chainIdTo: 42161n,
+    })
+    expect(fees.chainFixedNativeFeeWei).toBeGreaterThan(fees.globalFixedNativeFeeWei)
+    const sent = await gno.client.getTransaction({ hash: printed.cancelTxHash })
+    expect(sent.value).toBe(fees.chainFixedNativeFeeWei)
     const journal = openJournal(journalPath)
     try {
       expect(journal.getOrder(orderId)?.state).toBe('ClaimedOrderCancel')
@@ -146,7 +156,7 @@ describe('ferry cancel (subprocess)', () => {
       const cancel = journal.attemptsOf('cli-cancel').find((a) => a.kind === 'cancel')
       expect(cancel).toMatchObject({
         hash: printed.cancelTxHash,
-        chainId: 8453,
+        chainId: 100, // sends are journaled by the node's id, which keys their nonces
         state: 'confirmed',
       })
     } finally {

@@ -72,7 +72,7 @@ const errorsOf = (...names: string[]): Abi =>
 const sourceAbi = (): Abi => [...dlnSourceAbi, ...errorsOf('DlnSource', 'SimToken')]
 const destinationAbi = (): Abi => [
   ...dlnDestinationAbi,
-  ...errorsOf('DlnDestination', 'DlnExternalCallAdapter', 'SimToken'),
+  ...errorsOf('DlnDestination', 'DlnExternalCallAdapter', 'SimToken', 'DevnetMessenger'),
 ]
 const artifactAbi = (name: string): Abi => {
   const artifact = artifacts[name]
@@ -564,7 +564,7 @@ describe('DlnDestination', () => {
       value: MESSAGE_FEE,
     }
     expect((await revertOf(dst, { ...unlock, ...notTaker })).name).toBe('Unauthorized')
-    expect((await revertOf(dst, { ...unlock, value: 0n })).name).toBe('WrongMessageFee')
+    expect((await revertOf(dst, { ...unlock, value: 0n })).name).toBe('TransferAmountNotCoverFees')
     const sent = await send(dst, unlock)
     const srcUsdc = src.c.tokens.USDC.address
     const beneficiaryBefore = await balanceOf(src, srcUsdc, BENEFICIARY)
@@ -695,7 +695,7 @@ describe('cancel', () => {
       affiliateFee,
     )
     expect(order.giveAmount).toBe(100_035_000n - 40_014n - 5_000n)
-    // The message carries the gate's flat fee plus the execution fee, exactly, as on mainnet.
+    // The message carries the gate's fee plus the execution fee (docs/dln.md §3.5).
     const gate = await dst.pub.readContract({
       address: dst.c.dlnDestination,
       abi: dlnDestinationAbi,
@@ -704,6 +704,7 @@ describe('cancel', () => {
     expect(gate).toBe(getAddress(dst.c.messenger))
     const { messagingFeeWei } = await readMessagingFee(dst.pub, {
       dlnDestination: dst.c.dlnDestination,
+      chainIdTo: order.giveChainId,
     })
     expect(messagingFeeWei).toBe(MESSAGE_FEE)
     const cancel: Call = {
@@ -717,8 +718,9 @@ describe('cancel', () => {
     expect((await revertOf(dst, { ...cancel, from: TAKER })).name).toBe('Unauthorized')
     const wrongBeneficiary = { ...cancel, args: [order, RECEIVER, 7n] }
     expect((await revertOf(dst, wrongBeneficiary)).name).toBe('AllowOnlyForBeneficiary')
-    expect((await revertOf(dst, { ...cancel, value: 0n })).name).toBe('WrongMessageFee')
-    expect((await revertOf(dst, { ...cancel, value: MESSAGE_FEE })).name).toBe('WrongMessageFee')
+    expect((await revertOf(dst, { ...cancel, value: 0n })).name).toBe('TransferAmountNotCoverFees')
+    const short = { ...cancel, value: MESSAGE_FEE - 1n }
+    expect((await revertOf(dst, short)).name).toBe('TransferAmountNotCoverFees')
     const gateBefore = await dst.pub.getBalance({ address: dst.c.messenger })
     const sent = await send(dst, cancel)
     expect((await dst.pub.getBalance({ address: dst.c.messenger })) - gateBefore).toBe(
@@ -835,7 +837,8 @@ describe('patches', () => {
       functionName: 'givePatches',
       args: [orderId],
     })
-    expect(givePatches).toBe(5_000n)
+    // The real patchOrderGive books globalTransferFeeBps (4) of the addition as percent fee.
+    expect(givePatches).toBe(5_000n - 2n)
     const sent = await send(dst, {
       from: USER,
       address: dst.c.dlnDestination,

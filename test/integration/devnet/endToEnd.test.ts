@@ -271,8 +271,12 @@ describe('devnet end to end (plain viem and web3.js, no ferry engine)', () => {
       abi: dlnDestinationAbi,
       functionName: 'sendEvmOrderCancel',
       args: [order, user.address, 0n],
-      value: (await readMessagingFee(dst.client, { dlnDestination: dst.contracts.dlnDestination }))
-        .messagingFeeWei,
+      value: (
+        await readMessagingFee(dst.client, {
+          dlnDestination: dst.contracts.dlnDestination,
+          chainIdTo: order.giveChainId,
+        })
+      ).messagingFeeWei,
     })
     expect((await dst.client.waitForTransactionReceipt({ hash: cancel })).status).toBe('success')
     const ethBefore = await chain(42161).client.getBalance({ address: user.address })

@@ -14,7 +14,9 @@ let dir: string
 beforeAll(async () => {
   // The taker judges every take too high until it is lowered by 5 bps: one 10 bps patch (a step
   // is floored to whole base units, so a 10 bps bar could need a second one).
+  // Gnosis (internal id 100000002 on chain 100) is the destination of the first test.
   devnet = await startDevnet({
+    evmChainIds: [42161, 8453, 100000002],
     solana: false,
     solver: { fillAtMostTakeBps: 9_995, fillDelayMs: 200 },
   })
@@ -26,11 +28,14 @@ afterAll(async () => {
 })
 
 describe('tracking.onStuck: patch in ferry run', () => {
-  test('default: a stuck order is patched once, then filled at the patched take; the intent completes', async () => {
-    const r = await runStuckOrderScenario(devnet, dir, 'patch', '  onStuck: patch\n')
+  test('default: a stuck hooked order into Gnosis (internal id 100000002) is patched once with the hook hash, then filled at the patched take; the intent completes', async () => {
+    const r = await runStuckOrderScenario(devnet, dir, 'patch', '  onStuck: patch\n', {
+      dstChainId: 100000002,
+      hook: true,
+    })
     const patched = r.events.filter((e) => e.type === 'patched')
     expect(patched).toHaveLength(1)
-    expect(patched[0]).toMatchObject({ orderId: r.orderId, chainId: 8453, patch: 1 })
+    expect(patched[0]).toMatchObject({ orderId: r.orderId, chainId: 100000002, patch: 1 })
     const take = BigInt(patched[0]!.takeAmount as string)
     expect(r.events.find((e) => e.type === 'filled')).toMatchObject({
       orderId: r.orderId,
@@ -39,10 +44,11 @@ describe('tracking.onStuck: patch in ferry run', () => {
     expect(r.events.at(-1)).toMatchObject({ type: 'terminal', state: 'completed' })
     expect(r.intent.state).toBe('completed')
     expect(r.order).toMatchObject({ patches: 1, filledAmount: take })
-    // The patch went out on Base as its own journaled send, between the order and the fill.
-    expect(r.attempts).toEqual(['approve@42161', 'order@42161', 'patch@8453'])
-    // The receiver got exactly the patched take, not the original one.
-    expect(r.baseDelta).toBe(take)
+    // The patch went out on Gnosis as its own journaled send, between the order and the fill.
+    // Sends are journaled by the node's own (EIP-155) id, which keys their nonces: Gnosis is 100.
+    expect(r.attempts).toEqual(['approve@42161', 'order@42161', 'patch@100'])
+    // The receiver got the patched take, less the 1 USDC the demo hook pulls on its way.
+    expect(r.baseDelta).toBe(take - 1_000_000n)
   }, 90_000)
 
   test('a patch that would cost more than the route limit is not sent: the order is cancelled', async () => {

@@ -95,10 +95,14 @@ describe('cancelEvmOrder against the devnet', () => {
     expect(await balanceOf(arb.client, usdc, user.address)).toBeLessThan(usdcBefore)
 
     const baseEthBefore = await base.client.getBalance({ address: user.address })
-    const { messagingFeeWei } = await readMessagingFee(base.client, {
+    const { messagingFeeWei, fees } = await readMessagingFee(base.client, {
       dlnDestination: base.contracts.dlnDestination,
+      chainIdTo: 42161n,
     })
-    expect(messagingFeeWei).toBeGreaterThan(0n)
+    // The devnet gate charges messages to Arbitrum its per-chain fee, above the global one: a
+    // cancel paying the global fee would revert TransferAmountNotCoverFees (docs/dln.md §3.5).
+    expect(fees.chainFixedNativeFeeWei).toBeGreaterThan(fees.globalFixedNativeFeeWei)
+    expect(messagingFeeWei).toBe(fees.chainFixedNativeFeeWei)
     const { run, stages } = cancel(orderId)
     const result = await run
     // The cancel paid the gate's fee read on 8453 (the gate refuses less), and nothing else.

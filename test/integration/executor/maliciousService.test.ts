@@ -133,6 +133,13 @@ const CASES: [string, string, (a: Answer) => void][] = [
     }),
   ],
   [
+    'take below the answer’s own estimation',
+    'order.takeAmount',
+    rewriteOrder((x) => {
+      x[0].takeAmount /= 2n
+    }),
+  ],
+  [
     'inflated value',
     'tx.value',
     (a) => {

@@ -32,10 +32,12 @@ describe('DLN ABIs', () => {
         'patchOrderTake:0x51f228b4',
         'deBridgeGate:0xca777fbf',
         'strictlySwapAndCall:0x4d8160ba',
+        'getChainToConfig:0x7796656c',
+        'feeDiscount:0xb242e7cf',
       ]),
     )
-    // + takePatches, the public getter of the take patches
-    expect(selectors).toHaveLength(16)
+    // + takePatches, the public getter of the take patches, and the gate's globalTransferFeeBps
+    expect(selectors).toHaveLength(19)
   })
 
   test('default: event topics match docs/dln.md §4.3', () => {

@@ -140,4 +140,16 @@ describe('verifyEvmOrderCancelTx (P-7.4)', () => {
       expect(error.field, name).toBe(`order.${name}`)
     }
   })
+
+  test('behavior: a cancel into a chain with an internal id (Gnosis 100000002) is checked against the internal id (docs/dln.md §5)', () => {
+    const gnosis = { ...order, takeChainId: 100000002n }
+    expect(() =>
+      verifyEvmOrderCancelTx(params({ order: gnosis, dstChainId: 100000002 })),
+    ).not.toThrow()
+    const native = { ...order, takeChainId: 100n }
+    const error = refused(params({ order: native, dstChainId: 100000002 }))
+    expect(error.field).toBe('order.takeChainId')
+    expect(error.expected).not.toBe(error.actual)
+    expect(error.actual).toBe('100')
+  })
 })

@@ -1,8 +1,9 @@
-import { concat, encodeFunctionData } from 'viem'
+import { concat, decodeFunctionData, encodeFunctionData, keccak256 } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
 import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
 import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
+import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
 import { buildEvmOrderPatchTx } from '../../../src/verify/buildEvmOrderPatchTx.ts'
 import {
   PATCH_ORDER_TAKE_SELECTOR,
@@ -80,5 +81,56 @@ describe('verifyEvmOrderPatchTx', () => {
     expect(
       refusedAt(params({ tx: { ...all, from: me }, plannedSubtrahend: order.takeAmount })),
     ).toBe('tx.data._newSubtrahend')
+  })
+
+  test('behavior: an order into a chain with an internal id (Gnosis 100000002) patches there; the native id is refused (docs/dln.md §5)', () => {
+    const gnosis = { ...order, takeChainId: 100000002n }
+    const p = {
+      ...params(),
+      order: gnosis,
+      orderId: computeOrderId(gnosis),
+      dstChainId: 100000002 as const,
+    }
+    const tx = buildEvmOrderPatchTx({ order: gnosis, dlnDestination, newSubtrahend: 99_100n })
+    expect(verifyEvmOrderPatchTx({ ...p, tx: { ...tx, from: me } })).toEqual({
+      newTakeAmount: 99_000_900n,
+    })
+    const native = { ...order, takeChainId: 100n }
+    const bad = buildEvmOrderPatchTx({ order: native, dlnDestination, newSubtrahend: 99_100n })
+    const error = refusal(() =>
+      verifyEvmOrderPatchTx({
+        ...p,
+        order: native,
+        orderId: computeOrderId(native),
+        tx: { ...bad, from: me },
+      }),
+    )
+    expect(error.field).toBe('order.takeChainId')
+    // Expected and actual differ in the message: the internal id against what the order carries.
+    expect(error.expected).toContain('100000002')
+    expect(error.actual).toBe('100')
+  })
+
+  test('behavior: a hooked order is patched with keccak256(hook) in externalCall, as getOrderIdWithExternalCallHash wants (docs/dln.md §4.4)', () => {
+    const hook = `0x01${'ab'.repeat(100)}` as const
+    const hooked = { ...order, externalCall: hook }
+    const orderId = computeOrderId(hooked)
+    const tx = buildEvmOrderPatchTx({ order: hooked, dlnDestination, newSubtrahend: 99_100n })
+    const decoded = decodeFunctionData({ abi: dlnDestinationAbi, data: tx.data })
+    const [sent] = decoded.args as unknown as readonly [DlnOrder, bigint]
+    expect(sent.externalCall).toBe(keccak256(hook))
+    expect(computeOrderId(sent, { externalCallIsHash: true })).toBe(orderId)
+    expect(
+      verifyEvmOrderPatchTx({ ...params(), order: hooked, orderId, tx: { ...tx, from: me } }),
+    ).toEqual({ newTakeAmount: 99_000_900n })
+    // The hook itself, as the old build sent it, is refused before the contract would revert.
+    const raw = encodeFunctionData({
+      abi: dlnDestinationAbi,
+      functionName: 'patchOrderTake',
+      args: [hooked, 99_100n],
+    })
+    expect(
+      refusedAt({ ...params(), order: hooked, orderId, tx: { ...tx, data: raw, from: me } }),
+    ).toBe('order.externalCall')
   })
 })

@@ -140,6 +140,35 @@ describe('verifyEvmOrderTx', () => {
     expect((error as QuoteMovedError).field).toBe('order.takeAmount')
   })
 
+  test('behavior: an order taking half of its own answer’s estimation.dstChainTokenOut.amount is integrity (VerificationError), not a moved price', () => {
+    const { intent, tx, quote } = quoteFor()
+    const data = reencode(decodeOrderCalldata(tx.data), (c) => ({
+      ...c,
+      creation: { ...c.creation, takeAmount: c.creation.takeAmount / 2n },
+    }))
+    const announced = checkEvmOrderTx({
+      tx: { ...tx, data },
+      intent,
+      onChain,
+      announcedOrderId: '0x',
+    }).orderId!
+    const estimated = BigInt(quote.estimation.dstChainTokenOut.amount)
+    const run = (estimatedTakeAmount: bigint) => () =>
+      verifyEvmOrderTx({
+        tx: { ...tx, data },
+        intent,
+        onChain,
+        announcedOrderId: announced,
+        estimatedTakeAmount,
+      })
+    const error = refusal(run(estimated))
+    expect(error).toBeInstanceOf(VerificationError)
+    expect(error.field).toBe('order.takeAmount')
+    expect(error.expected).toContain('estimation.dstChainTokenOut.amount')
+    // The same low take, announced as such by its own answer: the price moved (economics).
+    expect(run(estimated / 2n)).toThrow(QuoteMovedError)
+  })
+
   test('behavior: a lower take that also breaks the announced orderId is integrity: the lie wins', () => {
     const { intent, tx, orderId } = quoteFor()
     const data = reencode(decodeOrderCalldata(tx.data), (c) => ({

@@ -211,6 +211,30 @@ describe('verifySolanaOrderTx', () => {
     expect(both.field).toBe('orderId')
   })
 
+  test('behavior: an order taking less than its own answer’s estimation.dstChainTokenOut.amount is integrity, not a moved price', () => {
+    const { intent, txData, orderId, quote } = quoteFor()
+    const estimated = BigInt(quote.estimation.dstChainTokenOut.amount)
+    const lie = refusal(() =>
+      verifySolanaOrderTx({
+        txData,
+        intent,
+        announcedOrderId: orderId,
+        estimatedTakeAmount: estimated * 2n,
+      }),
+    )
+    expect(lie.field).toBe('order.takeAmount')
+    expect(lie.expected).toContain('estimation.dstChainTokenOut.amount')
+    // The answer keeps its word: it passes.
+    expect(() =>
+      verifySolanaOrderTx({
+        txData,
+        intent,
+        announcedOrderId: orderId,
+        estimatedTakeAmount: estimated,
+      }),
+    ).not.toThrow()
+  })
+
   test('behavior: lookup tables are resolved before the checks; an unresolved one refuses', async () => {
     const { intent, txData, orderId } = quoteFor()
     const tableKey = randomSolanaKey()
