@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hasUrlCredentials } from '../common/hasUrlCredentials.ts'
 import { UsageError } from '../common/UsageError.ts'
 import { loadConfig } from './loadConfig.ts'
 import { resolveAccessToken } from './resolveAccessToken.ts'
@@ -33,7 +34,8 @@ export type ResolveServiceSettingsParams = {
  * `FERRY_STATS_URL`, then `service.apiUrl`/`service.statsUrl` of the `--config` file. The stats
  * URL falls back to the API URL (the simulator serves both). The path prefix comes from
  * `--path-prefix`, `FERRY_PATH_PREFIX`, then `service.pathPrefix`, else `net`. The access token comes from
- * `FERRY_ACCESS_TOKEN`, else the env var the config names in `service.accessTokenEnv`. A missing URL is a {@link UsageError} naming both ways to set it.
+ * `FERRY_ACCESS_TOKEN`, else the env var the config names in `service.accessTokenEnv`. A missing URL is a {@link UsageError} naming both ways to set it;
+ * so is a URL with credentials in it (`http://user:pass@host`), refused before any request.
  */
 export function resolveServiceSettings(
   params: ResolveServiceSettingsParams,
@@ -63,6 +65,14 @@ export function resolveServiceSettings(
     )
   }
   for (const [field, url] of [api!, stats!]) {
+    // Credentials first: the value is never echoed while it may hold a password.
+    if (hasUrlCredentials(url)) {
+      throw new UsageError(
+        field,
+        'holds credentials (user:password@); ferry sends none in a service URL and never prints one',
+        'remove user:password@ from the URL; give the access token through FERRY_ACCESS_TOKEN or service.accessTokenEnv',
+      )
+    }
     if (!z.url({ protocol: /^https?$/ }).safeParse(url).success) {
       throw new UsageError(
         field,
