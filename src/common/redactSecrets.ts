@@ -19,8 +19,11 @@ export const REDACTED = '[redacted]'
 
 const QUERY_SECRET_RE = new RegExp(`([?&;](?:${SECRET_KEYS.join('|')})=)[^&#\\s"']*`, 'gi')
 
-/** The password of a URL's user-info, any scheme (`postgres://user:PASSWORD@host`). */
-const URL_PASSWORD_RE = /([a-z][a-z0-9+.-]*:\/\/[^/?#@:\s"']*:)[^/?#@\s"']*@/gi
+/**
+ * The password of a URL's user-info, any scheme (`postgres://user:PASSWORD@host`); one already
+ * redacted by redactDatabaseUrl (`***`) stays as it is.
+ */
+const URL_PASSWORD_RE = /([a-z][a-z0-9+.-]*:\/\/[^/?#@:\s"']*:)(?!\*\*\*@)[^/?#@\s"']*@/gi
 
 /**
  * Scrubs secrets out of free text: values of secret query parameters in URLs

@@ -16,6 +16,7 @@ describe('credentials in URLs (docs/operations.md §8)', () => {
     expect(redactSecrets('http://127.0.0.1:8787/v1 and user@example.com')).toBe(
       'http://127.0.0.1:8787/v1 and user@example.com',
     )
+    expect(redactSecrets('postgres://ferry:***@db/x')).toBe('postgres://ferry:***@db/x')
   })
 
   test('behavior: hasUrlCredentials finds user-info in parsed and unparsable URLs', () => {
