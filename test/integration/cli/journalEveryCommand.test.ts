@@ -139,7 +139,7 @@ describe('the PostgreSQL journal only', () => {
     expect(JSON.parse(cluster.stdout)).toHaveProperty('instances')
     // journal.url in the config, as the cluster setup writes it, for the commands given --config.
     const withUrl = join(dir, 'with-url.yaml')
-    writeFileSync(withUrl, 'journal:\n  url: ${FERRY_TEST_JOURNAL_URL}\n')
+    writeFileSync(withUrl, `journal:\n  url: \${FERRY_TEST_JOURNAL_URL}\n`)
     const env = { FERRY_TEST_JOURNAL_URL: pgUrl }
     for (const args of [['history'], ['status'], ['report']]) {
       const run = await runFerryInProcess(['--json', '--config', withUrl, ...args], env)
