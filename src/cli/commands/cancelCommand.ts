@@ -63,10 +63,10 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
   const orderId = orderIdArg.toLowerCase() as Hex
   const configPath = requireConfigPath(options, 'cancel', 'it names the chains and the wallet')
   const { config, env } = loadConfig({ path: configPath })
+  // Resolved first: a journal value that cannot be right is the first thing to fix.
+  const target = resolveJournalTarget(configPath, options, config.journal.url)
   refuseWithoutLive(config, options.live === true)
-  const journal = await openCancelJournal(
-    resolveJournalTarget(configPath, options, config.journal.url),
-  )
+  const journal = await openCancelJournal(target)
   const store = journal.store
   const logger = createLogger({
     level: options.logLevel ?? 'warn',
