@@ -11,7 +11,7 @@ export type { JournalTarget } from './classifyJournalValue.ts'
 
 /**
  * Which journal a command opens. Every command resolves it here, in one order
- * (docs/operations.md §8): the command's flag (`--journal`, `--from`), then `FERRY_JOURNAL_URL`,
+ * (docs/operations.md §8.5): the command's flag (`--journal`, `--from`), then `FERRY_JOURNAL_URL`,
  * then the config's `journal.url`, then `FERRY_JOURNAL`, then `ferry.journal.sqlite` beside the
  * config (or in the working directory without one). A value with a URL scheme is a URL, never a
  * path; a scheme other than PostgreSQL's is refused (see classifyJournalValue). Empty values

@@ -8,7 +8,7 @@ type Cause = { problem: string; fix: string; config: boolean }
 const SHORT = 'the PostgreSQL journal cannot be reached'
 
 /**
- * Names why the PostgreSQL journal at `url` could not be reached (docs/operations.md §8.3):
+ * Names why the PostgreSQL journal at `url` could not be reached (docs/operations.md §8.6):
  * authentication failed (the user named, never the password), the database does not exist
  * (both config mistakes: a UsageError, exit 2), connection refused at host:port, host not found,
  * no answer within `connectTimeoutMs` (faults of the network or the server: a JournalError,

@@ -9,7 +9,7 @@ import { type FerryEvent, jsonEvents, runFerry } from '../../helpers/runFerry.ts
 import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
 import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
 
-// Every command that takes a journal resolves it one way (docs/operations.md §8): each is run
+// Every command that takes a journal resolves it one way (docs/operations.md §8.5): each is run
 // here against the SQLite file and the PostgreSQL database `ferry run` wrote, and must read them.
 const DEMO = fileURLToPath(new URL('../../../config/demo.yaml', import.meta.url))
 const KEY_ENV = 'JOURNAL_TEST_EVM_KEY'

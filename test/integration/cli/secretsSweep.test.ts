@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openJournal } from '../../../src/store/openJournal.ts'
 import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
 
-// Secrets never reach stdout, stderr or the log (docs/operations.md §8): every CLI path that takes
+// Secrets never reach stdout, stderr or the log (docs/operations.md §8.5): every CLI path that takes
 // a URL is fed one with a marked password, at --log-level debug (the log is on stderr), and the
 // mark must not come out, nor may anything be created from the URL.
 const DEMO = fileURLToPath(new URL('../../../config/demo.yaml', import.meta.url))

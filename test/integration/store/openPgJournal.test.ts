@@ -85,7 +85,7 @@ async function refusal(url: string, options: OpenPgJournalOptions = {}): Promise
 /** The text a person sees: the message and every detail line. */
 const shown = (error: FerryError): string => [error.shortMessage, ...error.metaMessages].join('\n')
 
-describe('a PostgreSQL journal that cannot be opened names the cause and its fix (docs/operations.md §8.3)', () => {
+describe('a PostgreSQL journal that cannot be opened names the cause and its fix (docs/operations.md §8.6)', () => {
   test('error: a wrong password is an authentication failure naming the user, never the password (exit 2)', async () => {
     const url = new URL(server().url)
     url.password = 'Wrong-Pw-7731'

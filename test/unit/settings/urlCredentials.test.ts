@@ -6,7 +6,7 @@ import { resolveServiceSettings } from '../../../src/settings/resolveServiceSett
 
 const PASSWORD = 'Pw7-marked'
 
-describe('credentials in URLs (docs/operations.md §8)', () => {
+describe('credentials in URLs (docs/operations.md §8.5)', () => {
   test('behavior: redactSecrets censors the password of a URL of any scheme, short or long, keeping the user', () => {
     const text = `a postgress://ferry:${PASSWORD}@db:5432/x, mysql://root:pw@h/x and http://u:p@h/v1`
     const out = redactSecrets(text)
