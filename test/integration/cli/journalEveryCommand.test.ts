@@ -4,7 +4,14 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { openCancelJournal } from '../../../src/cli/openCancelJournal.ts'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
+import { acquireWalletLease } from '../../../src/store/acquireWalletLease.ts'
+import { LeaseHeldError } from '../../../src/store/LeaseHeldError.ts'
+import { LeaseLostError } from '../../../src/store/LeaseLostError.ts'
+import { openPgJournal } from '../../../src/store/openPgJournal.ts'
+import { readWalletLease } from '../../../src/store/readWalletLease.ts'
+import { releaseWalletLease } from '../../../src/store/releaseWalletLease.ts'
 import { type FerryEvent, jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
 import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
@@ -42,11 +49,11 @@ beforeAll(async () => {
   sqlitePath = join(dir, 'run.sqlite')
   ;[pgUrl, recordUrl] = await Promise.all([postgres.freshDatabase(), postgres.freshDatabase()])
   // One `ferry run --once` per backend, and one `ferry record` into PostgreSQL, side by side.
-  // --for counts from the start, devnet included: 12 s leave a tick or more on a loaded machine.
+  // --for counts from the first tick, so the recording holds one however slow the start.
   const [onFile, onPg, recorded] = await Promise.all([
     runFerry(['run', demo, '--once', '--json', '--journal', sqlitePath], {}, 90_000),
     runFerry(['run', demo, '--once', '--json'], { FERRY_JOURNAL_URL: pgUrl }, 90_000),
-    runFerry(['record', demo, '--for', '12s', '--json', '--journal', recordUrl], {}, 90_000),
+    runFerry(['record', demo, '--for', '3s', '--json', '--journal', recordUrl], {}, 90_000),
   ])
   for (const run of [onFile, onPg, recorded]) expect(run.code, run.stderr).toBe(0)
   written.sqlite = completedOrder(jsonEvents(onFile.stdout))
@@ -167,6 +174,50 @@ describe('the PostgreSQL journal only', () => {
     expect(fromUrl.stderr).toContain('--from: names a PostgreSQL database')
     const noCluster = await runFerryInProcess(['cluster', 'status', '--journal', sqlitePath])
     expect(noCluster.code).toBe(2)
+  })
+})
+
+describe('ferry cancel on the shared journal', () => {
+  test('behavior: it takes the destination wallet lease (refused while a run holds it) and every write-ahead insert is fenced by it', async () => {
+    const wallet = { chainId: 8453, address: devnetEvmAccount('user').address }
+    const other = { chainId: 8453, address: `0x${'77'.repeat(20)}` }
+    const run = await openPgJournal(pgUrl, { maxConnections: 1, requireJournal: true })
+    const cancel = await openCancelJournal({ kind: 'postgres', url: pgUrl })
+    try {
+      const held = await acquireWalletLease(run, {
+        ...wallet,
+        holder: 'ferry-run:x',
+        ttlMs: 60_000,
+      })
+      await expect(
+        cancel.holdWallet(wallet.chainId, wallet.address, 60_000),
+      ).rejects.toBeInstanceOf(LeaseHeldError)
+      await releaseWalletLease(run, { ...wallet, holder: 'ferry-run:x', token: held.token })
+      const release = await cancel.holdWallet(wallet.chainId, wallet.address, 60_000)
+      const attempt = (from: string, n: number) =>
+        cancel.store.recordSignedAttempt({
+          chainId: 8453,
+          family: 'evm',
+          kind: 'cancel',
+          from,
+          nonce: n,
+          attempt: 0,
+          rawTx: `0x0${n}`,
+          hash: `0x${String(n).repeat(64)}`,
+          maxFeePerGas: 1n,
+          maxPriorityFeePerGas: 1n,
+        })
+      expect((await attempt(wallet.address, 1)).hash).toBe(`0x${'1'.repeat(64)}`)
+      await expect(attempt(other.address, 2)).rejects.toBeInstanceOf(LeaseLostError)
+      await release()
+      expect(
+        (await readWalletLease(run.db, wallet.chainId, wallet.address.toLowerCase()))?.expiresAtMs,
+      ).toBeLessThanOrEqual(Date.now() + 1_000)
+      await expect(attempt(wallet.address, 3)).rejects.toBeInstanceOf(LeaseLostError)
+    } finally {
+      await cancel.close()
+      await run.close()
+    }
   })
 })
 
