@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { hasUrlCredentials } from '../common/hasUrlCredentials.ts'
+import { refuseUrlCredentials } from '../common/refuseUrlCredentials.ts'
 import { UsageError } from '../common/UsageError.ts'
 import { loadConfig } from './loadConfig.ts'
 import { resolveAccessToken } from './resolveAccessToken.ts'
@@ -64,15 +64,9 @@ export function resolveServiceSettings(
       'pass --api-url <url> (and --stats-url <url>), set FERRY_API_URL (and FERRY_STATS_URL), or set service.apiUrl in the --config file',
     )
   }
+  // Credentials first: the value is never echoed while it may hold a password.
+  refuseUrlCredentials([api!, stats!])
   for (const [field, url] of [api!, stats!]) {
-    // Credentials first: the value is never echoed while it may hold a password.
-    if (hasUrlCredentials(url)) {
-      throw new UsageError(
-        field,
-        'holds credentials (user:password@); ferry sends none in a service URL and never prints one',
-        'remove user:password@ from the URL; give the access token through FERRY_ACCESS_TOKEN or service.accessTokenEnv',
-      )
-    }
     if (!z.url({ protocol: /^https?$/ }).safeParse(url).success) {
       throw new UsageError(
         field,

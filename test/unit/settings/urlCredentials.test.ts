@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { createTransport } from '../../../src/api/createTransport.ts'
 import { hasUrlCredentials } from '../../../src/common/hasUrlCredentials.ts'
 import { redactSecrets } from '../../../src/common/redactSecrets.ts'
 import { UsageError } from '../../../src/common/UsageError.ts'
@@ -49,5 +50,24 @@ describe('credentials in URLs (docs/operations.md §8.5)', () => {
       expect(error.shortMessage).toContain('holds credentials')
       expect(error.message).not.toContain(PASSWORD)
     }
+  })
+
+  test('error: the transport refuses a service URL with credentials, however it was set, before any request', () => {
+    let requests = 0
+    const build = (apiUrl: string) =>
+      createTransport({
+        apiUrl,
+        statsUrl: 'http://127.0.0.1:8787',
+        fetch: async () => {
+          requests++
+          return new Response('{}')
+        },
+      })
+    expect(() => build(`http://user:${PASSWORD}@127.0.0.1:8787`)).toThrow(UsageError)
+    expect(() => build(`http://user:${PASSWORD}@127.0.0.1:8787`)).toThrow(
+      /^service.apiUrl: holds credentials/,
+    )
+    expect(requests).toBe(0)
+    expect(() => build('http://127.0.0.1:8787')).not.toThrow()
   })
 })
