@@ -1,7 +1,15 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openJournal } from '../../../src/store/openJournal.ts'
@@ -183,5 +191,6 @@ describe('no command prints a URL password', () => {
     expect(connections).toBe(0)
     // Nothing was created from a URL taken as a path (no folder named after the password).
     expect(readdirSync(dir).sort()).toEqual(before)
+    for (const scheme of ['postgress:', 'mysql:']) expect(existsSync(resolve(scheme))).toBe(false)
   })
 })
