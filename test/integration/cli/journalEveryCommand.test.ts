@@ -1,7 +1,15 @@
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openCancelJournal } from '../../../src/cli/openCancelJournal.ts'
@@ -256,11 +264,19 @@ describe('read commands never create or migrate a journal', () => {
   test('error: replay --from a zero-byte or an empty SQLite file exits 2 and leaves it as it was', async () => {
     const zero = join(dir, 'zero.sqlite')
     writeFileSync(zero, '')
+    const other = join(dir, 'other.sqlite')
+    const db = new Database(other)
+    db.exec('CREATE TABLE notes (text TEXT)')
+    db.close()
+    const bytes = readFileSync(other)
     const before = readdirSync(dir).sort()
-    const run = await runFerryInProcess(['replay', demo, '--from', zero])
-    expect(run.code).toBe(2)
-    expect(run.stderr).toContain(zero)
+    for (const file of [zero, other]) {
+      const run = await runFerryInProcess(['replay', demo, '--from', file])
+      expect(run.code).toBe(2)
+      expect(run.stderr).toContain(`${file}: is not a ferry journal`)
+    }
     expect(readdirSync(dir).sort()).toEqual(before)
-    expect(existsSync(`${zero}-wal`)).toBe(false)
+    expect(readFileSync(zero).length).toBe(0)
+    expect(readFileSync(other).equals(bytes)).toBe(true)
   })
 })
