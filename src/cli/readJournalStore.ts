@@ -7,8 +7,9 @@ import { openExistingJournal } from './openExistingJournal.ts'
 /**
  * Runs `read` on the journal `target` (a SQLite path, opened read-only by
  * {@link openExistingJournal}, or a shared PostgreSQL database, whose schema is checked but never
- * created or migrated) as a {@link JournalStore}, then closes it. A missing journal is exit 2. `read` is given the journal's name for messages: the file's absolute path, or the
- * URL without its password. A SQLite error while reading (a damaged page found by a query)
+ * created or migrated) as a {@link JournalStore}, then closes it. A missing journal is exit 2.
+ * `read` is given the journal's name for messages: the file's absolute path, or the URL without
+ * its password. A SQLite error while reading (a damaged page found by a query)
  * becomes the same JournalFileError as one found at open.
  */
 export async function readJournalStore<T>(

@@ -70,7 +70,8 @@ function parseInt8(text: string): number {
  * through a connection pool, and brings its schema to this build's (Kysely migrations, run once
  * however many processes start together). Every write is committed when its Promise resolves.
  * A connection the server drops (a restart) is replaced by the pool on the next call.
- * With `requireJournal` it only checks the schema. A failed connection names its cause (toPgConnectError).
+ * With `requireJournal` it only checks the schema. A failed connection names its cause
+ * (toPgConnectError).
  * @throws JournalError when the database cannot be reached or migrated (the URL's password is
  *   never in the message); UsageError (exit 2) for a wrong user or password, a missing database,
  *   or, with `requireJournal`, a database without a ferry journal.

@@ -15,8 +15,9 @@ type JournalMigrateOptions = { from?: string; to?: string }
 /**
  * Runs `ferry journal migrate [--from path] [--to url]`: copies the SQLite journal (`--from`,
  * else FERRY_JOURNAL, else ferry.journal.sqlite next to --config) into the empty PostgreSQL
- * database (`--to`, else FERRY_JOURNAL_URL, else journal.url of --config) in one transaction, verified table by table before
- * it commits (docs/operations.md §8.2). Prints one line per table and a summary, or with
+ * database (`--to`, else FERRY_JOURNAL_URL, else journal.url of --config) in one transaction,
+ * verified table by table before it commits (docs/operations.md §8.2). A URL as the source, or
+ * a path as the target, is refused (exit 2). Prints one line per table and a summary, or with
  * `--json` the report. A refusal (a missing or busy file, another schema, a database that holds
  * a journal, a URL that is not PostgreSQL's) exits 2; an unreachable database or a copy that
  * failed or did not match exits 1, with nothing committed.
