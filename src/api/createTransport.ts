@@ -3,6 +3,7 @@ import pRetry from 'p-retry'
 import type { z } from 'zod'
 import { type Clock, systemClock } from '../common/clock.ts'
 import { type Logger, silentLogger } from '../common/Logger.ts'
+import { refuseUrlCredentials } from '../common/refuseUrlCredentials.ts'
 import type { AttemptOutcome } from './AttemptOutcome.ts'
 import { createRateBudget, type RateBudget } from './createRateBudget.ts'
 import type { EndpointName } from './EndpointName.ts'
@@ -91,6 +92,7 @@ export type Transport = {
  * does not resolve: permanentNetworkError), timeouts, 429 (honouring Retry-After) and 5xx.
  * 4xx answers, error bodies and schema failures are never retried (safety P-3.1..P-3.5).
  * The backoff sleeps through the injected clock, so tests assert delays without waiting.
+ * A service URL with credentials in it is refused here (exit 2), before any request.
  */
 export function createTransport(config: TransportConfig): Transport {
   const {
@@ -104,6 +106,10 @@ export function createTransport(config: TransportConfig): Transport {
     logger = silentLogger,
     random = Math.random,
   } = config
+  refuseUrlCredentials([
+    ['service.apiUrl', config.apiUrl],
+    ['service.statsUrl', config.statsUrl],
+  ])
   const secrets = config.accessToken ? [config.accessToken] : []
   const queues = new Map<EndpointName, { queue: PQueue; budget: RateBudget }>()
   const attempts: Record<EndpointName, number> = {

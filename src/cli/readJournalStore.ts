@@ -6,9 +6,10 @@ import { openExistingJournal } from './openExistingJournal.ts'
 
 /**
  * Runs `read` on the journal `target` (a SQLite path, opened read-only by
- * {@link openExistingJournal}, or a shared PostgreSQL database) as a {@link JournalStore}, then
- * closes it. `read` is given the journal's name for messages: the file's absolute path, or the
- * URL without its password. A SQLite error while reading (a damaged page found by a query)
+ * {@link openExistingJournal}, or a shared PostgreSQL database, whose schema is checked but never
+ * created or migrated) as a {@link JournalStore}, then closes it. A missing journal is exit 2.
+ * `read` is given the journal's name for messages: the file's absolute path, or the URL without
+ * its password. A SQLite error while reading (a damaged page found by a query)
  * becomes the same JournalFileError as one found at open.
  */
 export async function readJournalStore<T>(
@@ -20,7 +21,7 @@ export async function readJournalStore<T>(
   if (resolved.kind === 'postgres') {
     // Loaded only for a shared journal: the SQLite reads stay free of pg and Kysely.
     const { openPgJournal } = await import('../store/openPgJournal.ts')
-    const store = await openPgJournal(resolved.url, { maxConnections: 2 })
+    const store = await openPgJournal(resolved.url, { maxConnections: 2, requireJournal: true })
     try {
       return await read(store, describeJournalTarget(resolved))
     } finally {

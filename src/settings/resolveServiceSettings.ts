@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { refuseUrlCredentials } from '../common/refuseUrlCredentials.ts'
 import { UsageError } from '../common/UsageError.ts'
 import { loadConfig } from './loadConfig.ts'
 import { resolveAccessToken } from './resolveAccessToken.ts'
@@ -33,7 +34,8 @@ export type ResolveServiceSettingsParams = {
  * `FERRY_STATS_URL`, then `service.apiUrl`/`service.statsUrl` of the `--config` file. The stats
  * URL falls back to the API URL (the simulator serves both). The path prefix comes from
  * `--path-prefix`, `FERRY_PATH_PREFIX`, then `service.pathPrefix`, else `net`. The access token comes from
- * `FERRY_ACCESS_TOKEN`, else the env var the config names in `service.accessTokenEnv`. A missing URL is a {@link UsageError} naming both ways to set it.
+ * `FERRY_ACCESS_TOKEN`, else the env var the config names in `service.accessTokenEnv`. A missing URL is a {@link UsageError} naming both ways to set it;
+ * so is a URL with credentials in it (`http://user:pass@host`), refused before any request.
  */
 export function resolveServiceSettings(
   params: ResolveServiceSettingsParams,
@@ -62,6 +64,8 @@ export function resolveServiceSettings(
       'pass --api-url <url> (and --stats-url <url>), set FERRY_API_URL (and FERRY_STATS_URL), or set service.apiUrl in the --config file',
     )
   }
+  // Credentials first: the value is never echoed while it may hold a password.
+  refuseUrlCredentials([api!, stats!])
   for (const [field, url] of [api!, stats!]) {
     if (!z.url({ protocol: /^https?$/ }).safeParse(url).success) {
       throw new UsageError(

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { type Clock, systemClock } from '../common/clock.ts'
 import { redactDatabaseUrl } from '../common/redactDatabaseUrl.ts'
+import { checkPgJournalSchema } from './checkPgJournalSchema.ts'
 import { createPgApprovalRecords } from './createPgApprovalRecords.ts'
 import { createPgIntentRecords } from './createPgIntentRecords.ts'
 import { createPgJournalQueries } from './createPgJournalQueries.ts'
@@ -14,6 +15,7 @@ import { JournalError } from './JournalError.ts'
 import type { JournalStore } from './JournalStore.ts'
 import { migratePgJournal } from './migratePgJournal.ts'
 import type { PgJournalTables } from './PgJournalTables.ts'
+import { toPgConnectError } from './toPgConnectError.ts'
 
 /** Options of {@link openPgJournal}. */
 export type OpenPgJournalOptions = {
@@ -28,6 +30,12 @@ export type OpenPgJournalOptions = {
    * and row locks before it commits on its own, ms. Default {@link DEFAULT_BATCH_HOLD_MS}.
    */
   batchHoldMs?: number
+  /**
+   * For the read commands and `ferry cancel`: neither create nor migrate the schema; the
+   * database must already hold a ferry journal of this build's schema (checkPgJournalSchema).
+   * Default false: the schema is created or brought up to date.
+   */
+  requireJournal?: boolean
 }
 
 /**
@@ -62,20 +70,24 @@ function parseInt8(text: string): number {
  * through a connection pool, and brings its schema to this build's (Kysely migrations, run once
  * however many processes start together). Every write is committed when its Promise resolves.
  * A connection the server drops (a restart) is replaced by the pool on the next call.
+ * With `requireJournal` it only checks the schema. A failed connection names its cause
+ * (toPgConnectError).
  * @throws JournalError when the database cannot be reached or migrated (the URL's password is
- *   never in the message).
+ *   never in the message); UsageError (exit 2) for a wrong user or password, a missing database,
+ *   or, with `requireJournal`, a database without a ferry journal.
  */
 export async function openPgJournal(
   url: string,
   options: OpenPgJournalOptions = {},
 ): Promise<PgJournalStore> {
   const clock = options.clock ?? systemClock
+  const connectTimeoutMs = options.connectTimeoutMs ?? 10_000
   const types = new pg.TypeOverrides()
   types.setTypeParser(INT8_OID, parseInt8)
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    connectionTimeoutMillis: connectTimeoutMs,
     types,
   })
   // An idle connection cut by the server (restart, failover) errors here; the pool has already
@@ -91,13 +103,11 @@ export async function openPgJournal(
   try {
     // Reached first, so a wrong host or password is told apart from a failed migration.
     await sql`SELECT 1`.execute(db).catch((error: unknown) => {
-      throw new JournalError('the PostgreSQL journal cannot be reached', {
-        metaMessages: [`database: ${redactDatabaseUrl(url)}`],
-        details: error instanceof Error ? error.message : String(error),
-        cause: error,
-      })
+      throw toPgConnectError(error, url, connectTimeoutMs)
     })
-    schemaVersion = await migratePgJournal(db)
+    schemaVersion = options.requireJournal
+      ? await checkPgJournalSchema(db, redactDatabaseUrl(url))
+      : await migratePgJournal(db)
   } catch (error) {
     await db.destroy()
     throw error

@@ -16,12 +16,11 @@ import { createLogger } from '../../observe/createLogger.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
-import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
+import { resolveJournalTarget } from '../../settings/resolveJournalTarget.ts'
 import { createEvmSendJournal } from '../../store/createEvmSendJournal.ts'
-import { toJournalStore } from '../../store/toJournalStore.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { formatCancelResult } from '../format/formatCancelResult.ts'
-import { openExistingJournal } from '../openExistingJournal.ts'
+import { openCancelJournal } from '../openCancelJournal.ts'
 import { printResult } from '../printResult.ts'
 import { requireConfigPath } from '../requireConfigPath.ts'
 import { resolveEvmKeySource } from '../resolveEvmKeySource.ts'
@@ -41,7 +40,7 @@ type CancelOptions = {
 }
 
 /**
- * Runs `ferry cancel <orderId> --config <file> [--journal path] [--live]`: cancels an
+ * Runs `ferry cancel <orderId> --config <file> [--journal path|url] [--live]`: cancels an
  * unfilled order through its destination authority (our wallet, P-7.1) with a
  * `sendEvmOrderCancel` ferry builds and verifies itself, or, for an order into Solana, the
  * service's Solana cancel once it equals ferry's own (P-7.4; `--max-value-wei` then caps its fee in
@@ -49,7 +48,8 @@ type CancelOptions = {
  * follows the refund to our source address (P-7.2) until ClaimedOrderCancel (P-7.5). It sends,
  * so it needs `mode: live` in the config and `--live` (P-4.1), else exit 2; an orderId not in
  * the journal exits 2; an order ferry will not cancel (filled, not from an EVM chain, already refunded) exits 1.
- * Holds the journal's sender lock of the destination wallet while it runs (P-2.4).
+ * Holds the destination wallet's sender lock (SQLite) or wallet lease (the shared PostgreSQL
+ * journal, resolved as every command resolves it) while it runs (P-2.4).
  */
 export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Command): Promise<void> {
   const options = cmd.optsWithGlobals<GlobalOptions & CancelOptions>()
@@ -63,22 +63,23 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
   const orderId = orderIdArg.toLowerCase() as Hex
   const configPath = requireConfigPath(options, 'cancel', 'it names the chains and the wallet')
   const { config, env } = loadConfig({ path: configPath })
+  // Resolved first: a journal value that cannot be right is the first thing to fix.
+  const target = resolveJournalTarget(configPath, options, config.journal.url)
   refuseWithoutLive(config, options.live === true)
-  const journal = openExistingJournal(resolveJournalPath(configPath, options), 'write')
-  // The sync handle keeps what only SQLite has (the sender lock, the path, closing).
-  const store = toJournalStore(journal)
+  const journal = await openCancelJournal(target)
+  const store = journal.store
   const logger = createLogger({
     level: options.logLevel ?? 'warn',
     secrets: collectKnownSecrets(config, env),
   })
-  let release = (): void => {}
+  let release = async (): Promise<void> => {}
   try {
     const rec = await store.getOrder(orderId)
     if (!rec) {
       throw new UsageError(
         'orderId',
-        `no order ${orderId} in the journal ${journal.path}`,
-        'list the orders with ferry history, or pass --journal <path> of the journal ferry run writes',
+        `no order ${orderId} in the journal ${journal.name}`,
+        'list the orders with ferry history, or pass --journal <path|url> of the journal ferry run writes',
       )
     }
     checkCancellableOrder(rec)
@@ -97,18 +98,12 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
     }
     // The destination wallet's sender lock, held for the whole wait (P-2.4).
     const lockSender = (address: string) =>
-      journal.acquireSenderLock(
-        rec.dstChainId,
-        address,
-        `ferry-cancel:${process.pid}`,
-        options.waitMs + 600_000,
-      )
+      journal.holdWallet(rec.dstChainId, address, options.waitMs + 600_000)
     let result: CancelOrderResult
     if (rec.dstChainId === SOLANA_CHAIN_ID) {
       // An order into Solana: our Solana key is its destination authority (P-7.1).
       const solana = resolveSolanaCancelSide(config, env, configPath, cmd)
-      const lock = lockSender(solana.address)
-      release = () => lock.release()
+      release = await lockSender(solana.address)
       result = await cancelIntentOrder({
         ...common,
         sourceAddress: requireEvmAddress(config),
@@ -121,8 +116,8 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
       const dst = evmChainWiring(config, requireChain(config, rec.dstChainId))
       const key = resolveEvmKeySource(config.wallets.evm, env, configPath)
       const signer = createEvmSigner(key.source, key.address)
-      const lock = lockSender(signer.address)
-      release = () => lock.release()
+      const unlock = await lockSender(signer.address)
+      release = unlock
       const sender = createEvmSender({
         chainId: rec.dstChainId as ChainId,
         signer,
@@ -138,9 +133,9 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
         confirmations: dst.confirmations,
         logger,
       })
-      release = () => {
+      release = async () => {
         sender.close()
-        lock.release()
+        await unlock()
       }
       result = await cancelIntentOrder({
         ...common,
@@ -157,8 +152,11 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
     }
     printResult(options, toPrintableJson(result), () => formatCancelResult(result))
   } finally {
-    release()
-    journal.close()
+    try {
+      await release()
+    } finally {
+      await journal.close()
+    }
   }
 }
 

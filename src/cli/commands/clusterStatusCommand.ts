@@ -33,7 +33,7 @@ export async function clusterStatusCommand(
       'set FERRY_JOURNAL_URL=postgres://…, or journal.url in the config given by --config',
     )
   }
-  const store = await openPgJournal(target.url, { maxConnections: 2 })
+  const store = await openPgJournal(target.url, { maxConnections: 2, requireJournal: true })
   try {
     const status = buildClusterStatus(
       await readClusterInstances(store.db),

@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
 import { UsageError } from '../../common/UsageError.ts'
+import { loadConfig } from '../../settings/loadConfig.ts'
 import { resolveJournalTarget } from '../../settings/resolveJournalTarget.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { formatIntentHistory } from '../format/formatIntentHistory.ts'
@@ -22,8 +23,12 @@ type HistoryOptions = { intent?: string; limit: number; journal?: string }
  */
 export async function historyCommand(opts: HistoryOptions, cmd: Command): Promise<void> {
   const options = cmd.optsWithGlobals<GlobalOptions & HistoryOptions>()
+  const configUrl =
+    options.config === undefined
+      ? undefined
+      : loadConfig({ path: options.config }).config.journal.url
   await readJournalStore(
-    resolveJournalTarget(options.config, opts, undefined),
+    resolveJournalTarget(options.config, opts, configUrl),
     async (journal, journalPath) => {
       if (opts.intent !== undefined) {
         const [found] = await journal.history({ intentId: opts.intent })

@@ -9,8 +9,8 @@ export function registerCancelCommand(program: Command): void {
     .description('cancel an unfilled order on its destination chain and follow the refund')
     .argument('<orderId>', 'the order to cancel (0x and 64 hex digits, as ferry history shows it)')
     .option(
-      '--journal <path>',
-      'the journal file (else FERRY_JOURNAL, else ferry.journal.sqlite next to --config)',
+      '--journal <path|url>',
+      'the journal: a file or a postgres:// URL (else FERRY_JOURNAL_URL, journal.url, FERRY_JOURNAL, else ferry.journal.sqlite next to the config)',
     )
     .option('--live', 'send the cancel (the config must say mode: live too)')
     .option('--no-wait', 'stop once the cancel is mined; do not wait for the refund')

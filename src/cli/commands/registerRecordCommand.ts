@@ -19,8 +19,8 @@ export function registerRecordCommand(program: Command): void {
       parseDurationOption,
     )
     .option(
-      '--journal <path>',
-      'the journal to record into (default: ferry.journal.sqlite next to the config)',
+      '--journal <path|url>',
+      'the journal to record into: a file or a postgres:// URL (else FERRY_JOURNAL_URL, journal.url, FERRY_JOURNAL, else ferry.journal.sqlite next to the config)',
     )
     .action(
       lazyAction(async () => {

@@ -8,7 +8,10 @@ export function registerReplayCommand(program: Command): void {
     .command('replay')
     .description('replay the recorded quotes through the strategies and risk checks of a config')
     .argument('<config>', 'the ferry YAML config to replay under')
-    .requiredOption('--from <journal>', 'the journal holding the recording')
+    .option(
+      '--from <path|url>',
+      'the journal holding the recording: a file or a postgres:// URL (else FERRY_JOURNAL_URL, journal.url, FERRY_JOURNAL, else ferry.journal.sqlite next to the config)',
+    )
     .option('--since <iso>', 'first tick to replay, an ISO date (UTC unless an offset is given)')
     .option('--until <iso>', 'replay ticks before this ISO date')
     .option(

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { dirname } from 'node:path'
 import type { Command } from 'commander'
 import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
 import type { Strategy } from '../../common/strategy/strategyContract.ts'
@@ -7,7 +7,7 @@ import { UsageError } from '../../common/UsageError.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import { compareReplay } from '../../replay/compareReplay.ts'
 import { readReplayRecording } from '../../replay/readReplayRecording.ts'
-import type { ReplayMode, ReplayRecording } from '../../replay/replayTypes.ts'
+import type { ReplayMode } from '../../replay/replayTypes.ts'
 import { runReplay } from '../../replay/runReplay.ts'
 import { buildReportData } from '../../report/buildReportData.ts'
 import { parseSinceMs } from '../../report/parseSinceMs.ts'
@@ -20,17 +20,17 @@ import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { loadConfig } from '../../settings/loadConfig.ts'
 import { overrideConfigText } from '../../settings/overrideConfigText.ts'
 import { parseFerryConfig } from '../../settings/parseFerryConfig.ts'
+import { resolveJournalTarget } from '../../settings/resolveJournalTarget.ts'
 import type { JournalActivity } from '../../store/createJournalQueries.ts'
-import { openJournal } from '../../store/openJournal.ts'
-import { toJournalStore } from '../../store/toJournalStore.ts'
 import { formatReplayGrid } from '../format/formatReplayGrid.ts'
 import { formatReplaySection } from '../format/formatReplaySection.ts'
 import type { GridAxis } from '../optionParsers.ts'
+import { readJournalStore } from '../readJournalStore.ts'
 import { loadStrategies } from '../run/loadStrategies.ts'
 import { writeFileAtomically } from '../writeFileAtomically.ts'
 
 type ReplayOptions = {
-  from: string
+  from?: string
   since?: string
   until?: string
   grid?: GridAxis[]
@@ -42,10 +42,13 @@ type ReplayOptions = {
 }
 
 /**
- * Runs `ferry replay <config> --from JOURNAL [--since ISO] [--until ISO] [--grid key=v1,v2]
+ * Runs `ferry replay <config> [--from JOURNAL] [--since ISO] [--until ISO] [--grid key=v1,v2]
  * [--as paper|sent] [--fill-delay-ms N] [--json] [--out report.html]`: the journal's recorded
  * ticks and quotes through the config's strategies and risk checks (src/replay), beside what the
- * journal did. No network, no wall clock: the same journal and config print the same bytes.
+ * journal did. The journal is resolved as every command resolves it (`--from`, FERRY_JOURNAL_URL,
+ * journal.url, FERRY_JOURNAL, the file beside the config) and only read: a SQLite file or a
+ * PostgreSQL database `ferry record` wrote. No network but the journal's, no wall clock: the
+ * same journal and config print the same bytes.
  */
 export async function replayCommand(configPath: string, _o: unknown, command: Command) {
   const options = command.optsWithGlobals<ReplayOptions>()
@@ -54,26 +57,32 @@ export async function replayCommand(configPath: string, _o: unknown, command: Co
   const { config, env } = loadConfig({ path: configPath })
   const logger = createLogger({ level: options.logLevel ?? 'warn', secrets: [] })
   const strategies = await loadStrategies(config, dirname(configPath), { logger })
-  if (!existsSync(options.from)) {
+  const target = resolveJournalTarget(
+    configPath,
+    { journal: options.from },
+    config.journal.url,
+    process.env,
+    '--from',
+  )
+  if (target.kind === 'sqlite' && !existsSync(target.path)) {
     throw new UsageError(
-      '--from',
-      `no journal at ${options.from}`,
-      'give the journal ferry record or ferry run wrote (ferry.journal.sqlite next to its config)',
+      target.source ?? '--from',
+      `no journal at ${target.path}`,
+      'give the journal ferry record or ferry run wrote (ferry.journal.sqlite next to its config, or its postgres:// URL)',
     )
   }
-  const journal = openJournal(options.from)
-  const store = toJournalStore(journal)
-  let recording: ReplayRecording
-  let activity: JournalActivity
-  try {
-    recording = await readReplayRecording(store, sinceMs, untilMs)
-    activity =
-      options.out === undefined
-        ? { intents: [], observations: [] }
-        : within(await store.activitySince(sinceMs), untilMs)
-  } finally {
-    journal.close()
-  }
+  // Read-only, as `ferry history` reads: a replay never creates, migrates or writes a journal.
+  const { recording, activity, journalName } = await readJournalStore(
+    target,
+    async (store, journalName) => ({
+      journalName,
+      recording: await readReplayRecording(store, sinceMs, untilMs),
+      activity:
+        options.out === undefined
+          ? { intents: [], observations: [] }
+          : within(await store.activitySince(sinceMs), untilMs),
+    }),
+  )
   const mode =
     options.as ?? (recording.actual.some((a) => a.outcome !== 'dryRun') ? 'sent' : 'paper')
   const fromMs = recording.ticks[0]?.tickMs
@@ -96,7 +105,7 @@ export async function replayCommand(configPath: string, _o: unknown, command: Co
   if (options.out !== undefined) {
     const data = buildReportData({
       activity,
-      journalPath: resolve(options.from),
+      journalPath: journalName,
       // The recording's last tick, never the wall clock: the page is the same bytes every time.
       generatedAtMs: toMs ?? 0,
       sinceMs,

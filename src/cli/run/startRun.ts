@@ -99,15 +99,18 @@ export async function startRun(params: StartRunParams): Promise<void> {
     )
     abort.abort(new Error(`stopped by ${signal}`))
   }
-  // ferry record ends itself after --for, quietly: the end is the plan, not a stop.
+  // ferry record ends itself after --for, quietly: the end is the plan, not a stop. Counted from
+  // the first tick: a slow start (the embedded world, a cluster's first lease turn) must not eat
+  // the recording.
   let recordingEnded = false
-  const recordTimer =
-    record && options.for !== undefined
-      ? setTimeout(() => {
-          recordingEnded = true
-          abort.abort(new Error('recording ended'))
-        }, options.for)
-      : undefined
+  let recordTimer: NodeJS.Timeout | undefined
+  const startRecordTimer = (): void => {
+    if (!record || options.for === undefined) return
+    recordTimer = setTimeout(() => {
+      recordingEnded = true
+      abort.abort(new Error('recording ended'))
+    }, options.for)
+  }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   // People at a terminal get the live view; --json, pipes, files and container logs get one
@@ -238,6 +241,7 @@ export async function startRun(params: StartRunParams): Promise<void> {
       emit,
       ...(options.tickDeadlineMs === undefined ? {} : { tickDeadlineMs: options.tickDeadlineMs }),
     })
+    startRecordTimer()
     const result = await Promise.race([
       engine.run({
         ticks: options.once ? 1 : options.ticks,

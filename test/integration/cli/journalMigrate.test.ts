@@ -105,7 +105,9 @@ describe('ferry journal migrate (the built CLI)', () => {
       'mysql://root:hunter2@db/ferry',
     ])
     expect(mysql.code).toBe(2)
-    expect(mysql.stderr).toContain('ferry: --to: is not a PostgreSQL URL (its scheme is mysql:)')
+    expect(mysql.stderr).toContain(
+      'ferry: --to: the URL scheme "mysql:" is not one ferry opens as a journal (supported: postgres://, postgresql://)',
+    )
     expect(mysql.stderr).not.toContain('hunter2')
     expect(noFile.stderr + noUrl.stderr + mysql.stderr).not.toMatch(/\n\s+at /)
   })

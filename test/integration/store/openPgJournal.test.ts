@@ -1,11 +1,14 @@
 import { createServer } from 'node:net'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { describe, expect, test } from 'vitest'
+import { FerryError } from '../../../src/common/FerryError.ts'
+import { UsageError } from '../../../src/common/UsageError.ts'
 import { JournalError } from '../../../src/store/JournalError.ts'
-import { openPgJournal } from '../../../src/store/openPgJournal.ts'
+import { type OpenPgJournalOptions, openPgJournal } from '../../../src/store/openPgJournal.ts'
 import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
 
-const { freshDatabase } = useTestPostgres('open')
+const { freshDatabase, server } = useTestPostgres('open')
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -58,8 +61,96 @@ describe('opening the PostgreSQL journal', () => {
     })
     const error = (await opening.catch((e: unknown) => e)) as JournalError
     expect(error).toBeInstanceOf(JournalError)
-    expect(error.shortMessage).toBe('the PostgreSQL journal cannot be reached')
-    expect(error.metaMessages).toEqual([`database: postgres://ferry:***@127.0.0.1:${port}/ferry`])
+    expect(error.shortMessage).toBe(
+      `the PostgreSQL journal cannot be reached: connection refused at 127.0.0.1:${port}`,
+    )
+    expect(error.metaMessages[0]).toBe(`database: postgres://ferry:***@127.0.0.1:${port}/ferry`)
     expect(error.message).not.toContain('s3cret-pw')
+  })
+})
+
+/** Opens `url` and returns what it threw (a short connect timeout for the silent peer). */
+async function refusal(url: string, options: OpenPgJournalOptions = {}): Promise<FerryError> {
+  const error = await openPgJournal(url, { connectTimeoutMs: 1_000, ...options }).then(
+    async (store) => {
+      await store.close()
+      throw new Error('opened')
+    },
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(FerryError)
+  return error as FerryError
+}
+
+/** The text a person sees: the message and every detail line. */
+const shown = (error: FerryError): string => [error.shortMessage, ...error.metaMessages].join('\n')
+
+describe('a PostgreSQL journal that cannot be opened names the cause and its fix (docs/operations.md §8.6)', () => {
+  test('error: a wrong password is an authentication failure naming the user, never the password (exit 2)', async () => {
+    const url = new URL(server().url)
+    url.password = 'Wrong-Pw-7731'
+    const error = await refusal(url.toString())
+    expect(error).toBeInstanceOf(UsageError)
+    expect(error.shortMessage).toContain('authentication failed for user "ferry"')
+    expect(shown(error)).toMatch(/fix: check the user and the password/)
+    expect(error.message).not.toContain('Wrong-Pw-7731')
+    expect(error.message).not.toContain('ferry-test')
+  })
+
+  test('error: a database that does not exist is named with its fix (exit 2)', async () => {
+    const url = new URL(server().url)
+    url.pathname = '/no_such_db'
+    const error = await refusal(url.toString())
+    expect(error).toBeInstanceOf(UsageError)
+    expect(error.shortMessage).toContain(
+      `the database "no_such_db" does not exist on 127.0.0.1:${url.port}`,
+    )
+    expect(shown(error)).toContain('fix: create it (CREATE DATABASE no_such_db)')
+  })
+
+  test('error: a host that does not resolve is "host not found" (a .invalid name fails without a network)', async () => {
+    const error = await refusal('postgres://ferry:Pw-99-invalid@db.ferry-test.invalid:5432/ferry')
+    expect(error).toBeInstanceOf(JournalError)
+    expect(error.shortMessage).toBe(
+      'the PostgreSQL journal cannot be reached: host not found: db.ferry-test.invalid',
+    )
+    expect(shown(error)).toContain('fix: fix the host name in the URL')
+    expect(error.message).not.toContain('Pw-99-invalid')
+  })
+
+  test('error: a peer that accepts but never answers is "no answer within the timeout"', async () => {
+    const silent = createServer(() => {})
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const { port } = silent.address() as { port: number }
+    try {
+      const error = await refusal(`postgres://ferry:pw@127.0.0.1:${port}/ferry`, {
+        connectTimeoutMs: 300,
+      })
+      expect(error).toBeInstanceOf(JournalError)
+      expect(error.shortMessage).toBe(
+        `the PostgreSQL journal cannot be reached: no answer from 127.0.0.1:${port} within 300 ms`,
+      )
+      expect(shown(error)).toContain('fix: check that 127.0.0.1:')
+    } finally {
+      silent.close()
+    }
+  })
+
+  test('behavior: with requireJournal an empty database is refused (exit 2) and left empty; a journal opens', async () => {
+    const url = await freshDatabase()
+    const error = await refusal(url, { requireJournal: true })
+    expect(error).toBeInstanceOf(UsageError)
+    expect(error.shortMessage).toContain('holds no ferry journal; nothing was created')
+    expect(error.message).not.toContain('ferry-test')
+    const pool = new pg.Pool({ connectionString: url, max: 1 })
+    const { rows } = await pool.query(
+      "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'",
+    )
+    await pool.end()
+    expect(rows[0].n).toBe(0)
+    await (await openPgJournal(url)).close()
+    const reader = await openPgJournal(url, { requireJournal: true })
+    expect(reader.schemaVersion).toBe(10)
+    await reader.close()
   })
 })

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { UsageError } from '../../../src/common/UsageError.ts'
+import { classifyJournalValue } from '../../../src/settings/classifyJournalValue.ts'
 import { findInlineSecrets } from '../../../src/settings/findInlineSecrets.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
 import {
@@ -9,33 +11,80 @@ import {
 
 const PG = 'postgres://ferry:s3cret@db:5432/ferry'
 
+const refusal = (run: () => unknown): UsageError => {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof UsageError) return error
+    throw error
+  }
+  throw new Error('not refused')
+}
+
 describe('resolveJournalTarget', () => {
   test('default: without a URL anywhere, the SQLite file beside the config', () => {
-    expect(resolveJournalTarget('config/demo.yaml', {}, undefined, {})).toEqual({
+    expect(resolveJournalTarget('config/demo.yaml', {}, undefined, {})).toMatchObject({
       kind: 'sqlite',
       path: resolve('config/ferry.journal.sqlite'),
     })
   })
 
-  test('behavior: FERRY_JOURNAL_URL, then journal.url, select PostgreSQL over FERRY_JOURNAL', () => {
+  test('behavior: flag, then FERRY_JOURNAL_URL, then journal.url, then FERRY_JOURNAL, then the file beside the config', () => {
     const env = { FERRY_JOURNAL: '/tmp/j.sqlite', FERRY_JOURNAL_URL: PG }
-    expect(resolveJournalTarget('c.yaml', {}, 'postgres://other/x', env)).toEqual({
+    const pick = (flag: string | undefined, configUrl: string | undefined, e: NodeJS.ProcessEnv) =>
+      resolveJournalTarget('c.yaml', { journal: flag }, configUrl, e)
+    expect(pick('x.sqlite', 'postgres://other/x', env)).toEqual({
+      kind: 'sqlite',
+      path: resolve('x.sqlite'),
+      source: '--journal',
+    })
+    expect(pick(undefined, 'postgres://other/x', env)).toEqual({
       kind: 'postgres',
       url: PG,
+      source: 'FERRY_JOURNAL_URL',
     })
-    expect(
-      resolveJournalTarget('c.yaml', {}, 'postgres://other/x', { FERRY_JOURNAL: '/j' }),
-    ).toEqual({ kind: 'postgres', url: 'postgres://other/x' })
+    expect(pick(' ', 'postgres://other/x', { FERRY_JOURNAL: '/j' })).toEqual({
+      kind: 'postgres',
+      url: 'postgres://other/x',
+      source: 'journal.url of c.yaml',
+    })
+    expect(pick(undefined, undefined, { FERRY_JOURNAL: '/j' })).toEqual({
+      kind: 'sqlite',
+      path: '/j',
+      source: 'FERRY_JOURNAL',
+    })
+    expect(pick(PG, undefined, {})).toMatchObject({ kind: 'postgres', url: PG })
+    // The same order for replay's --from, named as such.
+    expect(resolveJournalTarget('c.yaml', { journal: PG }, undefined, {}, '--from')).toMatchObject({
+      source: '--from',
+    })
   })
 
-  test('behavior: a --journal flag wins: a URL is PostgreSQL, a path is that SQLite file', () => {
-    expect(resolveJournalTarget('c.yaml', { journal: PG }, undefined, {})).toEqual({
-      kind: 'postgres',
-      url: PG,
-    })
+  test('error: a value with an unknown or misspelt scheme is a URL, refused naming the supported schemes, never echoed', () => {
+    for (const [flag, env] of [
+      ['postgress://ferry:S3cretPw@db:5432/x', {}],
+      ['mysql://root:S3cretPw@db/x', {}],
+      [undefined, { FERRY_JOURNAL_URL: 'postgress://ferry:S3cretPw@db/x' }],
+      [undefined, { FERRY_JOURNAL: 'sqlite://ferry:S3cretPw@db/x' }],
+    ] as const) {
+      const error = refusal(() => resolveJournalTarget('c.yaml', { journal: flag }, undefined, env))
+      expect(error.shortMessage).toMatch(
+        /the URL scheme "[a-z]+:" is not one ferry opens as a journal \(supported: postgres:\/\/, postgresql:\/\/\)/,
+      )
+      expect(error.message).not.toContain('S3cretPw')
+    }
     expect(
-      resolveJournalTarget('c.yaml', { journal: 'x.sqlite' }, undefined, { FERRY_JOURNAL_URL: PG }),
-    ).toEqual({ kind: 'sqlite', path: resolve('x.sqlite') })
+      refusal(() => resolveJournalTarget('c.yaml', { journal: 'postgres:nohost' }, undefined, {}))
+        .shortMessage,
+    ).toBe('--journal: the postgres:// URL names no host')
+    expect(
+      refusal(() =>
+        resolveJournalTarget('c.yaml', {}, undefined, { FERRY_JOURNAL_URL: '/tmp/j.sqlite' }),
+      ).shortMessage,
+    ).toBe('FERRY_JOURNAL_URL: is not a URL')
+    // A Windows drive and a colon after the start stay paths.
+    expect(classifyJournalValue('--journal', 'C:/j.sqlite').kind).toBe('sqlite')
+    expect(classifyJournalValue('--journal', './a:b.sqlite').kind).toBe('sqlite')
   })
 
   test('behavior: the description of a PostgreSQL target never holds its password', () => {

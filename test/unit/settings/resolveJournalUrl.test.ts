@@ -13,8 +13,11 @@ const refusal = (flag: string | undefined, env: NodeJS.ProcessEnv): UsageError =
 }
 
 describe('the PostgreSQL journal URL of ferry journal migrate', () => {
-  test('default: --to, else FERRY_JOURNAL_URL; postgres:// and postgresql:// both', () => {
+  test('default: --to, else FERRY_JOURNAL_URL, else journal.url; postgres:// and postgresql:// both', () => {
     const env = { FERRY_JOURNAL_URL: 'postgresql://u:p@env/db' }
+    expect(resolveJournalUrl(undefined, {}, 'postgres://u@config/db')).toBe(
+      'postgres://u@config/db',
+    )
     expect(resolveJournalUrl('postgres://u:p@flag/db', env)).toBe('postgres://u:p@flag/db')
     expect(resolveJournalUrl(undefined, env)).toBe('postgresql://u:p@env/db')
     expect(resolveJournalUrl('  ', env)).toBe('postgresql://u:p@env/db')
@@ -24,15 +27,13 @@ describe('the PostgreSQL journal URL of ferry journal migrate', () => {
     expect(refusal(undefined, { FERRY_JOURNAL_URL: '' }).shortMessage).toBe(
       '--to: no PostgreSQL database given',
     )
-    expect(refusal('db.example:5432', {}).shortMessage).toBe(
-      '--to: is not a PostgreSQL URL (its scheme is db.example:)',
+    expect(refusal('db.example:5432', {}).shortMessage).toMatch(
+      /^--to: the URL scheme "db.example:" is not one ferry opens as a journal \(supported: postgres:\/\/, postgresql:\/\/\)/,
     )
-    expect(refusal('not a url', {}).shortMessage).toBe('--to: is not a URL')
+    expect(refusal('not a url', {}).shortMessage).toBe('--to: is not a PostgreSQL URL')
     const env = refusal(undefined, { FERRY_JOURNAL_URL: 'mysql://root:hunter2@db/x' })
-    expect(env.shortMessage).toBe(
-      'FERRY_JOURNAL_URL: is not a PostgreSQL URL (its scheme is mysql:)',
-    )
+    expect(env.shortMessage).toMatch(/^FERRY_JOURNAL_URL: the URL scheme "mysql:" is not one/)
     expect(env.message).not.toContain('hunter2')
-    expect(env.metaMessages[0]).toMatch(/^fix: pass --to postgres:\/\//)
+    expect(env.metaMessages[0]).toMatch(/^fix: give postgres:\/\//)
   })
 })
