@@ -16,8 +16,8 @@ import { checkSolanaInstructions } from './checkSolanaInstructions.ts'
 import { checkSolanaOrderPayload } from './checkSolanaOrderPayload.ts'
 import type { OrderIntent } from './orderIntent.ts'
 import { QuoteMovedError } from './QuoteMovedError.ts'
-import { takeBelowEstimation } from './takeBelowEstimation.ts'
 import { solanaPriorityFeeLamports } from './solanaPriorityFeeLamports.ts'
+import { takeBelowEstimation } from './takeBelowEstimation.ts'
 import type { CheckVerdict } from './verifyEvmOrderTx.ts'
 
 /** The flat order fee on Solana in lamports: 0.015 SOL (docs/dln.md §1.4). */
