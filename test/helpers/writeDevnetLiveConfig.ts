@@ -53,6 +53,8 @@ export type DevnetLiveConfigOptions = {
    * Default: one USDC rebalance between Arbitrum and Base (`targets`, `hook`).
    */
   strategies?: string
+  /** `wallets.evm.account`'s YAML value, e.g. `{ safe: "0x…", execution: owner }`. Default none. */
+  account?: string
 }
 
 /**
@@ -86,7 +88,7 @@ wallets:
   evm:
     privateKeyEnv: ${DEVNET_KEY_ENV}
     address: "${devnetEvmAccount('user').address}"
-risk:
+${options.account ? `    account: ${options.account}\n` : ''}risk:
   maxNotionalUsdPerOrder: 5000
   maxCostBps: 150
   killSwitchFile: ${options.killSwitchFile}

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Address, erc20Abi, parseEventLogs } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
+import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
+import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
+import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
+
+// A treasury Safe on the devnet (docs/safety.md "Treasury accounts"): ferry's key owns it and
+// executes for it; the Safe is the wallet, the order's refund and cancel beneficiary and authority.
+const user = devnetEvmAccount('user')
+const USDC_ARB = '0xaf88d065e77c8cc2239327c5edb3a432268e5831' as Address
+let devnet: Devnet
+let dir: string
+let safe: Address
+
+beforeAll(async () => {
+  devnet = await startDevnet({
+    evmChainIds: [42161, 8453],
+    solana: false,
+    safe: true,
+    fillDelayMs: 50,
+  })
+  safe = devnet.treasurySafe!
+  dir = mkdtempSync(join(tmpdir(), 'ferry-safe-'))
+}, 60_000)
+
+afterAll(async () => {
+  await devnet?.stop()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+const chain = (id: number) => devnet.evm.find((c) => c.chainId === id)!
+const usdcOf = (who: Address) =>
+  chain(42161).client.readContract({
+    address: USDC_ARB,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [who],
+  })
+
+const liveRun = (name: string, extra: Parameters<typeof writeDevnetLiveConfig>[2]) => {
+  const config = join(dir, `${name}.yaml`)
+  writeDevnetLiveConfig(devnet, config, extra)
+  return runFerry(
+    ['run', config, '--live', '--once', '--json', '--journal', join(dir, `${name}.sqlite`)],
+    { [DEVNET_KEY_ENV]: user.privateKey },
+    90_000,
+  )
+}
+
+describe('treasury Safe, owner mode', () => {
+  test('behavior: a USDC rebalance from the Safe: exact approval, order, fill and hook; the key only pays gas', async () => {
+    const [safeBefore, keyBefore] = await Promise.all([usdcOf(safe), usdcOf(user.address)])
+    const run = await liveRun('rebalance', {
+      killSwitchFile: 'rebalance.kill',
+      hook: true,
+      tracking: '  pollIntervalMs: 200\n',
+      account: `{ safe: "${safe}", execution: owner }`,
+    })
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const events = jsonEvents(run.stdout)
+    const created = events.find((e) => e.type === 'created')!
+    expect(created).toBeDefined()
+    expect(events.find((e) => e.type === 'hook')).toMatchObject({
+      steps: [{ stepNumber: 1, status: 'Executed' }],
+    })
+    const [safeAfter, keyAfter] = await Promise.all([usdcOf(safe), usdcOf(user.address)])
+    expect(keyAfter).toBe(keyBefore)
+    expect(safeBefore - safeAfter).toBeGreaterThan(0n)
+    const logs = await chain(42161).client.getContractEvents({
+      address: chain(42161).contracts.dlnSource,
+      abi: dlnSourceAbi,
+      eventName: 'CreatedOrder',
+      fromBlock: 0n,
+    })
+    const mine = logs.find((l) => l.args.orderId === created.orderId)!
+    const receipt = await chain(42161).client.getTransactionReceipt({ hash: mine.transactionHash })
+    // The key sent the transaction, to the Safe: execTransaction.
+    expect(receipt.from.toLowerCase()).toBe(user.address.toLowerCase())
+    expect(receipt.to?.toLowerCase()).toBe(safe.toLowerCase())
+    const [log] = parseEventLogs({
+      abi: dlnSourceAbi,
+      eventName: 'CreatedOrder',
+      logs: receipt.logs,
+    })
+    const order = log!.args.order
+    // DlnSource's maker is tx.origin: the key. Authority and cancel beneficiary are the Safe.
+    expect(order.makerSrc.toLowerCase()).toBe(user.address.toLowerCase())
+    expect(order.givePatchAuthoritySrc.toLowerCase()).toBe(safe.toLowerCase())
+    expect(order.allowedCancelBeneficiarySrc.toLowerCase()).toBe(safe.toLowerCase())
+    const allowance = await chain(42161).client.readContract({
+      address: USDC_ARB,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [safe, chain(42161).contracts.dlnSource],
+    })
+    expect(allowance).toBe(0n)
+  }, 120_000)
+})
