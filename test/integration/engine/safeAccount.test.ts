@@ -5,6 +5,7 @@ import { type Address, erc20Abi, parseEventLogs } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
+import { deployTreasurySafe } from '../../../src/devnet/installSafe.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
@@ -101,4 +102,56 @@ describe('treasury Safe, owner mode', () => {
     })
     expect(allowance).toBe(0n)
   }, 120_000)
+})
+
+describe('treasury Safe, bad accounts: exit 2 at start, nothing sent', () => {
+  const deployOnBoth = async (
+    owners: ReturnType<typeof devnetEvmAccount>[],
+    threshold: number,
+    saltNonce: bigint,
+  ) => {
+    const [a] = await Promise.all(
+      devnet.evm.map((c) => deployTreasurySafe(c.rpcUrl, { owners, threshold, saltNonce })),
+    )
+    return a!
+  }
+  const refused = async (name: string, account: string) => {
+    const nonceBefore = await chain(42161).client.getTransactionCount({ address: user.address })
+    const run = await liveRun(name, { killSwitchFile: `${name}.kill`, account })
+    expect(run.code).toBe(2)
+    expect(run.stdout).not.toContain('"type":"created"')
+    expect(await chain(42161).client.getTransactionCount({ address: user.address })).toBe(
+      nonceBefore,
+    )
+    return run.stderr
+  }
+
+  test('behavior: a Safe address without code names the field, the chain and the fix', async () => {
+    const stderr = await refused(
+      'nocode',
+      '{ safe: "0x00000000000000000000000000000000000d0e5a", execution: owner }',
+    )
+    expect(stderr).toContain('wallets.evm.account.safe')
+    expect(stderr).toContain('has no code')
+    expect(stderr).not.toMatch(/\n\s+at /)
+  }, 60_000)
+
+  test('behavior: a Safe the key does not own is refused', async () => {
+    const other = await deployOnBoth([devnetEvmAccount('treasury')], 1, 101n)
+    const stderr = await refused('notowner', `{ safe: "${other}", execution: owner }`)
+    expect(stderr).toContain("is not owned by ferry's key")
+    expect(stderr).toContain('add the key as an owner')
+  }, 60_000)
+
+  test('behavior: a Safe with threshold 2 is refused in owner mode', async () => {
+    const two = await deployOnBoth([user, devnetEvmAccount('treasury')], 2, 102n)
+    const stderr = await refused('threshold', `{ safe: "${two}", execution: owner }`)
+    expect(stderr).toContain('needs 2 signatures')
+  }, 60_000)
+
+  test('behavior: roles execution is refused by the config check (not built)', async () => {
+    const stderr = await refused('roles', `{ safe: "${safe}", execution: roles }`)
+    expect(stderr).toContain('wallets.evm.account')
+    expect(stderr).toContain('only owner execution is built')
+  }, 60_000)
 })
