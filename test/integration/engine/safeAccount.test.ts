@@ -104,6 +104,68 @@ describe('treasury Safe, owner mode', () => {
   }, 120_000)
 })
 
+describe('treasury Safe, owner mode: cancel and patch of an order made from the Safe', () => {
+  const baseSafeTxs = async (fromBlock: bigint) => {
+    const c = chain(8453).client
+    const to = await c.getBlockNumber()
+    const txs = []
+    for (let n = fromBlock; n <= to; n++) {
+      const block = await c.getBlock({ blockNumber: n, includeTransactions: true })
+      txs.push(
+        ...block.transactions.filter((t) => t.from.toLowerCase() === user.address.toLowerCase()),
+      )
+    }
+    return txs
+  }
+
+  test('behavior: an unfilled order is cancelled through the Safe on the destination and refunded to the Safe', async () => {
+    devnet.solver!.setPolicy({ neverFill: true })
+    const before = await usdcOf(safe)
+    const fromBlock = (await chain(8453).client.getBlockNumber()) + 1n
+    const run = await liveRun('cancel', {
+      killSwitchFile: 'cancel.kill',
+      tracking: '  deadlineMs: 10000\n  autoCancel: true\n  pollIntervalMs: 200\n',
+      account: `{ safe: "${safe}", execution: owner }`,
+    })
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const events = jsonEvents(run.stdout)
+    const created = events.find((e) => e.type === 'created')!
+    expect(events.find((e) => e.type === 'cancelled')).toMatchObject({
+      orderId: created.orderId,
+      chainId: 8453,
+    })
+    expect(events.at(-1)).toMatchObject({ type: 'terminal', state: 'cancelled' })
+    // Every unit came back to the Safe (the order's cancel beneficiary), none to the key.
+    expect(await usdcOf(safe)).toBe(before)
+    // The cancel on Base was the key's execTransaction on the Safe: the Safe is the dst authority.
+    const sent = await baseSafeTxs(fromBlock)
+    expect(sent.length).toBeGreaterThan(0)
+    expect(sent.every((t) => t.to?.toLowerCase() === safe.toLowerCase())).toBe(true)
+  }, 120_000)
+
+  test('behavior: a stuck order is patched through the Safe on the destination, then filled; the intent completes', async () => {
+    devnet.solver!.setPolicy({ fillAtMostTakeBps: 9_995, fillDelayMs: 200 })
+    const fromBlock = (await chain(8453).client.getBlockNumber()) + 1n
+    const run = await liveRun('patch', {
+      killSwitchFile: 'patch.kill',
+      tracking: '  deadlineMs: 10000\n  pollIntervalMs: 200\n  onStuck: patch\n',
+      account: `{ safe: "${safe}", execution: owner }`,
+    })
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const events = jsonEvents(run.stdout)
+    const patched = events.filter((e) => e.type === 'patched')
+    expect(patched).toHaveLength(1)
+    const take = BigInt(patched[0]!.takeAmount as string)
+    expect(events.find((e) => e.type === 'filled')).toMatchObject({ amountOut: take.toString() })
+    expect(events.at(-1)).toMatchObject({ type: 'terminal', state: 'completed' })
+    const sent = await baseSafeTxs(fromBlock)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.to?.toLowerCase()).toBe(safe.toLowerCase())
+  }, 120_000)
+})
+
 describe('treasury Safe, bad accounts: exit 2 at start, nothing sent', () => {
   const deployOnBoth = async (
     owners: ReturnType<typeof devnetEvmAccount>[],
