@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Address, erc20Abi, parseEventLogs } from 'viem'
+import { type Address, erc20Abi, type Hex, parseEventLogs } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { deployTreasurySafe } from '../../../src/devnet/installSafe.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import { FAIL_POINTS } from '../../../src/execute/failPoints.ts'
+import { openJournal } from '../../../src/store/openJournal.ts'
+import { crashLiveRun } from '../../helpers/crashLiveRun.ts'
 import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
 
@@ -164,6 +167,70 @@ describe('treasury Safe, owner mode: cancel and patch of an order made from the 
     expect(sent).toHaveLength(1)
     expect(sent[0]!.to?.toLowerCase()).toBe(safe.toLowerCase())
   }, 120_000)
+})
+
+describe('treasury Safe, owner mode: SIGKILL at every fail point, then a settling run', () => {
+  test('behavior: 0 doubles, 0 orphans, 0 unsettled; no allowance of the Safe outlives its order', async () => {
+    devnet.solver!.setPolicy({ fillDelayMs: 50 })
+    const startBlock = await chain(42161).client.getBlockNumber()
+    const account = `{ safe: "${safe}", execution: owner }`
+    const tracking = '  deadlineMs: 30000\n  pollIntervalMs: 200\n'
+    let crash: Awaited<ReturnType<typeof crashLiveRun>> | undefined
+    // One journal: each start reconciles what the kill before it left.
+    for (const point of FAIL_POINTS) {
+      crash = await crashLiveRun(devnet, dir, 'sigkill', tracking, point, {
+        account,
+        hook: true,
+        // As the SIGKILL chaos test: a killed intent's failure must not pause or stop the route.
+        extraRisk:
+          '  maxNotionalUsdPerDay: 10000000\n  maxInFlightUsd: 10000000\n  cooldownMsAfterFailure: 0\n' +
+          '  autoKill: { afterConsecutiveFailures: 0 }\n',
+      })
+    }
+    await crash!.settle()
+    const journal = openJournal(crash!.journalPath)
+    try {
+      const intents = journal.history({ limit: 10_000 })
+      const logs = await chain(42161).client.getContractEvents({
+        address: chain(42161).contracts.dlnSource,
+        abi: dlnSourceAbi,
+        eventName: 'CreatedOrder',
+        fromBlock: startBlock + 1n,
+      })
+      // Through the Safe the maker is still the key (tx.origin): that is how its orders are found.
+      const mine = logs
+        .filter((l) => l.args.order?.makerSrc.toLowerCase() === user.address.toLowerCase())
+        .map((l) => String(l.args.orderId).toLowerCase())
+      const intentOf = mine.map((id) => journal.getOrder(id as Hex)?.intentId)
+      const orphans = intentOf.filter((id) => id === undefined).length
+      const perIntent = new Map<string, number>()
+      for (const id of intentOf) if (id) perIntent.set(id, (perIntent.get(id) ?? 0) + 1)
+      const doubles =
+        [...perIntent.values()].filter((n) => n > 1).length +
+        intents.filter((h) => h.orders.length > 1).length
+      const unsettled = journal.pendingReconciliations().length
+      console.info(
+        `safe sigkill: kills=${FAIL_POINTS.length} orders=${mine.length} doubles=${doubles} orphans=${orphans} unsettled=${unsettled}`,
+      )
+      expect({ doubles, orphans, unsettled }).toEqual({ doubles: 0, orphans: 0, unsettled: 0 })
+      // The kills after signing leave orders; each is followed to its end.
+      expect(mine.length).toBeGreaterThanOrEqual(2)
+      for (const h of intents) {
+        expect(h.intent.state).toBe(perIntent.has(h.intent.id) ? 'completed' : 'failed')
+      }
+    } finally {
+      journal.close()
+    }
+    for (const spender of [chain(42161).contracts.dlnSource, chain(42161).contracts.forwarder]) {
+      const allowance = await chain(42161).client.readContract({
+        address: USDC_ARB,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [safe, spender],
+      })
+      expect(allowance).toBe(0n)
+    }
+  }, 240_000)
 })
 
 describe('treasury Safe, bad accounts: exit 2 at start, nothing sent', () => {

@@ -9,6 +9,7 @@ import {
 import { judgeSafeAccount } from '../../../../src/chains/evm/safe/judgeSafeAccount.ts'
 import { outerCallOf } from '../../../../src/chains/evm/safe/outerCallOf.ts'
 import { safeAbi } from '../../../../src/chains/evm/safe/safeAbi.ts'
+import { unwrapSafeExec } from '../../../../src/chains/evm/safe/unwrapSafeExec.ts'
 import { evmAllowList } from '../../../../src/chains/evmAllowList.ts'
 import { VerificationError } from '../../../../src/common/VerificationError.ts'
 
@@ -102,6 +103,19 @@ describe('encodeSafeExec and checkSafeExec', () => {
     expect(() => checkSafeExec({ to: SAFE, value: 0n, data: setGuard }, SAFE, KEY)).toThrow(
       'safe.data',
     )
+  })
+})
+
+describe('unwrapSafeExec', () => {
+  test('behavior: a journaled execTransaction reads as its inner call; any other call as itself', () => {
+    const data = approve(allow.dlnSource)
+    expect(
+      unwrapSafeExec({ to: SAFE, data: encodeSafeExec({ to: USDC, value: 0n, data }, KEY) }),
+    ).toEqual({
+      to: expect.stringMatching(new RegExp(`^${USDC}$`, 'i')),
+      data,
+    })
+    expect(unwrapSafeExec({ to: USDC, data })).toEqual({ to: USDC, data })
   })
 })
 
