@@ -205,7 +205,7 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
   const order = orderOf(intent.maker ?? intent.sender)
   const orderId = computeOrderId(order)
   // A service told the Safe sends computes the id with the Safe as maker; the chain uses the
-  // executing key (tx.origin). Either is the same calldata (docs/dln.md "Orders from a Safe").
+  // executing key (tx.origin). Either is the same calldata (docs/dln.md §4.7).
   const announced = params.announcedOrderId.toLowerCase()
   const viaSafe =
     intent.maker !== undefined && intent.maker.toLowerCase() !== intent.sender.toLowerCase()
