@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { VerificationError } from '../../../common/VerificationError.ts'
 import type { EvmSender } from '../createEvmSender.ts'
 import type { EvmSendRequest } from '../EvmSendRequest.ts'
 import { checkSafeExec, sameSafeCall } from './checkSafeExec.ts'
@@ -38,7 +39,9 @@ export function createSafeSender(
       const call = { to: request.to, value: request.value, data: request.data }
       const outer = outerCallOf(wallet, { ...call, gas: request.gasLimit })
       const decoded = checkSafeExec(outer, safe, inner.address)
-      if (!sameSafeCall(decoded, call)) throw new Error('Safe wrapper changed the call')
+      if (!sameSafeCall(decoded, call)) {
+        throw new VerificationError('safe.inner', call, decoded, 'is not the call ferry verified')
+      }
       if (onSafeTx) {
         const read = inner.rpc.read
         const safeNonce = await read.readContract({
