@@ -1,4 +1,4 @@
-import type { PublicClient } from 'viem'
+import type { Address, PublicClient } from 'viem'
 import type { ChainId } from '../api/schemas/chainId.ts'
 import type { InstalledContracts } from './installContracts.ts'
 import type { AnvilChain } from './startAnvil.ts'
@@ -14,4 +14,6 @@ export type DevnetEvmChain = {
   anvil: AnvilChain
   client: PublicClient
   contracts: InstalledContracts
+  /** The demo treasury Safe, when the devnet was started with `safe: true`. */
+  treasurySafe?: Address | undefined
 }

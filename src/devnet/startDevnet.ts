@@ -11,8 +11,9 @@ import type { DevnetEvmChain } from './DevnetEvmChain.ts'
 import { devnetEvmAccount, devnetSolanaKeypair } from './devnetAccounts.ts'
 import { fundEvmChain, SOLVER_FUNDS, USER_FUNDS } from './fundEvmChain.ts'
 import { type GateChainFee, installContracts } from './installContracts.ts'
+import { installDevnetSafe } from './installDevnetSafe.ts'
 import { localUrlOf } from './localUrlOf.ts'
-import { callSolanaDevnet } from './solana/callSolanaDevnet.ts'
+import { fundSolanaDevnet } from './solana/fundSolanaDevnet.ts'
 import { type SolanaDevnetProcess, startSolanaDevnet } from './solana/startSolanaDevnet.ts'
 import { createSolver, type Solver } from './solver/createSolver.ts'
 import type { SolverPolicy } from './solver/solverBehaviour.ts'
@@ -65,6 +66,8 @@ export type StartDevnetOptions = {
    * that promises more than solvers will pay. Default: the simulator's defaults.
    */
   quoteConfig?: Partial<QuoteConfig>
+  /** Deploy the demo treasury Safe (threshold 1, the demo user's key) on every chain. Default false. */
+  safe?: boolean
 }
 
 /** The running devnet: chains, contracts, funded demo wallets and the simulator wired to them. */
@@ -76,6 +79,8 @@ export type Devnet = {
   sim: StartedSim
   /** The simulated taker; undefined when started with `solver: false`. */
   solver: Solver | undefined
+  /** The demo treasury Safe (the same address on every EVM chain), with `safe: true`. */
+  treasurySafe: Address | undefined
   /** Stops the simulator and every chain process; safe to call twice. */
   stop(): Promise<void>
 }
@@ -138,11 +143,17 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
           pollingInterval: 100,
         }) as PublicClient
         await fundEvmChain(anvil, chainId, contracts, client, market)
+        const safe = await installDevnetSafe(anvil.rpcUrl, contracts, options.safe === true)
         logger.info({ chainId, rpcUrl: anvil.rpcUrl }, 'devnet EVM chain ready')
-        return { chainId, rpcUrl: anvil.rpcUrl, anvil, client, contracts }
+        return { chainId, rpcUrl: anvil.rpcUrl, anvil, client, contracts, treasurySafe: safe }
       }),
     )
-    const solanaInfo = solanaProcess ? await fundSolana(solanaProcess) : undefined
+    const solanaInfo = solanaProcess
+      ? await fundSolanaDevnet(solanaProcess, SOLANA_USDC_MINT, {
+          user: USER_FUNDS,
+          solver: SOLVER_FUNDS,
+        })
+      : undefined
     const clients = new Map(evm.map((c) => [c.chainId as number, c.client]))
     const listening = await startSim({
       port: options.simPort ?? 0,
@@ -197,33 +208,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       const started = solver
       stops.push(() => started.stop())
     }
-    return { evm, solana: solanaInfo, sim, solver, stop: stopAll }
+    const treasurySafe = evm[0]?.treasurySafe
+    return { evm, solana: solanaInfo, sim, solver, treasurySafe, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error
   }
-}
-
-async function fundSolana(
-  process: SolanaDevnetProcess,
-): Promise<{ rpcUrl: string; process: SolanaDevnetProcess; usdcMint: string; escrow: string }> {
-  const rpc = process.rpcUrl
-  const authority = devnetSolanaKeypair('treasury').publicKey.toBase58()
-  await callSolanaDevnet(rpc, 'devnet_createMint', [SOLANA_USDC_MINT, 6, authority])
-  // The real DLN program keeps orders in program accounts; the devnet has no such program, so a
-  // keypair the solver holds plays the escrow (see buildSolanaOrderTx).
-  const escrow = devnetSolanaKeypair('escrow').publicKey.toBase58()
-  for (const role of ['user', 'solver'] as const) {
-    const key = devnetSolanaKeypair(role).publicKey.toBase58()
-    await callSolanaDevnet(rpc, 'devnet_airdrop', [key, String(1_000n * 10n ** 9n)])
-    await callSolanaDevnet(rpc, 'devnet_mintTo', [
-      SOLANA_USDC_MINT,
-      key,
-      String((role === 'user' ? USER_FUNDS : SOLVER_FUNDS) * 10n ** 6n),
-    ])
-  }
-  // The escrow's token account exists up front: the order transaction only transfers into it.
-  await callSolanaDevnet(rpc, 'devnet_mintTo', [SOLANA_USDC_MINT, escrow, '0'])
-  await callSolanaDevnet(rpc, 'devnet_airdrop', [escrow, String(10n ** 9n)])
-  return { rpcUrl: rpc, process, usdcMint: SOLANA_USDC_MINT, escrow }
 }

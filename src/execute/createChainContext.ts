@@ -5,6 +5,7 @@ import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
 import { createEvmRpc, type EvmRpc } from '../chains/evm/createEvmRpc.ts'
 import { createEvmSender, type EvmSender } from '../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../chains/evm/createEvmSigner.ts'
+import { createSafeSender } from '../chains/evm/safe/createSafeSender.ts'
 import { createSolanaConnection } from '../chains/solana/createSolanaConnection.ts'
 import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
@@ -96,8 +97,9 @@ export function createChainContext(params: {
       if (outcome.record.kind === 'patch') failPoint('afterPatchSent')
     },
   }
+  const safe = wiring.evmWallet?.safe
   const signer = wiring.evmWallet?.key
-    ? createEvmSigner(wiring.evmWallet.key, wiring.evmWallet.address)
+    ? createEvmSigner(wiring.evmWallet.key, wiring.evmWallet.address, safe ? { safe } : {})
     : undefined
   const evm = new Map<number, EvmChain>()
   for (const c of wiring.evm) {
@@ -121,7 +123,7 @@ export function createChainContext(params: {
         })
       },
     })
-    const sender =
+    const keySender =
       signer && wiring.sending
         ? createEvmSender({
             chainId: c.chainId,
@@ -141,6 +143,16 @@ export function createChainContext(params: {
             logger,
           })
         : undefined
+    // A Safe account: the Safe is the wallet, the key's sender carries its execTransaction calls.
+    const sender =
+      keySender && safe
+        ? createSafeSender(keySender, safe, (note, request) => {
+            logger.info(
+              { chainId: c.chainId, kind: request.kind, intentId: request.intentId, ...note },
+              'Safe transaction about to be signed',
+            )
+          })
+        : keySender
     evm.set(c.chainId, {
       rpc,
       sender,
@@ -177,7 +189,7 @@ export function createChainContext(params: {
         return wiring.solanaWallet.address
       }
       if (!wiring.evmWallet) throw new Error('no EVM wallet is configured (wallets.evm)')
-      return wiring.evmWallet.address
+      return wiring.evmWallet.safe ?? wiring.evmWallet.address
     },
     readClient(chainId) {
       const c = evm.get(chainId)

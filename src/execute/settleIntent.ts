@@ -5,6 +5,7 @@ import type { EvmRpc } from '../chains/evm/createEvmRpc.ts'
 import type { EvmSender } from '../chains/evm/createEvmSender.ts'
 import { parseCreatedOrder } from '../chains/evm/parseCreatedOrder.ts'
 import { type EvmResumeOutcome, resumeEvmAttempts } from '../chains/evm/resumeEvmAttempts.ts'
+import { unwrapSafeExec } from '../chains/evm/safe/unwrapSafeExec.ts'
 import { resumeSolanaAttempts } from '../chains/solana/resumeSolanaAttempts.ts'
 import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
@@ -163,8 +164,10 @@ function approvedPairs(attempts: readonly AttemptRecord[]): { token: Address; sp
   const pairs = new Map<string, { token: Address; spender: Address }>()
   for (const a of attempts) {
     if (a.kind !== 'approve') continue
-    const tx = parseTransaction(a.rawTx)
-    if (!tx.to || !tx.data) continue
+    const signed = parseTransaction(a.rawTx)
+    if (!signed.to || !signed.data) continue
+    // Through a Safe the approve is the inner call of the key's execTransaction.
+    const tx = unwrapSafeExec({ to: signed.to, data: signed.data })
     const call = decodeFunctionData({ abi: erc20Abi, data: tx.data })
     if (call.functionName !== 'approve') continue
     const spender = call.args[0]

@@ -42,7 +42,14 @@ export type WorldWiring = {
    * Our EVM address, and its key when the run sends (a dry run reads balances with the address
    * alone); the key never leaves the signer, which checks it derives to the address (P-1.9).
    */
-  evmWallet: { address: Address; key: EvmKeySource | undefined } | undefined
+  evmWallet:
+    | {
+        address: Address
+        key: EvmKeySource | undefined
+        /** The Safe the key executes for (owner mode): the wallet whose funds move. */
+        safe?: Address
+      }
+    | undefined
   /** Our Solana address, and its secret key when the run sends. */
   solanaWallet: { address: string; secretKey: Uint8Array | undefined } | undefined
   /** Tokens whose balances the strategies read, per chain. */

@@ -2,6 +2,18 @@ import { z } from 'zod'
 import { configFields } from './configFields.ts'
 import { withFix } from './withFix.ts'
 
+const safeAccountSchema = z.strictObject({
+  /** The Safe (1.4.1 or compatible) that holds the funds, on every EVM chain configured. */
+  safe: configFields.evmAddress,
+  /** `owner`: the key owns the threshold-1 Safe and calls execTransaction itself. */
+  execution: z.literal('owner', {
+    error: withFix(
+      'only owner execution is built',
+      'set execution: owner (the key is an owner of a threshold-1 Safe); roles execution is not available',
+    ),
+  }),
+})
+
 const evmWalletSchema = z
   .strictObject({
     /** Env var holding the hex private key (key ladder step 1, docs/safety.md §5). */
@@ -12,8 +24,24 @@ const evmWalletSchema = z
     passwordEnv: configFields.envName.optional(),
     /** The address the key must derive to; a mismatch refuses to start (P-4.1, P-5.4). */
     address: configFields.evmAddress,
+    /**
+     * Whose funds ferry moves (docs/safety.md "Treasury accounts"): the key's own address (the
+     * default), or `{ safe, execution: owner }`: a threshold-1 Safe the key owns and executes
+     * for, the same address on every EVM chain configured. `roles` execution is not built.
+     */
+    account: z.union([configFields.evmAddress, safeAccountSchema]).optional(),
   })
   .superRefine((w, ctx) => {
+    if (typeof w.account === 'string' && w.account.toLowerCase() !== w.address.toLowerCase()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['account'],
+        message: withFix(
+          "an address account must be the key's own address",
+          'remove wallets.evm.account, or set it to { safe: <Safe address>, execution: owner }',
+        ),
+      })
+    }
     if ((w.privateKeyEnv === undefined) === (w.keystorePath === undefined)) {
       ctx.addIssue({
         code: 'custom',

@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import type { EvmSender } from '../chains/evm/createEvmSender.ts'
+import { outerCallOf } from '../chains/evm/safe/outerCallOf.ts'
 import { simulateEvmTx } from '../chains/evm/simulateEvmTx.ts'
 import { evmAllowList } from '../chains/evmAllowList.ts'
 import { type Logger, silentLogger } from '../common/Logger.ts'
@@ -49,9 +50,12 @@ export async function checkEvmValueFlow(
     return undefined
   }
   const allow = evmAllowList(sender.chainId)
+  // The exact outer transactions the key signs: through the Safe in Safe mode, whose balances
+  // and allowances (sender.address) are then the ones judged (docs/safety.md "Treasury accounts").
+  const outer = params.calls.map((c) => outerCallOf(sender, c))
   const flow = await simulateEvmValueFlow(sender.rpc.read, {
-    account: sender.address,
-    calls: params.calls,
+    account: outer[0]?.account ?? sender.address,
+    calls: outer.map(({ account: _, ...c }) => c),
     ...(allow ? { dlnSource: allow.dlnSource as Address } : {}),
   })
   const reverted = revertOfFlow(flow)

@@ -9,8 +9,13 @@ import type { ChainId } from '../api/schemas/chainId.ts'
 export type OrderIntent = {
   srcChainId: ChainId
   dstChainId: ChainId
-  /** The wallet that signs and sends on the source chain: the order's maker (tx.origin). */
+  /** The wallet the input leaves on the source chain: the key's address, or its Safe. */
   sender: string
+  /**
+   * The key that sends the transaction, DlnSource's maker (`tx.origin`, docs/dln.md §4.2), when it
+   * is not `sender`: ferry's key executing for a Safe. Default `sender`.
+   */
+  maker?: string
   /** Input token on the source chain. */
   tokenIn: string
   /** Input amount requested, in base units, before any prepended operating expenses. */

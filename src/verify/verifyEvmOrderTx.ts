@@ -204,14 +204,25 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
     fail('tx.data', 'createSaltedOrder', 'createOrder', 'needs the maker nonce, which was not read')
     return { checks, call, orderId: undefined, verified: undefined }
   }
-  const order = deriveOrder(call, {
-    sender: srcBytes(intent.sender),
-    srcChainId: src,
-    transferFeeBps: onChain.transferFeeBps,
-    masterNonce: onChain.masterNonce,
-  })
+  const orderOf = (maker: string) =>
+    deriveOrder(call, {
+      sender: srcBytes(maker),
+      srcChainId: src,
+      transferFeeBps: onChain.transferFeeBps,
+      masterNonce: onChain.masterNonce,
+    })
+  const order = orderOf(intent.maker ?? intent.sender)
   const orderId = computeOrderId(order)
-  if (orderId.toLowerCase() !== params.announcedOrderId.toLowerCase()) {
+  // A service told the Safe sends computes the id with the Safe as maker; the chain uses the
+  // executing key (tx.origin). Either is the same calldata (docs/dln.md §4.8).
+  const announced = params.announcedOrderId.toLowerCase()
+  const viaSafe =
+    intent.maker !== undefined && intent.maker.toLowerCase() !== intent.sender.toLowerCase()
+  const asAnnounced =
+    viaSafe && orderId.toLowerCase() !== announced
+      ? computeOrderId(orderOf(intent.sender))
+      : orderId
+  if (asAnnounced.toLowerCase() !== announced) {
     fail(
       'orderId',
       orderId,

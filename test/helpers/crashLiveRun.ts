@@ -4,7 +4,11 @@ import { expect } from 'vitest'
 import { devnetEvmAccount } from '../../src/devnet/devnetAccounts.ts'
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
 import { type FerryEvent, jsonEvents, runFerry } from './runFerry.ts'
-import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from './writeDevnetLiveConfig.ts'
+import {
+  DEVNET_KEY_ENV,
+  type DevnetLiveConfigOptions,
+  writeDevnetLiveConfig,
+} from './writeDevnetLiveConfig.ts'
 
 /**
  * A crash and a restart of `ferry run --live --once --json` on the devnet with the user's key:
@@ -19,14 +23,16 @@ export async function crashLiveRun(
   name: string,
   tracking: string,
   crashAt: string,
+  /** More of the config, e.g. `account` for a Safe. Default none. */
+  more: Partial<DevnetLiveConfigOptions> = {},
 ): Promise<{ events: FerryEvent[]; journalPath: string; settle: () => Promise<FerryEvent[]> }> {
   const config = join(dir, `${name}.yaml`)
   const journalPath = join(dir, `${name}.sqlite`)
-  writeDevnetLiveConfig(devnet, config, { killSwitchFile: `${name}.kill`, tracking })
+  writeDevnetLiveConfig(devnet, config, { ...more, killSwitchFile: `${name}.kill`, tracking })
   const env = { [DEVNET_KEY_ENV]: devnetEvmAccount('user').privateKey }
   const args = ['run', config, '--live', '--once', '--json', '--journal', journalPath]
   const crashed = await runFerry(args, { ...env, FERRY_CRASH_AT: crashAt }, 90_000)
-  expect(crashed.signal).toBe('SIGKILL')
+  expect(crashed.signal, `${crashAt}\n${crashed.stderr}\n${crashed.stdout}`).toBe('SIGKILL')
   return {
     events: jsonEvents(crashed.stdout),
     journalPath,

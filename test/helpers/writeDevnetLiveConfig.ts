@@ -64,6 +64,8 @@ export type DevnetLiveConfigOptions = {
   strategies?: string
   /** The rebalance's other chain: Base (8453, default) or Gnosis (100000002, an internal id). */
   dstChainId?: 8453 | 100000002
+  /** `wallets.evm.account`'s YAML value, e.g. `{ safe: "0x…", execution: owner }`. Default none. */
+  account?: string
 }
 
 /**
@@ -98,7 +100,7 @@ wallets:
   evm:
     privateKeyEnv: ${DEVNET_KEY_ENV}
     address: "${devnetEvmAccount('user').address}"
-risk:
+${options.account ? `    account: ${options.account}\n` : ''}risk:
   maxNotionalUsdPerOrder: 5000
   maxCostBps: 150
   killSwitchFile: ${options.killSwitchFile}

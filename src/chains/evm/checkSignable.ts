@@ -3,6 +3,7 @@ import type { ChainId } from '../../api/schemas/chainId.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
 import { type EvmAllowList, evmAllowList } from '../evmAllowList.ts'
 import { internalChainIdOf } from '../nativeChainIdOf.ts'
+import { checkSafeExec } from './safe/checkSafeExec.ts'
 
 /** The fields of a transaction the signer's own allow-list check looks at. */
 export type SignableTx = { chainId: number; to: Address; data: Hex; value: bigint }
@@ -23,13 +24,22 @@ export const specChainIdOf: (nativeChainId: number) => ChainId | undefined = int
  * the caller verified): the chain is a known EVM chain with an allow-list; the target is DlnSource,
  * the forwarder or DlnDestination with one of their known selectors; or the call is an ERC-20
  * `approve` whose spender is DlnSource or the forwarder; or a 0-value, empty self-transfer (a
- * nonce fence or cancel, P-2.8). Anything else throws a {@link VerificationError}.
+ * nonce fence or cancel, P-2.8). With `safe` (owner mode), an `execTransaction` on that Safe is
+ * decoded ({@link checkSafeExec}: no delegatecall, no call of the Safe to itself, no refunds) and
+ * its inner call must pass the same check as made by the Safe. Anything else throws a
+ * {@link VerificationError}.
  */
 export function checkSignable(
   tx: SignableTx,
   from: Address,
   override?: Partial<EvmAllowList>,
+  safe?: Address,
 ): void {
+  if (safe !== undefined && tx.to.toLowerCase() === safe.toLowerCase()) {
+    const inner = checkSafeExec(tx, safe, from)
+    checkSignable({ chainId: tx.chainId, ...inner }, safe, override)
+    return
+  }
   const chainId = specChainIdOf(tx.chainId)
   const allow = chainId === undefined ? undefined : evmAllowList(chainId, override)
   if (!allow) {

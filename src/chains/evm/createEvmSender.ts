@@ -23,6 +23,7 @@ import {
 import { followEvmSend } from './followEvmSend.ts'
 import { nextFreshNonce } from './nextFreshNonce.ts'
 import { readNonceCounts } from './readNonceCounts.ts'
+import type { SafeRoute } from './safe/SafeRoute.ts'
 import type { EvmSendJournal } from './sendJournal.ts'
 import { DEFAULT_PREFETCH_MAX_AGE_MS, usablePrefetch } from './usablePrefetch.ts'
 
@@ -57,7 +58,10 @@ export type CreateEvmSenderOptions = {
 export type EvmSender = {
   readonly chainId: ChainId
   readonly nativeChainId: number
+  /** The wallet: the key's own address, or the Safe whose funds it moves. */
   readonly address: Address
+  /** Set when the wallet is a Safe the key executes for (owner mode). */
+  readonly safe?: SafeRoute | undefined
   readonly rpc: EvmRpc
   readonly gasLimitCap: bigint
   readonly confirmations: number

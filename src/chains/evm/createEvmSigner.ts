@@ -32,6 +32,8 @@ export type EvmSigner = {
 export type CreateEvmSignerOptions = {
   /** Per-chain allow-list override, as configured (defaults: the canonical DLN contracts). */
   allowListOverride?: Partial<EvmAllowList>
+  /** The Safe this key executes for (owner mode): its execTransaction calls are signable. */
+  safe?: Address
 }
 
 /**
@@ -81,7 +83,7 @@ export function createEvmSigner(
   return {
     address: account.address,
     async signTransaction(tx: EvmTxToSign): Promise<Hex> {
-      checkSignable(tx, account.address, override)
+      checkSignable(tx, account.address, override, options.safe)
       return account.signTransaction({ ...tx, type: 'eip1559' })
     },
   }

@@ -1,9 +1,10 @@
 import type { Address, Hex } from 'viem'
 import type { EvmSender } from './createEvmSender.ts'
 import { EvmRevertError, toEvmRevertError } from './EvmRevertError.ts'
+import { outerCallOf } from './safe/outerCallOf.ts'
 
 /**
- * Runs the transaction as an eth_call from our own address with its value and gas limit, just
+ * Runs the transaction as an eth_call as ferry's key sends it (through the Safe in Safe mode) with its value and gas limit, just
  * before signing (safety P-1.8, P-2.15). A revert throws an {@link EvmRevertError} with the
  * contract's error by name; network faults are rethrown as they are.
  */
@@ -12,13 +13,7 @@ export async function simulateEvmTx(
   tx: { to: Address; data: Hex; value: bigint; gasLimit?: bigint | undefined },
 ): Promise<void> {
   try {
-    await sender.rpc.read.call({
-      account: sender.address,
-      to: tx.to,
-      data: tx.data,
-      value: tx.value,
-      gas: tx.gasLimit,
-    })
+    await sender.rpc.read.call(outerCallOf(sender, { ...tx, gas: tx.gasLimit }))
   } catch (error) {
     throw toEvmRevertError('simulation', error) ?? error
   }
@@ -35,11 +30,7 @@ export async function explainRevert(
 ): Promise<EvmRevertError> {
   try {
     await sender.rpc.read.call({
-      account: sender.address,
-      to: tx.to,
-      data: tx.data,
-      value: tx.value,
-      gas: tx.gasLimit,
+      ...outerCallOf(sender, { ...tx, gas: tx.gasLimit }),
       blockNumber: blockNumber - 1n,
     })
   } catch (error) {

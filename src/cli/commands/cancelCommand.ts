@@ -1,9 +1,10 @@
 import type { Command } from 'commander'
-import type { Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import { type ChainId, SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import { createEvmRpc } from '../../chains/evm/createEvmRpc.ts'
 import { createEvmSender } from '../../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../../chains/evm/createEvmSigner.ts'
+import { createSafeSender } from '../../chains/evm/safe/createSafeSender.ts'
 import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
 import { UsageError } from '../../common/UsageError.ts'
 import {
@@ -115,10 +116,13 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
     } else {
       const dst = evmChainWiring(config, requireChain(config, rec.dstChainId))
       const key = resolveEvmKeySource(config.wallets.evm, env, configPath)
-      const signer = createEvmSigner(key.source, key.address)
+      // A Safe account: the Safe is the order's destination authority; the key executes for it.
+      const account = config.wallets.evm?.account
+      const safe = typeof account === 'object' ? (account.safe as Address) : undefined
+      const signer = createEvmSigner(key.source, key.address, safe ? { safe } : {})
       const unlock = await lockSender(signer.address)
       release = unlock
-      const sender = createEvmSender({
+      const keySender = createEvmSender({
         chainId: rec.dstChainId as ChainId,
         signer,
         rpc: createEvmRpc(dst.rpcUrls, dst.sendUrl === undefined ? {} : { sendUrl: dst.sendUrl }),
@@ -133,6 +137,7 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
         confirmations: dst.confirmations,
         logger,
       })
+      const sender = safe ? createSafeSender(keySender, safe) : keySender
       release = async () => {
         sender.close()
         await unlock()
@@ -140,7 +145,7 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
       result = await cancelIntentOrder({
         ...common,
         sender,
-        sourceAddress: key.address,
+        sourceAddress: safe ?? key.address,
         ...(options.messagingFeeWei === undefined
           ? {}
           : { messagingFeeWei: options.messagingFeeWei }),
@@ -187,7 +192,8 @@ function refuseWithoutLive(config: DeepReadonly<FerryConfig>, live: boolean): vo
 
 /** Our EVM address, the refund beneficiary on the source chain (P-7.2). */
 function requireEvmAddress(config: DeepReadonly<FerryConfig>): string {
-  const address = config.wallets.evm?.address
+  const account = config.wallets.evm?.account
+  const address = typeof account === 'object' ? account.safe : config.wallets.evm?.address
   if (!address) {
     throw new UsageError(
       'wallets.evm',

@@ -13,6 +13,7 @@ import { parseIntegerOption } from '../optionParsers.ts'
 type DevnetOptions = {
   chains: string
   solana: boolean
+  safe?: boolean
   seed: number
   simPort: number
   host: string
@@ -41,6 +42,7 @@ export async function devnetCommand(_o: unknown, command: Command): Promise<void
     host: options.host,
     ...(options.evmPorts ? { evmPorts: options.evmPorts } : {}),
     fillDelayMs: options.fillDelayMs,
+    safe: options.safe === true,
     logger,
   })
   const user = devnetEvmAccount('user')
@@ -71,6 +73,11 @@ export async function devnetCommand(_o: unknown, command: Command): Promise<void
     '',
     `EVM demo user  ${user.address}  private key ${user.privateKey}`,
     `EVM solver     ${solver.address}`,
+    ...(devnet.treasurySafe
+      ? [
+          `EVM treasury Safe ${devnet.treasurySafe}  (Safe 1.4.1 on every chain, threshold 1, owner: the demo user; config/treasury-safe.example.yaml)`,
+        ]
+      : []),
     `EVM keys come from the anvil mnemonic: "${ANVIL_MNEMONIC}" (user = index 1)`,
     ...(devnet.solana
       ? [

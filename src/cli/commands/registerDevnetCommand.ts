@@ -9,6 +9,10 @@ export function registerDevnetCommand(program: Command): void {
     .description('run the local chains, the simulator and a solver on loopback (public test keys)')
     .option('--chains <ids>', 'EVM chain ids, comma-separated', '42161,8453')
     .option('--no-solana', 'do not start the Solana devnet')
+    .option(
+      '--safe',
+      'also deploy a funded treasury Safe (1.4.1, threshold 1) owned by the demo key',
+    )
     .option('--seed <n>', 'seed of the simulated market', parseIntegerOption, 1)
     .option('--sim-port <port>', 'port of the simulator; 0 picks a free one', parseIntegerOption, 0)
     .option(

@@ -101,6 +101,9 @@ export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
       ? {
           address: wallets.evm.address as Address,
           key: sending ? resolveEvmKeySource(wallets.evm, env, configPath).source : undefined,
+          ...(typeof wallets.evm.account === 'object'
+            ? { safe: wallets.evm.account.safe as Address }
+            : {}),
         }
       : undefined
   const solanaWallet: WorldWiring['solanaWallet'] = devnet

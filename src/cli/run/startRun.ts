@@ -17,6 +17,7 @@ import { retryNotice } from '../retryNotice.ts'
 import { afterStop } from './afterStop.ts'
 import { buildWorldWiring } from './buildWorldWiring.ts'
 import { checkChainSimulation } from './checkChainSimulation.ts'
+import { checkSafeAccount } from './checkSafeAccount.ts'
 import { checkSendingKeys } from './checkSendingKeys.ts'
 import { createLiveView } from './createLiveView.ts'
 import { createRunAlerter } from './createRunAlerter.ts'
@@ -136,6 +137,8 @@ export async function startRun(params: StartRunParams): Promise<void> {
       // A key that is unset, malformed or someone else's stops the run before any probe.
       checkSendingKeys(config, env, configPath)
       await checkChainSimulation({ config, logger })
+      // A Safe the key cannot execute for alone stops here (exit 2), before anything is sent.
+      await checkSafeAccount(config)
     }
     const chainIds = Object.keys(config.chains).map(Number)
     if (embedded) {

@@ -64,7 +64,9 @@ export async function executeEvmOrder(
 }
 
 async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrderResult> {
-  const { intent, api, sender } = params
+  const { api, sender } = params
+  // Through a Safe, DlnSource's maker is the executing key (tx.origin), not the Safe.
+  const intent = sender.safe ? { ...params.intent, maker: sender.safe.executor } : params.intent
   const clock = params.clock ?? systemClock
   const logger = params.logger ?? silentLogger
   const maxQuoteAgeMs = params.maxQuoteAgeMs ?? DEFAULT_MAX_QUOTE_AGE_MS

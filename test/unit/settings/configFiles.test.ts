@@ -16,6 +16,7 @@ const PLACEHOLDER_ENV = {
   BASE_RPC_URL: 'https://base.rpc.invalid/key',
   SOLANA_RPC_URL: 'https://solana.rpc.invalid/key',
   FERRY_ALERT_WEBHOOK_URL: 'https://hooks.invalid/ferry',
+  FERRY_SERVICE_URL: 'https://service.invalid',
 }
 
 function parseFile(file: string, env: Record<string, string>) {
@@ -25,6 +26,16 @@ function parseFile(file: string, env: Record<string, string>) {
 }
 
 describe('config files', () => {
+  test('behavior: treasury-safe.example.yaml is a dry run from a Safe in owner mode', () => {
+    const { problems, config } = parseFile('treasury-safe.example.yaml', PLACEHOLDER_ENV)
+    expect(problems).toEqual([])
+    expect(config?.mode).toBe('dry-run')
+    expect(config?.wallets.evm?.account).toEqual({
+      safe: '0x48Af6D42dCfe0c5AC87a6cfd98A3Ae4e9eD5386c',
+      execution: 'owner',
+    })
+  })
+
   test('default: demo.yaml parses with no env vars set', () => {
     const { problems, config } = parseFile('demo.yaml', {})
     expect(problems).toEqual([])

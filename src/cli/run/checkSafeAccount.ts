@@ -1,0 +1,51 @@
+import { type Address, createPublicClient, http } from 'viem'
+import { judgeSafeAccount } from '../../chains/evm/safe/judgeSafeAccount.ts'
+import { safeAbi } from '../../chains/evm/safe/safeAbi.ts'
+import { UsageError } from '../../common/UsageError.ts'
+import type { DeepReadonly } from '../../settings/deepFreeze.ts'
+import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
+
+const SOLANA = 7565164
+const TIMEOUT_MS = 5_000
+
+/**
+ * The start check of a Safe account (docs/safety.md "Treasury accounts"): on every configured EVM
+ * chain the Safe has code, ferry's key owns it and its threshold is 1. Reads the first RPC of each
+ * chain. @throws UsageError (exit 2) naming `wallets.evm.account.safe`, before anything is sent.
+ */
+export async function checkSafeAccount(
+  config: DeepReadonly<Pick<FerryConfig, 'chains' | 'wallets'>>,
+): Promise<void> {
+  const wallet = config.wallets.evm
+  const account = wallet?.account
+  if (!wallet || typeof account !== 'object') return
+  const safe = account.safe as Address
+  for (const [id, chain] of Object.entries(config.chains)) {
+    const chainId = Number(id)
+    if (chainId === SOLANA) continue
+    const url = chain.rpcUrls[0]!
+    const client = createPublicClient({
+      transport: http(url, { retryCount: 0, timeout: TIMEOUT_MS }),
+    })
+    let facts: Parameters<typeof judgeSafeAccount>[0]
+    try {
+      const code = await client.getCode({ address: safe })
+      const empty = code === undefined || code === '0x'
+      const [owners, threshold] = empty
+        ? [[], 0n]
+        : await Promise.all([
+            client.readContract({ address: safe, abi: safeAbi, functionName: 'getOwners' }),
+            client.readContract({ address: safe, abi: safeAbi, functionName: 'getThreshold' }),
+          ])
+      facts = { chainId, safe, key: wallet.address, code, owners, threshold }
+    } catch {
+      throw new UsageError(
+        'wallets.evm.account.safe',
+        `chain ${chainId}: ${safe} does not answer as a Safe (getOwners, getThreshold)`,
+        'give the address of a Safe 1.3 or later deployed on every configured EVM chain',
+      )
+    }
+    const refusal = judgeSafeAccount(facts)
+    if (refusal) throw refusal
+  }
+}
