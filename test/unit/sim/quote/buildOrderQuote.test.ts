@@ -286,7 +286,7 @@ describe('buildOrderQuote', () => {
     const [creation] = decodeCreate(q.tx?.data as Hex)
     expect(creation.allowedTakerDst).toBe(taker)
     expect(creation.allowedCancelBeneficiarySrc).toBe(user)
-    expect(q.order.metadata.endsWith('6869')).toBe(true)
+    expect(q.order?.metadata.endsWith('6869')).toBe(true)
   })
 
   test('behavior: bigger non-reserve orders lose more to price impact', () => {
