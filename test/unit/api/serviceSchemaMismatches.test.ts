@@ -2,10 +2,7 @@ import { decodeFunctionData, type Hex } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { createTxParamsSchema } from '../../../src/api/requests/buildCreateTxQuery.ts'
 import { orderCancelTxSchema } from '../../../src/api/schemas/orderCancelTx.ts'
-import {
-  orderQuoteSchema,
-  orderTxResponseSchema,
-} from '../../../src/api/schemas/orderQuote.ts'
+import { orderQuoteSchema, orderTxResponseSchema } from '../../../src/api/schemas/orderQuote.ts'
 import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwarderAbi.ts'
 import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
 import { createMarket } from '../../../src/sim/market/createMarket.ts'
@@ -61,6 +58,7 @@ describe('service schemas against the real service', () => {
     const params = createTxParamsSchema.parse(createParams({ srcChainRefundAddress: refundee }))
     const answer = buildOrderQuote(params, { market: createMarket(), nowMs: 1_767_225_600_000 })
     const call = decodeFunctionData({ abi: crosschainForwarderAbi, data: answer.tx?.data as Hex })
+    if (call.functionName !== 'strictlySwapAndCall') throw new Error(call.functionName)
     expect(call.args[7].toLowerCase()).toBe(refundee)
     expect(call.args[0].toLowerCase()).not.toBe(USDC_ARB)
   })

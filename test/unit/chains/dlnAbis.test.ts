@@ -32,10 +32,11 @@ describe('DLN ABIs', () => {
         'patchOrderTake:0x51f228b4',
         'deBridgeGate:0xca777fbf',
         'strictlySwapAndCall:0x4d8160ba',
+        'swap:0x258c16ee',
       ]),
     )
     // + takePatches, the public getter of the take patches
-    expect(selectors).toHaveLength(16)
+    expect(selectors).toHaveLength(17)
   })
 
   test('default: event topics match docs/dln.md §4.3', () => {

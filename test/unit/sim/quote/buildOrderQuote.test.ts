@@ -138,6 +138,7 @@ describe('buildOrderQuote', () => {
     expect(q.tx?.data.slice(0, 10)).toBe('0x4d8160ba')
 
     const outer = decodeFunctionData({ abi: crosschainForwarderAbi, data: q.tx?.data as Hex })
+    if (outer.functionName !== 'strictlySwapAndCall') throw new Error(outer.functionName)
     const [tokenIn, amountIn, , router, swapData, tokenOut, expectedOut, refund, receiver, inner] =
       outer.args
     expect([tokenIn.toLowerCase(), tokenOut.toLowerCase()]).toEqual([USDT_ARB, USDC_ARB])
