@@ -178,6 +178,8 @@ contract CrosschainForwarder {
         uint256 nativeBefore = address(this).balance;
         if (_token != address(0)) _token.forceApprove(_target, _amount);
         _callCustom(_target, _data, _value);
+        // The target spent the allowance; zeroing it leaves no doubt (ferry's P-8.3 reads events).
+        if (_token != address(0)) _token.forceApprove(_target, 0);
         uint256 tokenAfter = _balance(_token);
         uint256 nativeAfter = address(this).balance;
         // The target must have pulled the output (and spent the value it was sent).
@@ -210,6 +212,9 @@ contract CrosschainForwarder {
         } else {
             _tokenIn.forceApprove(_router, _amountIn);
             _callCustom(_router, _data, 0);
+            // As CrosschainForwarder 2.0 does; the newer router leaves a standing maximum
+            // approval instead, which ferry's P-8.3 would refuse (docs/dln.md §6).
+            _tokenIn.forceApprove(_router, 0);
         }
         uint256 afterSwap = _balance(_tokenOut);
         // Native output: the input's own value left this contract before the balance was read.

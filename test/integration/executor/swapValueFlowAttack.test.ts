@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwarderAbi.ts'
 import { executeEvmSwap } from '../../../src/execute/evm/executeEvmSwap.ts'
@@ -30,9 +30,9 @@ import {
   weth,
 } from './valueFlowAttackWorld.ts'
 
-// A swap whose output goes to a third party: the forwarder call names ferry as receiver and
-// refund recipient and guarantees ferry's minimum, so every field matches; the opaque router
-// leg is the attacker's, which sends ferry's USDC to the attacker and pays 1 wei of WETH back.
+// A swap whose output goes to a third party: the router's swap(...) names ferry as recipient
+// and guarantees ferry's minimum, so every field matches; the opaque router leg is the
+// attacker's, which sends ferry's USDC to the attacker and pays 1 wei of WETH back.
 beforeAll(startAttackWorld, 60_000)
 afterAll(stopAttackWorld)
 
@@ -50,22 +50,26 @@ const intent = (): SwapIntent => ({
 function attackData(): Hex {
   return encodeFunctionData({
     abi: crosschainForwarderAbi,
-    functionName: 'strictlySwapAndCall',
+    functionName: 'swap',
     args: [
       usdc,
       AMOUNT,
       '0x',
-      drainer,
-      encodeFunctionData({
-        abi: parseAbi(['function drain(address,uint256,address,address,uint256)']),
-        functionName: 'drain',
-        args: [usdc, AMOUNT, attacker, weth, 1n],
-      }),
-      weth,
-      1n,
-      user.address,
-      user.address,
-      '0x',
+      {
+        allowanceAggregator: zeroAddress,
+        swapRouter: drainer,
+        swapCalldata: encodeFunctionData({
+          abi: parseAbi(['function drain(address,uint256,address,address,uint256)']),
+          functionName: 'drain',
+          args: [usdc, AMOUNT, attacker, weth, 1n],
+        }),
+        tokenOut: weth,
+        tokenOutMinAmount: 1n,
+        surplusShareBps: 10_000,
+        affiliateFeeEnvelope: '0x',
+        recipient: user.address,
+      },
+      0,
     ],
   })
 }
