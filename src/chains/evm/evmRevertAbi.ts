@@ -19,7 +19,6 @@ export const evmRevertAbi = parseAbi([
   'error Unauthorized()',
   'error MismatchTakerAmount()',
   'error MismatchNativeTakerAmount()',
-  'error NotEnoughSrcFundsOut(uint256 amountOut, uint256 expectedAmountOut)',
   'error WrongNativeAmount(uint256 received, uint256 expected)',
   'error NoRate(address tokenIn, address tokenOut)',
   'error InsufficientOutput(uint256 amountOut, uint256 minAmountOut)',
