@@ -84,7 +84,7 @@ export const dlnDestinationAbi = [
   },
   {
     // Outputs follow 1.4.0's OrderTakeState struct (status 0..3, see docs/dln.md §4.5); the
-    // SDK's older ABI has three (docs/dln.md §9).
+    // SDK's older ABI has three (docs/dln.md §10).
     type: 'function',
     name: 'takeOrders',
     stateMutability: 'view',
