@@ -43,6 +43,9 @@ describe('service schemas against the real service', () => {
     expect(wrapped).toEqual(cancelFields)
     expect(flat).toEqual(cancelFields)
     expect(orderCancelTxSchema.safeParse({ tx: { to: cancelFields.to } }).success).toBe(false)
+    const twoTxs = orderCancelTxSchema.safeParse({ tx: cancelFields, data: '0xdeadbeef' })
+    expect(twoTxs.success).toBe(false)
+    expect(orderCancelTxSchema.parse({ ...cancelFields, tx: cancelFields })).toEqual(cancelFields)
   })
 
   test('behavior: srcChainRefundAddress is a create-tx parameter, checked as a source-chain address', () => {
