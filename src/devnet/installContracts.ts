@@ -255,7 +255,15 @@ export async function installContracts(
       installed.dlnDestination,
       installed.externalCallExecutor,
     ])
-    await call(installed.forwarder, 'CrosschainForwarder', 'initialize', [])
+    // The real router's allow-list (docs/dln.md §6): the swap router and DlnSource may be called;
+    // no variable swap fee, so quotes need no fee leg.
+    await call(installed.forwarder, 'CrosschainForwarder', 'initialize', [
+      installed.routerOwner,
+      installed.dlnDestination,
+      [installed.swapRouter, installed.dlnSource],
+      installed.routerOwner,
+      0,
+    ])
     await call(installed.swapRouter, 'SimSwapRouter', 'initialize', [installed.routerOwner])
     // No answer yet (round 0, answer 0: ferry takes no price); startDevnet publishes the market's.
     for (const [symbol, address] of Object.entries(installed.priceFeeds)) {

@@ -222,14 +222,10 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
     viaSafe && orderId.toLowerCase() !== announced
       ? computeOrderId(orderOf(intent.sender))
       : orderId
-  if (asAnnounced.toLowerCase() !== announced) {
-    fail(
-      'orderId',
-      orderId,
-      params.announcedOrderId,
-      'announced by the service is not the one the calldata creates',
-    )
-  } else pass('orderId')
+  const idNote = 'announced by the service is not the one the calldata creates'
+  if (asAnnounced.toLowerCase() !== announced)
+    fail('orderId', orderId, params.announcedOrderId, idNote)
+  else pass('orderId')
   const verified = checks.every((c) => c.ok)
     ? { orderId, order, call, amountIn, spender: to, valueWei: tx.value }
     : undefined

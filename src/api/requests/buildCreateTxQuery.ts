@@ -45,6 +45,11 @@ export const createTxParamsSchema = z
       .optional(),
     dstChainTokenOutRecipient: address.optional(),
     senderAddress: address.optional(),
+    /**
+     * Who gets the pre-swap surplus back (the forwarder's `_srcTokenRefundRecipient`, docs/dln.md
+     * §1.1): ferry sends its own sending wallet and checks the built tx refunds to it.
+     */
+    srcChainRefundAddress: address.optional(),
     srcChainOrderAuthorityAddress: address.optional(),
     srcAllowedCancelBeneficiary: address.optional(),
     referralCode: referralCodeSchema.optional(),
@@ -97,6 +102,7 @@ export const createTxParamsSchema = z
     )
     checkAddress(ctx, 'dstChainTokenOutRecipient', p.dstChainTokenOutRecipient, dst, 'destination')
     checkAddress(ctx, 'senderAddress', p.senderAddress, src, 'source')
+    checkAddress(ctx, 'srcChainRefundAddress', p.srcChainRefundAddress, src, 'source')
     checkAddress(
       ctx,
       'srcChainOrderAuthorityAddress',

@@ -70,10 +70,18 @@ export const orderTxSchema = z.looseObject({
   allowanceTarget: z.string().optional(),
 })
 
+/** `order` of a create-tx answer (docs/service.md §2.6): what the built order carries besides its struct. */
+const orderFieldsSchema = z.looseObject({
+  approximateFulfillmentDelay: intSchema,
+  salt: intSchema,
+  metadata: z.string(),
+})
+
 /**
  * Cross-chain order quote response (docs/service.md §2.6), the answer of create-tx (docs/service.md §4.4).
  * Leniencies: `tx` is absent on a quote-only answer (spec rule 1), and so is `orderId`, since no
- * order exists without its maker and authorities. {@link orderTxResponseSchema} requires both.
+ * order exists without its maker and authorities; an estimation-only answer may also lack `order`
+ * and the points fields (docs/service.md §10). {@link orderTxResponseSchema} requires them all.
  * `usdPriceImpact` is an object in the spec and a number in the real service (docs/dln.md §1.2):
  * both are accepted.
  */
@@ -82,24 +90,26 @@ export const orderQuoteSchema = z.looseObject({
   tx: orderTxSchema.optional(),
   orderId: z.string().optional(),
   prependedOperatingExpenseCost: amountStringSchema.optional(),
-  order: z.looseObject({
-    approximateFulfillmentDelay: intSchema,
-    salt: intSchema,
-    metadata: z.string(),
-  }),
+  order: orderFieldsSchema.optional(),
   fixFee: amountStringSchema,
   protocolFee: amountStringSchema.optional(),
-  userPoints: z.number(),
-  integratorPoints: z.number(),
+  userPoints: z.number().optional(),
+  integratorPoints: z.number().optional(),
   actualUserPoints: z.number().optional(),
   actualIntegratorPoints: z.number().optional(),
   estimatedTransactionFee: estimatedTransactionFeeSchema.optional(),
   usdPriceImpact: z.union([z.number(), z.looseObject({})]).optional(),
 })
 
-/** A create-tx answer that carries a signable transaction: `tx` and `orderId` are required. */
+/**
+ * A create-tx answer that carries a signable transaction: `tx`, `orderId`, `order` and the points
+ * fields are required.
+ */
 export const orderTxResponseSchema = orderQuoteSchema.extend({
   tx: orderTxSchema,
+  order: orderFieldsSchema,
+  userPoints: z.number(),
+  integratorPoints: z.number(),
   orderId: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x and 64 hex digits' }),
 })
 

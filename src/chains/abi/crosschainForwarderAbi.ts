@@ -1,7 +1,9 @@
 /**
- * The CrosschainForwarder ("DeBridgeRouter") entry used for non-reserve input: swap the input
- * into the reserve asset through `_srcSwapRouter`, then call `_receiver` (DlnSource) with
- * `_receiverCalldata` (docs/dln.md §1.3, §4.3). Selector pinned by test.
+ * The forwarder at 0x663D…C251, deBridge's "DeBridgeRouter" (docs/dln.md §1.3, §4.3, §6):
+ * `strictlySwapAndCall` swaps the input into `_srcTokenOut` through `_srcSwapRouter`, then calls
+ * `_target` (DlnSource for a pre-swapped order, or another supported router) which must pull the
+ * output; `swap` is the router's single-chain swap paying `recipient`. Selectors pinned by test
+ * (0x4d8160ba, 0x258c16ee).
  */
 export const crosschainForwarderAbi = [
   {
@@ -17,9 +19,36 @@ export const crosschainForwarderAbi = [
       { name: '_srcTokenOut', type: 'address' },
       { name: '_srcTokenExpectedAmountOut', type: 'uint256' },
       { name: '_srcTokenRefundRecipient', type: 'address' },
-      { name: '_receiver', type: 'address' },
-      { name: '_receiverCalldata', type: 'bytes' },
+      { name: '_target', type: 'address' },
+      { name: '_targetData', type: 'bytes' },
     ],
     outputs: [],
+  },
+  {
+    // The newer DeBridgeRouter's single-chain swap; emits SameChainSwapExecuted.
+    type: 'function',
+    name: 'swap',
+    stateMutability: 'payable',
+    inputs: [
+      { name: '_tokenIn', type: 'address' },
+      { name: '_amountIn', type: 'uint256' },
+      { name: '_tokenInPermitEnvelope', type: 'bytes' },
+      {
+        name: '_swapDetails',
+        type: 'tuple',
+        components: [
+          { name: 'allowanceAggregator', type: 'address' },
+          { name: 'swapRouter', type: 'address' },
+          { name: 'swapCalldata', type: 'bytes' },
+          { name: 'tokenOut', type: 'address' },
+          { name: 'tokenOutMinAmount', type: 'uint256' },
+          { name: 'surplusShareBps', type: 'uint16' },
+          { name: 'affiliateFeeEnvelope', type: 'bytes' },
+          { name: 'recipient', type: 'address' },
+        ],
+      },
+      { name: '_referralCode', type: 'uint32' },
+    ],
+    outputs: [{ name: 'actualAmountOut', type: 'uint256' }],
   },
 ] as const

@@ -83,7 +83,8 @@ export const dlnDestinationAbi = [
     outputs: [{ name: '', type: 'address' }],
   },
   {
-    // Outputs follow the OrderTakeState struct (status 0..3, see docs/dln.md §4.5).
+    // Outputs follow 1.4.0's OrderTakeState struct (status 0..3, see docs/dln.md §4.5); the
+    // SDK's older ABI has three (docs/dln.md §10).
     type: 'function',
     name: 'takeOrders',
     stateMutability: 'view',
@@ -91,7 +92,8 @@ export const dlnDestinationAbi = [
     outputs: [
       { name: 'status', type: 'uint8' },
       { name: 'takerAddress', type: 'address' },
-      { name: 'giveChainId', type: 'uint256' },
+      { name: 'giveChainId', type: 'uint32' },
+      { name: 'bigGiveChainId', type: 'uint256' },
     ],
   },
   {

@@ -11,7 +11,8 @@ export type SignableTx = { chainId: number; to: Address; data: Hex; value: bigin
 /** Selectors ferry may send to each allow-listed contract (docs/dln.md §4.3, safety P-1.2). */
 const SELECTORS = {
   dlnSource: ['0xfbe16ca7', '0xb9303701'], // createOrder, createSaltedOrder
-  forwarder: ['0x4d8160ba'], // strictlySwapAndCall: pre-swapped orders and single-chain swaps
+  // strictlySwapAndCall (pre-swapped orders, routed swaps), the router's swap (docs/dln.md §6)
+  forwarder: ['0x4d8160ba', '0x258c16ee'],
   dlnDestination: ['0xd38d9626', '0x51f228b4'], // sendEvmOrderCancel, patchOrderTake
 } as const
 const APPROVE = '0x095ea7b3'

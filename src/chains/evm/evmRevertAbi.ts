@@ -84,8 +84,10 @@ export const evmRevertAbi = parseAbi([
   'error NotSupportedRouter()',
   'error SwapEmptyResult(address srcTokenOut)',
   'error SwapFailed(address srcRouter)',
+  // DeBridgeRouter (the newer forwarder, docs/dln.md §6.1)
+  'error SwapOutcomeTooLow(address tokenOut, uint256 amountOut, uint256 actualAmountOut, uint256 expectedAmountOut)',
+  'error CallCausedBalanceDiscrepancy(address target, address token, uint256 expectedBalance, uint256 actualBalance)',
   // devnet stand-ins (src/devnet/contracts): forwarder, router, tokens, messenger, hook adapter
-  'error NotEnoughSrcFundsOut(uint256 amountOut, uint256 expectedAmountOut)',
   'error WrongNativeAmount(uint256 received, uint256 expected)',
   'error NoRate(address tokenIn, address tokenOut)',
   'error InsufficientOutput(uint256 amountOut, uint256 minAmountOut)',

@@ -1,6 +1,7 @@
 import { type Address, getAbiItem, type Hex, type PublicClient } from 'viem'
 import { dlnDestinationAbi } from '../abi/dlnDestinationAbi.ts'
 import { DLN_TAKE_STATUS } from '../abi/dlnOrderStatuses.ts'
+import { readTakeOrder } from './readTakeOrder.ts'
 
 const FULFILLED_ORDER = getAbiItem({ abi: dlnDestinationAbi, name: 'FulfilledOrder' })
 
@@ -37,12 +38,7 @@ export async function readOrderFill(
   client: PublicClient,
   params: ReadOrderFillParams,
 ): Promise<OrderFillState> {
-  const [status] = (await client.readContract({
-    address: params.dlnDestination,
-    abi: dlnDestinationAbi,
-    functionName: 'takeOrders',
-    args: [params.orderId],
-  })) as readonly [number, ...unknown[]]
+  const { status } = await readTakeOrder(client, params.dlnDestination, params.orderId)
   const take = DLN_TAKE_STATUS[status]
   if (take === 'SentCancel') return { kind: 'cancelled' }
   if (take !== 'Fulfilled' && take !== 'SentUnlock') return { kind: 'open' }

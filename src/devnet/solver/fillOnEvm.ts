@@ -1,5 +1,6 @@
 import { decodeEventLog, type Hex, parseAbi } from 'viem'
 import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
+import { readTakeOrder } from '../../chains/evm/readTakeOrder.ts'
 import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
 import type { DestinationFill } from './DestinationFill.ts'
 import { OrderNoLongerOpenError } from './OrderNoLongerOpenError.ts'
@@ -26,12 +27,7 @@ export async function fillOnEvm(
   const wallet = chains.get(Number(order.takeChainId)) && wallets.get(Number(order.takeChainId))
   if (!chain || !wallet) throw new Error(`the devnet does not run chain ${order.takeChainId}`)
   // A taker checks the order is still open: filled or cancelled orders revert and waste gas.
-  const [status] = (await chain.client.readContract({
-    address: chain.contracts.dlnDestination,
-    abi: dlnDestinationAbi,
-    functionName: 'takeOrders',
-    args: [orderId],
-  })) as readonly [number, ...unknown[]]
+  const { status } = await readTakeOrder(chain.client, chain.contracts.dlnDestination, orderId)
   if (status !== 0) throw new OrderNoLongerOpenError(orderId, status)
   const amount = order.takeAmount - (await readTakePatch(chain, orderId))
   const native = BigInt(order.takeTokenAddress) === 0n

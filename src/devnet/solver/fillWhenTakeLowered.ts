@@ -1,4 +1,4 @@
-import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
+import { readTakeOrder } from '../../chains/evm/readTakeOrder.ts'
 import { fillOrder } from './fillOrder.ts'
 import { readTakePatch } from './readTakePatch.ts'
 import type { SeenOrder } from './SeenOrder.ts'
@@ -21,12 +21,7 @@ export function fillWhenTakeLowered(
   const barBps = BigInt(Math.round(behaviour.fillAtMostTakeBps))
   let logged = false
   const look = async (): Promise<void> => {
-    const [status] = (await chain.client.readContract({
-      address: chain.contracts.dlnDestination,
-      abi: dlnDestinationAbi,
-      functionName: 'takeOrders',
-      args: [s.orderId],
-    })) as readonly [number, ...unknown[]]
+    const { status } = await readTakeOrder(chain.client, chain.contracts.dlnDestination, s.orderId)
     if (status !== 0) return
     const take = s.order.takeAmount - (await readTakePatch(chain, s.orderId))
     if (take * 10_000n <= s.order.takeAmount * barBps) {

@@ -1,6 +1,5 @@
 import type { Address, Hex } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
-import { dlnDestinationAbi } from '../../chains/abi/dlnDestinationAbi.ts'
 import { DLN_TAKE_STATUS } from '../../chains/abi/dlnOrderStatuses.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
 import { CancelOrderError } from '../../chains/evm/CancelOrderError.ts'
@@ -8,6 +7,7 @@ import { minedCancel, refuseInFlight } from '../../chains/evm/cancelAttempts.ts'
 import type { CancelOrderState } from '../../chains/evm/cancelJournal.ts'
 import { readGiveStatus } from '../../chains/evm/readGiveStatus.ts'
 import { readMessagingFee } from '../../chains/evm/readMessagingFee.ts'
+import { readTakeOrder } from '../../chains/evm/readTakeOrder.ts'
 import { sentOrderCancelIn } from '../../chains/evm/sentOrderCancelIn.ts'
 import { explainRevert } from '../../chains/evm/simulateEvmTx.ts'
 import { evmAllowList } from '../../chains/evmAllowList.ts'
@@ -74,15 +74,10 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
     blockNumber: onChain.receipt.blockNumber,
   })
   const [take, srcStatus] = await Promise.all([
-    sender.rpc.read.readContract({
-      address: dlnDestination,
-      abi: dlnDestinationAbi,
-      functionName: 'takeOrders',
-      args: [orderId],
-    }),
+    readTakeOrder(sender.rpc.read, dlnDestination, orderId),
     readGiveStatus(params.source, dlnSource, orderId),
   ])
-  const dstStatus = DLN_TAKE_STATUS[take[0]] ?? `status ${take[0]}`
+  const dstStatus = DLN_TAKE_STATUS[take.status] ?? `status ${take.status}`
   logger.debug({ orderId, dstStatus, srcStatus }, 'order status on chain')
   if (
     dstStatus === 'Fulfilled' ||

@@ -96,6 +96,8 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
     dstChainTokenOut: intent.tokenOut,
     dstChainTokenOutRecipient: intent.receiver,
     senderAddress: sender.address,
+    // Ours, whatever the extras say: the verifier refuses a pre-swap refund to anyone else.
+    srcChainRefundAddress: sender.address,
     srcChainOrderAuthorityAddress: intent.srcAuthority,
     dstChainOrderAuthorityAddress: intent.dstAuthority,
     srcAllowedCancelBeneficiary: intent.cancelBeneficiary,

@@ -5,6 +5,7 @@ import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
 import type { EvmSender } from '../../chains/evm/createEvmSender.ts'
 import { dlnDestinationEventsOf } from '../../chains/evm/dlnDestinationEventsOf.ts'
 import { explainRevert } from '../../chains/evm/simulateEvmTx.ts'
+import { readTakeOrder } from '../../chains/evm/readTakeOrder.ts'
 import { evmAllowList } from '../../chains/evmAllowList.ts'
 import type { Logger } from '../../common/Logger.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
@@ -74,12 +75,7 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
   })
   const read = sender.rpc.read
   const [take, subtrahend] = await Promise.all([
-    read.readContract({
-      address: dlnDestination,
-      abi: dlnDestinationAbi,
-      functionName: 'takeOrders',
-      args: [orderId],
-    }),
+    readTakeOrder(read, dlnDestination, orderId),
     read.readContract({
       address: dlnDestination,
       abi: dlnDestinationAbi,
@@ -87,7 +83,7 @@ export async function patchEvmOrder(params: PatchEvmOrderParams): Promise<PatchE
       args: [orderId],
     }),
   ])
-  if (take[0] !== 0) return { kind: 'notOpen' }
+  if (take.status !== 0) return { kind: 'notOpen' }
   const patchNonces = new Set(
     attempts.filter((a) => a.kind === 'patch' && !SPENT.includes(a.state)).map((a) => a.nonce),
   )

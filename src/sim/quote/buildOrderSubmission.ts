@@ -120,7 +120,8 @@ export function buildOrderSubmission(p: OrderSubmissionParams): OrderSubmission 
             amountIn: pipeline.srcAmountIn,
             tokenOut: srcBytes(p.give.address),
             expectedAmountOut: pipeline.creationGiveAmount,
-            refundRecipient: srcBytes(p.maker),
+            // The pre-swap surplus goes to srcChainRefundAddress when given (docs/dln.md §1.1).
+            refundRecipient: srcBytes(params.srcChainRefundAddress ?? p.maker),
             router: p.config.swapRouterAddress,
           },
     value: p.fixFee + nativeAmount,

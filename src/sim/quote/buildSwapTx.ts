@@ -1,4 +1,4 @@
-import { concatHex, encodeAbiParameters, encodeFunctionData, type Hex } from 'viem'
+import { concatHex, encodeAbiParameters, encodeFunctionData, type Hex, zeroAddress } from 'viem'
 import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import type { SwapQuote } from '../../api/schemas/swapQuote.ts'
 import { crosschainForwarderAbi } from '../../chains/abi/crosschainForwarderAbi.ts'
@@ -26,12 +26,11 @@ export type SwapTxBuildParams = {
 }
 
 /**
- * tx of a single-chain swap (docs/service.md §2.9). EVM: the forwarder's `strictlySwapAndCall` sent to the
- * canonical router address (EVM_CONTRACTS.forwarder, docs/dln.md §6), as the real service routes
- * swaps: the router leg is `config.swapRouterAddress` with simSwapRouterAbi calldata paying the
- * forwarder, the expected output is the minimum, the surplus is refunded to the sender, and the
- * empty receiver calldata makes the forwarder pay the output to the recipient; value = amountIn
- * for native input, else 0. Solana: an
+ * tx of a single-chain swap (docs/service.md §2.9). EVM: the router's `swap(...)` sent to the
+ * canonical router address (EVM_CONTRACTS.forwarder, docs/dln.md §6): the swap leg is
+ * `config.swapRouterAddress` with simSwapRouterAbi calldata paying the router, the minimum is
+ * `minAmountOut`, the whole surplus goes to the recipient (surplusShareBps 10000), no affiliate
+ * fee; value = amountIn for native input, else 0. Solana: an
  * unsigned v0 transaction calling `config.solanaSwapProgramId` with the sender as signer and data
  * `0x01 ‖ abi.encode(bytes tokenIn, uint256 amountIn, bytes tokenOut, uint256 minAmountOut,
  * bytes recipient)` (32-byte keys), after the two compute-budget instructions.
@@ -53,18 +52,23 @@ export function buildSwapTx(p: SwapTxBuildParams): SwapQuote['tx'] {
     })
     const data = encodeFunctionData({
       abi: crosschainForwarderAbi,
-      functionName: 'strictlySwapAndCall',
+      functionName: 'swap',
       args: [
         bytes(p.tokenIn.address),
         p.amountIn,
         '0x',
-        p.config.swapRouterAddress,
-        routerCall,
-        bytes(p.tokenOut.address),
-        p.minAmountOut,
-        bytes(p.sender),
-        bytes(p.recipient),
-        '0x',
+        {
+          allowanceAggregator: zeroAddress,
+          swapRouter: p.config.swapRouterAddress,
+          swapCalldata: routerCall,
+          tokenOut: bytes(p.tokenOut.address),
+          tokenOutMinAmount: p.minAmountOut,
+          // All of the surplus above the minimum goes to the recipient.
+          surplusShareBps: 10_000,
+          affiliateFeeEnvelope: '0x',
+          recipient: bytes(p.recipient),
+        },
+        0,
       ],
     })
     const value = p.tokenIn.isNative ? p.amountIn : 0n

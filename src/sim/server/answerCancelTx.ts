@@ -17,7 +17,8 @@ import { simErrorBody } from './simErrorBody.ts'
  * never seen, 400 `CANCEL_TX_UNSUPPORTED` for an order whose destination is not Solana (ferry
  * builds EVM cancels itself), else the Solana cancel of buildSolanaCancelTx: fee payer the order's
  * destination authority, the chain's flat fee as messaging fee, and as beneficiary the order's
- * `allowedCancelBeneficiarySrc`, or its maker when it has none. Self-checked against the schema.
+ * `allowedCancelBeneficiarySrc`, or its maker when it has none, wrapped as `{ tx }`. Self-checked
+ * against the schema.
  */
 export function answerCancelTx(runtime: SimRuntime, orderId: string): SimAnswer {
   const parsed = orderIdParamSchema.safeParse(orderId)
@@ -48,11 +49,9 @@ export function answerCancelTx(runtime: SimRuntime, orderId: string): SimAnswer 
     feeLamports: CHAINS[SOLANA_CHAIN_ID].fixedFeeFallback ?? 0n,
     dlnDestination: SOLANA_PROGRAMS.dlnDestination,
   })
+  // Wrapped in `tx`, as deBridge's own docs show the answer (docs/dln.md §3.5).
   const body = {
-    data,
-    chainId: SOLANA_CHAIN_ID,
-    from: authority,
-    cancelBeneficiary: beneficiary,
+    tx: { data, chainId: SOLANA_CHAIN_ID, from: authority, cancelBeneficiary: beneficiary },
   }
   const checked = orderCancelTxSchema.safeParse(body)
   if (!checked.success) return selfCheckFailure('cancel-tx', checked.error.issues, runtime)

@@ -25,6 +25,7 @@ import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwar
 import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import { readMessagingFee } from '../../../src/chains/evm/readMessagingFee.ts'
+import { readTakeOrder } from '../../../src/chains/evm/readTakeOrder.ts'
 import { encodeHookBytes } from '../../../src/chains/hooks/encodeHookBytes.ts'
 import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder, DlnOrderCreation } from '../../../src/chains/orderId/dlnOrder.ts'
@@ -545,13 +546,12 @@ describe('DlnDestination', () => {
       sender: getAddress(TAKER),
       unlockAuthority: getAddress(TAKER),
     })
-    const take = await dst.pub.readContract({
-      address: dst.c.dlnDestination,
-      abi: dlnDestinationAbi,
-      functionName: 'takeOrders',
-      args: [orderId],
+    const take = await readTakeOrder(dst.pub, dst.c.dlnDestination, orderId)
+    expect(take).toEqual({
+      status: 1,
+      takerAddress: getAddress(TAKER),
+      giveChainId: BigInt(SRC_ID),
     })
-    expect(take).toEqual([1, getAddress(TAKER), BigInt(SRC_ID)])
 
     expect((await revertOf(dst, fulfillCall(order, orderId))).name).toBe('IncorrectOrderStatus')
     const notTaker = { from: USER, args: [orderId, BENEFICIARY, 0n] }
@@ -855,49 +855,144 @@ describe('patches', () => {
   })
 })
 
-describe('forwarder', () => {
-  test('a single-chain swap through strictlySwapAndCall pays the receiver and refunds the surplus', async () => {
-    const usdc = dst.c.tokens.USDC.address
-    await send(dst, {
+describe('forwarder (the real DeBridgeRouter, docs/dln.md §6)', () => {
+  const forwarderAbi = (): Abi => [
+    ...crosschainForwarderAbi,
+    ...artifactAbi('CrosschainForwarder').filter(
+      (i) => i.type !== 'function' || i.name === 'updateSupportedRouter',
+    ),
+    ...errorsOf('SimSwapRouter'),
+  ]
+  const ONE_ETH = 10n ** 18n
+  const setRate = (tokenIn: Address, tokenOut: Address, num: bigint, den: bigint) =>
+    send(dst, {
       from: dst.c.routerOwner,
       address: dst.c.swapRouter,
       abi: artifactAbi('SimSwapRouter'),
       functionName: 'setRate',
-      args: [zeroAddress, usdc, 3_000_000_000n, 10n ** 18n],
+      args: [tokenIn, tokenOut, num, den],
     })
-    // The router leg pays the forwarder; the empty receiver calldata makes it a plain payout.
-    const swap = (expectedAmountOut: bigint): Call => ({
+  // ETH -> USDC through the router, the output paid to the forwarder.
+  const ethToUsdc = (usdc: Address): Hex =>
+    encodeFunctionData({
+      abi: simSwapRouterAbi,
+      functionName: 'swap',
+      args: [zeroAddress, ONE_ETH, usdc, 0n, dst.c.forwarder],
+    })
+  const strictly = (usdc: Address, target: Address, targetData: Hex, expected: bigint): Call => ({
+    from: USER,
+    address: dst.c.forwarder,
+    abi: forwarderAbi(),
+    functionName: 'strictlySwapAndCall',
+    args: [
+      zeroAddress,
+      ONE_ETH,
+      '0x',
+      dst.c.swapRouter,
+      ethToUsdc(usdc),
+      usdc,
+      expected,
+      USER,
+      target,
+      targetData,
+    ],
+    value: ONE_ETH,
+  })
+
+  test('a wallet as strictlySwapAndCall target reverts: NotSupportedRouter, and CallCausedBalanceDiscrepancy once allowed', async () => {
+    const usdc = dst.c.tokens.USDC.address
+    await setRate(zeroAddress, usdc, 3_000_000_000n, ONE_ETH)
+    // The payout the old devnet made: the recipient wallet as target, empty calldata.
+    const payout = strictly(usdc, RECEIVER, '0x', 2_990_000_000n)
+    expect((await revertOf(dst, payout)).name).toBe('NotSupportedRouter')
+    const allow = (ok: boolean) =>
+      send(dst, {
+        from: dst.c.routerOwner,
+        address: dst.c.forwarder,
+        abi: forwarderAbi(),
+        functionName: 'updateSupportedRouter',
+        args: [RECEIVER, ok],
+      })
+    await allow(true)
+    const discrepancy = await revertOf(dst, payout)
+    expect(discrepancy.name).toBe('CallCausedBalanceDiscrepancy')
+    expect(discrepancy.args?.slice(0, 2)).toEqual([getAddress(RECEIVER), getAddress(usdc)])
+    await allow(false)
+    expect((await revertOf(dst, strictly(usdc, RECEIVER, '0x', 3_000_000_001n))).name).toBe(
+      'NotEnoughSrcFundsIn',
+    )
+  })
+
+  test('strictlySwapAndCall with a router target: the target pulls the output and pays the receiver', async () => {
+    const { USDC, USDT } = dst.c.tokens
+    await setRate(zeroAddress, USDC.address, 3_000_000_000n, ONE_ETH)
+    await setRate(USDC.address, USDT.address, 1n, 1n)
+    const second = encodeFunctionData({
+      abi: simSwapRouterAbi,
+      functionName: 'swap',
+      args: [USDC.address, 2_990_000_000n, USDT.address, 2_990_000_000n, RECEIVER],
+    })
+    const before = [
+      await balanceOf(dst, USDT.address, RECEIVER),
+      await balanceOf(dst, USDC.address, USER),
+    ]
+    await send(dst, strictly(USDC.address, dst.c.swapRouter, second, 2_990_000_000n))
+    expect((await balanceOf(dst, USDT.address, RECEIVER)) - (before[0] ?? 0n)).toBe(2_990_000_000n)
+    // The surplus of the first leg is refunded to the refund recipient.
+    expect((await balanceOf(dst, USDC.address, USER)) - (before[1] ?? 0n)).toBe(10_000_000n)
+    expect(await balanceOf(dst, USDC.address, dst.c.forwarder)).toBe(0n)
+  })
+
+  test("the router's swap(...) pays the recipient its minimum plus the surplus share and emits SameChainSwapExecuted", async () => {
+    const usdc = dst.c.tokens.USDC.address
+    await setRate(zeroAddress, usdc, 3_000_000_000n, ONE_ETH)
+    const routerSwap = (min: bigint, surplusShareBps: number): Call => ({
       from: USER,
       address: dst.c.forwarder,
-      abi: [...crosschainForwarderAbi, ...errorsOf('SimSwapRouter', 'CrosschainForwarder')],
-      functionName: 'strictlySwapAndCall',
+      abi: forwarderAbi(),
+      functionName: 'swap',
       args: [
         zeroAddress,
-        10n ** 18n,
+        ONE_ETH,
         '0x',
-        dst.c.swapRouter,
-        encodeFunctionData({
-          abi: simSwapRouterAbi,
-          functionName: 'swap',
-          args: [zeroAddress, 10n ** 18n, usdc, 0n, dst.c.forwarder],
-        }),
-        usdc,
-        expectedAmountOut,
-        USER,
-        RECEIVER,
-        '0x',
+        {
+          allowanceAggregator: zeroAddress,
+          swapRouter: dst.c.swapRouter,
+          swapCalldata: ethToUsdc(usdc),
+          tokenOut: usdc,
+          tokenOutMinAmount: min,
+          surplusShareBps,
+          affiliateFeeEnvelope: '0x',
+          recipient: RECEIVER,
+        },
+        7,
       ],
-      value: 10n ** 18n,
+      value: ONE_ETH,
     })
-    expect((await revertOf(dst, swap(3_000_000_001n))).name).toBe('NotEnoughSrcFundsOut')
-    const [receiverBefore, userBefore] = [
+    expect((await revertOf(dst, routerSwap(3_000_000_001n, 10_000))).name).toBe('SwapOutcomeTooLow')
+    const before = [
       await balanceOf(dst, usdc, RECEIVER),
-      await balanceOf(dst, usdc, USER),
+      await balanceOf(dst, usdc, dst.c.routerOwner),
     ]
-    await send(dst, swap(2_990_000_000n))
-    expect((await balanceOf(dst, usdc, RECEIVER)) - receiverBefore).toBe(2_990_000_000n)
-    expect((await balanceOf(dst, usdc, USER)) - userBefore).toBe(10_000_000n)
-    expect(await balanceOf(dst, usdc, dst.c.forwarder)).toBe(0n)
+    const receipt = await send(dst, routerSwap(2_990_000_000n, 5_000))
+    // Half of the 10 USDC surplus goes to the recipient, the other half to the fee treasury.
+    expect((await balanceOf(dst, usdc, RECEIVER)) - (before[0] ?? 0n)).toBe(2_995_000_000n)
+    expect((await balanceOf(dst, usdc, dst.c.routerOwner)) - (before[1] ?? 0n)).toBe(5_000_000n)
+    const [event] = parseEventLogs({
+      abi: artifactAbi('CrosschainForwarder'),
+      logs: receipt.logs,
+      eventName: 'SameChainSwapExecuted',
+    })
+    expect(event?.topics[0]).toBe(
+      '0xecfedc7a2bb58de8119427cef1d856aa76747d4a6e13307a7ca485bf8df20904',
+    )
+    expect(event?.args).toMatchObject({
+      sender: getAddress(USER),
+      recipient: getAddress(RECEIVER),
+      amountOut: 3_000_000_000n,
+      fee: 5_000_000n,
+      referralCode: 7,
+    })
   })
 })
 

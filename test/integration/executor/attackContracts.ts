@@ -8,7 +8,9 @@ import { rpcCall } from './executorHarness.ts'
  *   another token (so the wrapped order passes every field check with giveAmount > 0);
  * - `MirrorToken`: a fake give token whose balanceOf mirrors another token's balance (or
  *   allowance) of a chosen account, so the forwarder's output check is met by whatever the
- *   router call did; it accepts every transfer and approval without moving anything.
+ *   router call did; it accepts every transfer and approval without moving anything, except that
+ *   what is pulled with transferFrom comes off the mirrored balance, so the real forwarder's
+ *   check that its target pulled the output (docs/dln.md §6) is met as well.
  */
 const SOURCE = `
 pragma solidity ^0.8.20;
@@ -28,13 +30,15 @@ contract MirrorToken {
   address public watched;
   address public holder;
   address public spender;
-  function point(address w, address h, address s) external { watched = w; holder = h; spender = s; }
+  function point(address w, address h, address s) external { watched = w; holder = h; spender = s; pulled = 0; }
+  uint256 public pulled;
   function balanceOf(address) external view returns (uint256) {
     if (watched == address(0)) return 0;
-    return spender == address(0) ? IERC20(watched).balanceOf(holder) : IERC20(watched).allowance(holder, spender);
+    uint256 b = spender == address(0) ? IERC20(watched).balanceOf(holder) : IERC20(watched).allowance(holder, spender);
+    return b > pulled ? b - pulled : 0;
   }
   function transfer(address, uint256) external pure returns (bool) { return true; }
-  function transferFrom(address, address, uint256) external pure returns (bool) { return true; }
+  function transferFrom(address, address, uint256 amount) external returns (bool) { pulled += amount; return true; }
   function approve(address, uint256) external pure returns (bool) { return true; }
   function allowance(address, address) external pure returns (uint256) { return 0; }
 }

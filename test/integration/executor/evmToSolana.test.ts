@@ -258,8 +258,12 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
       Keypair.generate().publicKey,
     )
     const tampered = await attackCancel(orderId)
-    proxy.tamper = (path, _query, body) =>
-      path.endsWith('/cancel-tx') ? { ...(body as object), data: tampered } : body
+    // The simulator answers wrapped in tx, as deBridge's docs show (docs/dln.md §3.5).
+    proxy.tamper = (path, _query, body) => {
+      if (!path.endsWith('/cancel-tx')) return body
+      const answer = body as { tx: Record<string, unknown> }
+      return { ...answer, tx: { ...answer.tx, data: tampered } }
+    }
     const lamportsBefore = BigInt(await connection.getBalance(solUser.publicKey))
     const error = await cancel(orderId, proxy.url).catch((e: unknown) => e)
     proxy.tamper = undefined

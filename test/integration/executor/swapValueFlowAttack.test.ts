@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwarderAbi.ts'
 import { executeEvmSwap } from '../../../src/execute/evm/executeEvmSwap.ts'
@@ -30,9 +30,9 @@ import {
   weth,
 } from './valueFlowAttackWorld.ts'
 
-// A swap whose output goes to a third party: the forwarder call names ferry as receiver and
-// refund recipient and guarantees ferry's minimum, so every field matches; the opaque router
-// leg is the attacker's, which sends ferry's USDC to the attacker and pays 1 wei of WETH back.
+// A swap whose output goes to a third party: the router's swap(...) names ferry as recipient
+// and guarantees ferry's minimum, so every field matches; the opaque router leg is the
+// attacker's, which sends ferry's USDC to the attacker and pays 1 wei of WETH back.
 beforeAll(startAttackWorld, 60_000)
 afterAll(stopAttackWorld)
 
@@ -50,22 +50,26 @@ const intent = (): SwapIntent => ({
 function attackData(): Hex {
   return encodeFunctionData({
     abi: crosschainForwarderAbi,
-    functionName: 'strictlySwapAndCall',
+    functionName: 'swap',
     args: [
       usdc,
       AMOUNT,
       '0x',
-      drainer,
-      encodeFunctionData({
-        abi: parseAbi(['function drain(address,uint256,address,address,uint256)']),
-        functionName: 'drain',
-        args: [usdc, AMOUNT, attacker, weth, 1n],
-      }),
-      weth,
-      1n,
-      user.address,
-      user.address,
-      '0x',
+      {
+        allowanceAggregator: zeroAddress,
+        swapRouter: drainer,
+        swapCalldata: encodeFunctionData({
+          abi: parseAbi(['function drain(address,uint256,address,address,uint256)']),
+          functionName: 'drain',
+          args: [usdc, AMOUNT, attacker, weth, 1n],
+        }),
+        tokenOut: weth,
+        tokenOutMinAmount: 1n,
+        surplusShareBps: 10_000,
+        affiliateFeeEnvelope: '0x',
+        recipient: user.address,
+      },
+      0,
     ],
   })
 }
@@ -159,5 +163,78 @@ describe('value flow: a swap whose output goes to a third party', () => {
     expect(journal.records.length).toBe(journalled)
     expect(await allowanceOf(arb.client, usdc, user.address, forwarder as Address)).toBe(0n)
     expect(await balanceOf(arb.client, usdc, attacker)).toBe(0n)
+  })
+})
+
+describe('value flow: the honest strictlySwapAndCall with a router target (docs/dln.md §6.1)', () => {
+  test('it passes verification and the simulated flow: the target router pulls the output and pays ferry', async () => {
+    const usdt = arb.contracts.tokens.USDT.address as Address
+    const router = arb.contracts.swapRouter as Address
+    const rate = async (a: Address, b: Address) =>
+      (await arb.client.readContract({
+        address: router,
+        abi: parseAbi(['function rates(address,address) view returns (uint256,uint256)']),
+        functionName: 'rates',
+        args: [a, b],
+      })) as readonly [bigint, bigint]
+    const [n1, d1] = await rate(usdc, weth)
+    const [n2, d2] = await rate(weth, usdt)
+    const wethOut = (AMOUNT * n1) / d1
+    const usdtOut = (wethOut * n2) / d2
+    const leg = (tokenIn: Address, amountIn: bigint, tokenOut: Address, min: bigint, to: Address) =>
+      encodeFunctionData({
+        abi: parseAbi(['function swap(address,uint256,address,uint256,address)']),
+        functionName: 'swap',
+        args: [tokenIn, amountIn, tokenOut, min, to],
+      })
+    const data = encodeFunctionData({
+      abi: crosschainForwarderAbi,
+      functionName: 'strictlySwapAndCall',
+      args: [
+        usdc,
+        AMOUNT,
+        '0x',
+        router,
+        leg(usdc, AMOUNT, weth, wethOut, forwarder),
+        weth,
+        wethOut,
+        user.address,
+        router,
+        leg(weth, wethOut, usdt, usdtOut, user.address),
+      ],
+    })
+    const swapIntent: SwapIntent = { ...intent(), tokenOut: usdt, minAmountOut: usdtOut }
+    const verified = verifyEvmSwapTx({ tx: { to: forwarder, data, value: 0n }, intent: swapIntent })
+    expect([verified.shape, verified.minAmountOut]).toEqual(['strictlySwapAndCall', usdtOut])
+    const approve = {
+      to: usdc,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [forwarder, AMOUNT],
+      }),
+      value: 0n,
+    }
+    const flow = await simulateEvmValueFlow(arb.client, {
+      account: user.address,
+      calls: [approve, { to: forwarder, data, value: 0n }],
+    })
+    const judged = (minAmountOut: bigint) =>
+      judgeEvmValueFlow(flow, {
+        wallet: user.address,
+        chainId: 42161,
+        kind: 'swap',
+        outflow: { token: usdc, amount: AMOUNT },
+        nativeFeeWei: 0n,
+        approval: { token: usdc, spender: forwarder, amount: AMOUNT },
+        swap: { tokenOut: usdt, recipient: user.address, minAmountOut },
+        maxCostBps: devnetValueFlow.maxCostBps,
+        prices: prices,
+        watchedOwners: [forwarder],
+      }).map((v) => v.rule)
+    const prices = await devnetValueFlow.prices.snapshot([])
+    expect(judged(usdtOut)).toEqual([])
+    // The floor of this shape is held by the simulation alone: one more unit is refused.
+    expect(judged(usdtOut + 1n)).toEqual(['swapOutput'])
   })
 })

@@ -6,6 +6,7 @@ import {
   erc20Abi,
   type Hex,
   http,
+  parseAbi,
 } from 'viem'
 import { expect } from 'vitest'
 import type { ChainId } from '../../../src/api/schemas/chainId.ts'
@@ -75,6 +76,9 @@ export async function startAttackWorld(): Promise<void> {
   weth = arb.contracts.tokens.WETH.address as Address
   await placeAttackContract(arb.rpcUrl, 'Drainer', drainer)
   mirrorAbi = await placeAttackContract(arb.rpcUrl, 'MirrorToken', mirror)
+  // The real router calls only supported routers (docs/dln.md §6); an aggregator that makes
+  // arbitrary calls lets any call through, so the attacks ride on listed routers.
+  await supportRouters([drainer, usdc, weth])
   // The drainer's dust: 1 wei of WETH per attack, paid back to the forwarder.
   await userWallet().writeContract({
     chain: null,
@@ -83,6 +87,23 @@ export async function startAttackWorld(): Promise<void> {
     functionName: 'transfer',
     args: [drainer, 10n],
   })
+}
+
+async function supportRouters(routers: Address[]): Promise<void> {
+  const owner = arb.contracts.routerOwner
+  await rpcCall(arb.rpcUrl, 'anvil_impersonateAccount', [owner])
+  const admin = createWalletClient({ account: owner, transport: http(arb.rpcUrl) })
+  for (const router of routers) {
+    const hash = await admin.writeContract({
+      chain: null,
+      address: forwarder,
+      abi: parseAbi(['function updateSupportedRouter(address,bool)']),
+      functionName: 'updateSupportedRouter',
+      args: [router, true],
+    })
+    await arb.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+  }
+  await rpcCall(arb.rpcUrl, 'anvil_stopImpersonatingAccount', [owner])
 }
 
 /** Stops everything {@link startAttackWorld} started. */

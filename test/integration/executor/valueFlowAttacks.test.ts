@@ -1,4 +1,11 @@
-import { createWalletClient, encodeFunctionData, erc20Abi, http, maxUint256 } from 'viem'
+import {
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  http,
+  maxUint256,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { VerificationError } from '../../../src/common/VerificationError.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
@@ -208,13 +215,24 @@ describe('value-flow attacks through the forwarder (P-8.1..P-8.7)', () => {
     })
     expect(direct.verified.call.swap).toBeUndefined()
     const usdt = arb.contracts.tokens.USDT.address
+    const refundAddresses: unknown[] = []
+    proxy.tamper = (_path, query, body) => {
+      refundAddresses.push(query.get('srcChainRefundAddress'))
+      return body
+    }
     const wrapped = await executeEvmOrder({
       ...devnetValueFlow,
       intent: orderIntent(arb, base, usdt, AMOUNT, base.contracts.tokens.USDC.address),
       api: testApi(proxy.url),
       sender,
+    }).finally(() => {
+      proxy.tamper = undefined
     })
     expect(wrapped.verified.call.swap).toBeDefined()
     expect(wrapped.orderId).toBe(wrapped.quote.orderId)
+    // ferry asks for the pre-swap surplus back to its own wallet, and gets it (docs/dln.md §1.1).
+    expect(refundAddresses.length).toBeGreaterThan(0)
+    expect(new Set(refundAddresses)).toEqual(new Set([sender.address]))
+    expect(wrapped.verified.call.swap?.refundRecipient).toBe(getAddress(sender.address))
   })
 })

@@ -34,10 +34,11 @@ describe('DLN ABIs', () => {
         'strictlySwapAndCall:0x4d8160ba',
         'getChainToConfig:0x7796656c',
         'feeDiscount:0xb242e7cf',
+        'swap:0x258c16ee',
       ]),
     )
     // + takePatches, the public getter of the take patches, and the gate's globalTransferFeeBps
-    expect(selectors).toHaveLength(19)
+    expect(selectors).toHaveLength(20)
   })
 
   test('default: event topics match docs/dln.md §4.3', () => {

@@ -116,4 +116,14 @@ describe('createEvmSigner', () => {
     await expect(signer.signTransaction(tx({ to: address, data: '0x' }))).resolves.toMatch(/^0x02/)
     await refuse(tx({ to: address, data: '0x', value: 1n }), 'tx.to')
   })
+
+  test("behavior: the router's swap(...) and strictlySwapAndCall may be signed to the forwarder, nothing else (docs/dln.md §6.1)", async () => {
+    const signer = createEvmSigner({ privateKey: key }, address)
+    const to = EVM_CONTRACTS.forwarder
+    for (const selector of ['0x258c16ee', '0x4d8160ba'] as const) {
+      await expect(signer.signTransaction(tx({ to, data: selector }))).resolves.toMatch(/^0x02/)
+    }
+    const error = await signer.signTransaction(tx({ to, data: '0x5c5c5701' })).catch((e) => e)
+    expect((error as VerificationError).field).toBe('tx.data.selector')
+  })
 })

@@ -138,6 +138,7 @@ describe('buildOrderQuote', () => {
     expect(q.tx?.data.slice(0, 10)).toBe('0x4d8160ba')
 
     const outer = decodeFunctionData({ abi: crosschainForwarderAbi, data: q.tx?.data as Hex })
+    if (outer.functionName !== 'strictlySwapAndCall') throw new Error(outer.functionName)
     const [tokenIn, amountIn, , router, swapData, tokenOut, expectedOut, refund, receiver, inner] =
       outer.args
     expect([tokenIn.toLowerCase(), tokenOut.toLowerCase()]).toEqual([USDT_ARB, USDC_ARB])
@@ -286,7 +287,7 @@ describe('buildOrderQuote', () => {
     const [creation] = decodeCreate(q.tx?.data as Hex)
     expect(creation.allowedTakerDst).toBe(taker)
     expect(creation.allowedCancelBeneficiarySrc).toBe(user)
-    expect(q.order.metadata.endsWith('6869')).toBe(true)
+    expect(q.order?.metadata.endsWith('6869')).toBe(true)
   })
 
   test('behavior: bigger non-reserve orders lose more to price impact', () => {

@@ -62,7 +62,7 @@ describe('buildOrderQuote: synthetic example of docs/dln.md §1.7', () => {
     expect(quote.fixFee).toBe('1000000000000000')
     expect(quote.tx?.allowanceTarget).toBe(EVM_CONTRACTS.dlnSource)
     expect(quote.orderId).toBe('0x9dd56ca83ea0fc2cd7c8d50819dc15d4ca23a79180b5663f49aac01fa5718861')
-    expect(quote.order.salt).toBe(1767225600000)
+    expect(quote.order?.salt).toBe(1767225600000)
   })
 
   test('default: createSaltedOrder carries the creation give amount and the take amount', () => {
@@ -82,6 +82,6 @@ describe('buildOrderQuote: synthetic example of docs/dln.md §1.7', () => {
     expect(creation.externalCall).toBe('0x')
     expect(salt).toBe(1767225600000n)
     expect([affiliateFee, referralCode, permit]).toEqual(['0x', 0, '0x'])
-    expect(metadata).toBe(quote.order.metadata)
+    expect(metadata).toBe(quote.order?.metadata)
   })
 })

@@ -10,7 +10,7 @@ import { createMarket } from '../../../../src/sim/market/createMarket.ts'
 import { buildSwapQuote } from '../../../../src/sim/quote/buildSwapQuote.ts'
 import { QuoteBuildError } from '../../../../src/sim/quote/QuoteBuildError.ts'
 import { simSwapRouterAbi } from '../../../../src/sim/quote/simSwapRouterAbi.ts'
-import { decodeForwarderCall } from '../../../../src/verify/decodeForwarderCall.ts'
+import { decodeRouterSwapCall } from '../../../../src/verify/decodeRouterSwapCall.ts'
 
 const user = '0x2222222222222222222222222222222222222222'
 const USDC_ARB = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
@@ -47,26 +47,29 @@ describe('buildSwapQuote', () => {
     expect(q.estimatedTransactionFee?.details.gasLimit).toBe('220000')
   })
 
-  test('behavior: tx is the forwarder strictlySwapAndCall, paying the recipient through the devnet router', () => {
+  test("behavior: tx is the router's swap(...), paying the recipient through the devnet router", () => {
     const q = swapQuote()
     expect(q.tx.to).toBe(EVM_CONTRACTS.forwarder)
     expect(q.tx.value).toBe('0')
-    const outer = decodeForwarderCall(q.tx.data as Hex)
-    expect(outer.tokenIn.toLowerCase()).toBe(USDC_ARB)
-    expect(outer.amountIn).toBe(3_000_000_000n)
-    expect(outer.tokenOut).toBe(NATIVE)
-    expect(outer.expectedAmountOut.toString()).toBe(q.tokenOut.minAmount)
-    expect(outer.receiver.toLowerCase()).toBe(user)
-    expect(outer.refundRecipient.toLowerCase()).toBe(user)
-    expect(outer.receiverCalldata).toBe('0x')
-    const leg = decodeFunctionData({ abi: simSwapRouterAbi, data: outer.swapCalldata })
+    const call = decodeRouterSwapCall(q.tx.data as Hex)
+    expect(call.tokenIn.toLowerCase()).toBe(USDC_ARB)
+    expect(call.amountIn).toBe(3_000_000_000n)
+    expect(call.tokenOut).toBe(NATIVE)
+    expect(call.tokenOutMinAmount.toString()).toBe(q.tokenOut.minAmount)
+    expect(call.recipient.toLowerCase()).toBe(user)
+    expect([call.surplusShareBps, call.affiliateFeeEnvelope, call.permitEnvelope]).toEqual([
+      10_000,
+      '0x',
+      '0x',
+    ])
+    const leg = decodeFunctionData({ abi: simSwapRouterAbi, data: call.swapCalldata })
     expect(leg.functionName).toBe('swap')
     const [tokenIn, amountIn, tokenOut, minOut, recipient] = leg.args
     expect(tokenIn.toLowerCase()).toBe(USDC_ARB)
     expect(amountIn).toBe(3_000_000_000n)
     expect(tokenOut).toBe(NATIVE)
     expect(minOut.toString()).toBe(q.tokenOut.minAmount)
-    // The router pays the forwarder, which pays the recipient.
+    // The router leg pays the forwarder, which pays the recipient.
     expect(recipient).toBe(EVM_CONTRACTS.forwarder)
   })
 

@@ -108,7 +108,7 @@ describe('Solana transactions', () => {
     ])
     const { order, creationGiveAmount, referralCode, metadata } = tx.payload!
     expect(referralCode).toBe(0)
-    expect(metadata).toBe(q.order.metadata)
+    expect(metadata).toBe(q.order?.metadata)
     expect(computeOrderId(order)).toBe(q.orderId)
     expect(order.giveChainId).toBe(7565164n)
     expect(order.makerSrc).toBe(toAddressBytes(maker, 7565164))
