@@ -42,6 +42,11 @@ export type CheckEvmOrderTxParams = {
   onChain: EvmOnChainFacts
   announcedOrderId: string
   allowListOverride?: Partial<EvmAllowList>
+  /**
+   * The permit envelope ferry signed for this order (docs/safety.md §10): the calldata must carry
+   * exactly it. Default none: the envelope must be empty.
+   */
+  permitEnvelope?: Hex
 }
 
 /** The verdict of one check: the field and, when it failed, why. */
@@ -83,6 +88,15 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
     } catch (error) {
       if (!(error instanceof VerificationError)) throw error
       checks.push({ field: error.field, ok: false, error })
+    }
+  }
+  const checkEnvelope = (
+    field: string,
+    actual: Hex,
+    want = params.permitEnvelope ?? '0x',
+  ): void => {
+    if (actual.toLowerCase() !== want.toLowerCase()) {
+      fail(field, want, actual, want === '0x' ? undefined : 'is not the permit ferry signed')
     }
   }
   const src = intent.srcChainId
@@ -131,8 +145,7 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
     const s = call.swap
     eq('tx.data._srcTokenIn', srcBytes(intent.tokenIn), s.tokenIn)
     checkAmountIn('tx.data._srcAmountIn', s.amountIn)
-    if (size(s.permitEnvelope) > 0)
-      fail('tx.data._srcTokenInPermitEnvelope', '0x', s.permitEnvelope)
+    checkEnvelope('tx.data._srcTokenInPermitEnvelope', s.permitEnvelope)
     eq('tx.data._srcTokenRefundRecipient', srcBytes(intent.sender), s.refundRecipient)
     eq('tx.data._receiver', allow.dlnSource, s.receiver)
     eq('order.giveTokenAddress', s.tokenOut, c.giveTokenAddress)
@@ -180,7 +193,9 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
   )
   guard('order.allowedTakerDst', () => checkAllowedTaker(intent, c.allowedTakerDst, dstBytes))
   eq('order.externalCall', intent.externalCall ?? '0x', c.externalCall)
-  if (size(call.permitEnvelope) > 0) fail('tx.data._permitEnvelope', '0x', call.permitEnvelope)
+  // With a pre-swap the forwarder spends the permit; DlnSource's own envelope stays empty.
+  if (call.swap) checkEnvelope('tx.data._permitEnvelope', call.permitEnvelope, '0x')
+  else checkEnvelope('tx.data._permitEnvelope', call.permitEnvelope)
   guard('tx.data._affiliateFee', () => checkAffiliate(intent, call.affiliateFee, srcBytes))
   if (call.referralCode !== (intent.referralCode ?? 0)) {
     fail('tx.data._referralCode', intent.referralCode ?? 0, call.referralCode)

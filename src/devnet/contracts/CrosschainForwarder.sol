@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
 
+import {Permit} from "./Permit.sol";
 import {SafeTransfer} from "./SafeTransfer.sol";
 
 /// @title CrosschainForwarder (devnet)
@@ -44,7 +45,8 @@ contract CrosschainForwarder {
         address _receiver,
         bytes memory _receiverCalldata
     ) external payable {
-        _srcTokenInPermitEnvelope;
+        // The permit envelope is executed before the input is pulled (docs/dln.md §4.8).
+        if (_srcTokenIn != address(0)) Permit.executePermit(_srcTokenIn, _srcTokenInPermitEnvelope);
         uint256 amountOut = _swapIn(_srcTokenIn, _srcAmountIn, _srcSwapRouter, _srcSwapCalldata, _srcTokenOut);
         if (amountOut < _srcTokenExpectedAmountOut) {
             revert NotEnoughSrcFundsOut(amountOut, _srcTokenExpectedAmountOut);

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.20;
 
 import {DlnOrderLib} from "./DlnOrderLib.sol";
+import {Permit} from "./Permit.sol";
 import {SafeTransfer} from "./SafeTransfer.sol";
 
 /// @title DlnSource (devnet)
@@ -12,9 +13,9 @@ import {SafeTransfer} from "./SafeTransfer.sol";
 /// - claimUnlock/claimCancel are gated by the devnet messenger instead of the deBridge call
 ///   proxy: the solver relays DlnDestination's message through `DevnetMessenger.deliver`;
 /// - patchOrderGive keeps the real signature and checks (givePatchAuthoritySrc only, the order
-///   still Created, the added amount pulled from msg.sender or paid as msg.value); the permit is
-///   ignored, as for orders;
-/// - no permits, batch claims, pausing or fee withdrawal.
+///   still Created, the added amount pulled from msg.sender or paid as msg.value); its permit is
+///   ignored; an order's permit envelope is executed before the give is pulled (docs/dln.md §4.8);
+/// - no batch claims, pausing or fee withdrawal.
 contract DlnSource {
     using SafeTransfer for address;
 
@@ -124,7 +125,7 @@ contract DlnSource {
         uint32 _referralCode,
         bytes calldata _permitEnvelope
     ) external payable returns (bytes32) {
-        _permitEnvelope;
+        _executePermit(_orderCreation.giveTokenAddress, _permitEnvelope);
         uint64 nonce = uint64(masterNonce[tx.origin]++);
         return _createOrder(_orderCreation, nonce, _affiliateFee, _referralCode, "");
     }
@@ -137,7 +138,7 @@ contract DlnSource {
         bytes calldata _permitEnvelope,
         bytes calldata _metadata
     ) external payable returns (bytes32) {
-        _permitEnvelope;
+        _executePermit(_orderCreation.giveTokenAddress, _permitEnvelope);
         return _createOrder(_orderCreation, _salt, _affiliateFee, _referralCode, _metadata);
     }
 
@@ -250,6 +251,10 @@ contract DlnSource {
         emit CreatedOrder(
             order, orderId, _affiliateFee, globalFixedNativeFee, percentFee, _referralCode, _metadata
         );
+    }
+
+    function _executePermit(address _token, bytes calldata _envelope) internal {
+        if (_token != address(0)) Permit.executePermit(_token, _envelope);
     }
 
     function _validate(DlnOrderLib.OrderCreation calldata _oc) internal view {
