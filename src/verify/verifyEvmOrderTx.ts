@@ -96,7 +96,9 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
     want = params.permitEnvelope ?? '0x',
   ): void => {
     if (actual.toLowerCase() !== want.toLowerCase()) {
-      fail(field, want, actual, want === '0x' ? undefined : 'is not the permit ferry signed')
+      const why =
+        actual === '0x' ? 'does not consume the signed permit' : 'is not the permit signed'
+      fail(field, want, actual, want === '0x' ? undefined : why)
     }
   }
   const src = intent.srcChainId

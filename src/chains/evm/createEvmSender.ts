@@ -75,7 +75,7 @@ export type EvmSender = {
   send(request: EvmSendRequest): Promise<EvmSendResult>
   /**
    * Journals, then signs an EIP-2612 permit to DlnSource or the forwarder; returns deBridge's
-   * permit envelope (docs/dln.md §4.8, docs/safety.md §10). Sends nothing.
+   * permit envelope (docs/dln.md §4.7, docs/safety.md §10). Sends nothing.
    */
   signPermit(permit: OrderPermit, intentId?: string): Promise<Hex>
   /** Releases the (chain, address) claim. */

@@ -11,7 +11,7 @@ import {
   type TypedDataDomain,
 } from 'viem'
 
-/** EIP-2612's Permit struct (docs/dln.md §4.8). */
+/** EIP-2612's Permit struct (docs/dln.md §4.7). */
 export const PERMIT_TYPES = {
   Permit: [
     { name: 'owner', type: 'address' },
@@ -52,7 +52,7 @@ export function permitTypedData(permit: OrderPermit) {
 }
 
 /**
- * deBridge's permit envelope, as DlnSource and the forwarder read it (docs/dln.md §4.8):
+ * deBridge's permit envelope, as DlnSource and the forwarder read it (docs/dln.md §4.7):
  * `amount (32 bytes) ‖ deadline (32) ‖ r (32) ‖ s (32) ‖ v (1)`, 129 bytes. Pure.
  */
 export function encodePermitEnvelope(value: bigint, deadline: bigint, signature: Hex): Hex {

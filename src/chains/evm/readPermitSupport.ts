@@ -18,7 +18,7 @@ const permitAbi = parseAbi([
 export type PermitSupport = { domain: TypedDataDomain; nonce: bigint }
 
 /**
- * Whether `token` takes EIP-2612 permits (docs/dln.md §4.8), read in one multicall: its
+ * Whether `token` takes EIP-2612 permits (docs/dln.md §4.7), read in one multicall: its
  * `DOMAIN_SEPARATOR()`, `nonces(owner)`, and its domain from `eip712Domain()` (EIP-5267) or from
  * `name()` and `version()` (Circle's FiatToken v2). Supported only when the domain ferry would
  * sign under hashes to the token's own DOMAIN_SEPARATOR: a token that merely has the functions

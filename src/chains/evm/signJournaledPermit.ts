@@ -8,7 +8,7 @@ import type { EvmSendJournal } from './sendJournal.ts'
 
 /**
  * Signs an EIP-2612 permit for an order and returns deBridge's permit envelope (docs/dln.md
- * §4.8). Like a transaction: the spender must be the chain's allow-listed DlnSource or forwarder
+ * §4.7). Like a transaction: the spender must be the chain's allow-listed DlnSource or forwarder
  * (re-checked here, at the signer's door), and the permit's record (token nonce, spender, value,
  * deadline) is journaled before the signature (docs/safety.md §10); a journal failure signs
  * nothing.

@@ -14,7 +14,7 @@ import {SafeTransfer} from "./SafeTransfer.sol";
 ///   proxy: the solver relays DlnDestination's message through `DevnetMessenger.deliver`;
 /// - patchOrderGive keeps the real signature and checks (givePatchAuthoritySrc only, the order
 ///   still Created, the added amount pulled from msg.sender or paid as msg.value); its permit is
-///   ignored; an order's permit envelope is executed before the give is pulled (docs/dln.md §4.8);
+///   ignored; an order's permit envelope is executed before the give is pulled (docs/dln.md §4.7);
 /// - no batch claims, pausing or fee withdrawal.
 contract DlnSource {
     using SafeTransfer for address;

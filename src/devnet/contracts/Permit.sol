@@ -8,7 +8,7 @@ interface IERC20PermitLike {
 }
 
 /// @title Permit (devnet)
-/// @notice deBridge's permit envelope as DlnSource and the forwarder execute it (docs/dln.md §4.8):
+/// @notice deBridge's permit envelope as DlnSource and the forwarder execute it (docs/dln.md §4.7):
 /// `amount (32 bytes) ‖ deadline (32) ‖ r (32) ‖ s (32) ‖ v (1)` (129 bytes), an EIP-2612 permit from
 /// msg.sender to the calling contract. A permit that reverts is tolerated when the allowance is
 /// already there (someone front-ran it); else PermitFailure. An empty envelope does nothing.

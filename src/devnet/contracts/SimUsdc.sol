@@ -4,7 +4,7 @@ pragma solidity ^0.8.20;
 import {SimToken} from "./SimToken.sol";
 
 /// @title SimUsdc
-/// @notice SimToken with the EIP-2612 permit of Circle's FiatToken v2 (docs/dln.md §4.8): the
+/// @notice SimToken with the EIP-2612 permit of Circle's FiatToken v2 (docs/dln.md §4.7): the
 /// EIP-712 domain is (name, version "2", chainId, the token's address), `nonces(owner)` counts
 /// permits, an expired deadline or a signature by anyone but the owner reverts, and a valid
 /// permit sets the allowance and emits Approval. The domain separator is computed per call, as
