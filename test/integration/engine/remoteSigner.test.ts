@@ -1,7 +1,15 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestClient, createWalletClient, http, parseAbi, parseEther } from 'viem'
+import {
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseAbi,
+  parseAbiItem,
+  parseEther,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
@@ -86,8 +94,28 @@ describe('a remote signer (anvil) holds the key; ferry never does', () => {
     expect(created.orderId).toMatch(/^0x[0-9a-f]{64}$/)
     // The order is the signer's: it is the maker on chain, and its USDC left its wallet.
     const arb = devnet.evm.find((c) => c.chainId === 42161)!
-    const nonce = await arb.client.getTransactionCount({ address: signer.address })
-    expect(nonce).toBeGreaterThan(0)
+    // One transaction: the order, whose USDC went with a permit the signer signed as typed data
+    // (eth_signTypedData_v4), consumed in the same transaction: no approve, no allowance left.
+    expect(await arb.client.getTransactionCount({ address: signer.address })).toBe(1)
+    const approvals = await arb.client.getLogs({
+      address: USDC[42161],
+      event: parseAbiItem(
+        'event Approval(address indexed owner, address indexed spender, uint256 value)',
+      ),
+      args: { owner: signer.address },
+      fromBlock: 0n,
+    })
+    expect(approvals).toHaveLength(1)
+    const receipt = await arb.client.getTransactionReceipt({ hash: approvals[0]!.transactionHash })
+    expect(receipt.from.toLowerCase()).toBe(signer.address.toLowerCase())
+    expect(
+      await arb.client.readContract({
+        address: USDC[42161],
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [signer.address, approvals[0]!.args.spender!],
+      }),
+    ).toBe(0n)
     ferry.kill('SIGUSR2')
     const snapshot = await waitForSnapshot(dir)
     // The control: a secret ferry was given (the URL's password) is in its heap, so the search
