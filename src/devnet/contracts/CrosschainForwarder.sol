@@ -46,7 +46,7 @@ contract CrosschainForwarder {
         bytes memory _receiverCalldata
     ) external payable {
         // The permit envelope is executed before the input is pulled (docs/dln.md §4.7).
-        if (_srcTokenIn != address(0)) Permit.executePermit(_srcTokenIn, _srcTokenInPermitEnvelope);
+        Permit.executePermit(_srcTokenIn, _srcTokenInPermitEnvelope);
         uint256 amountOut = _swapIn(_srcTokenIn, _srcAmountIn, _srcSwapRouter, _srcSwapCalldata, _srcTokenOut);
         if (amountOut < _srcTokenExpectedAmountOut) {
             revert NotEnoughSrcFundsOut(amountOut, _srcTokenExpectedAmountOut);

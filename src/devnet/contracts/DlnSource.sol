@@ -125,7 +125,7 @@ contract DlnSource {
         uint32 _referralCode,
         bytes calldata _permitEnvelope
     ) external payable returns (bytes32) {
-        _executePermit(_orderCreation.giveTokenAddress, _permitEnvelope);
+        Permit.executePermit(_orderCreation.giveTokenAddress, _permitEnvelope);
         uint64 nonce = uint64(masterNonce[tx.origin]++);
         return _createOrder(_orderCreation, nonce, _affiliateFee, _referralCode, "");
     }
@@ -138,7 +138,7 @@ contract DlnSource {
         bytes calldata _permitEnvelope,
         bytes calldata _metadata
     ) external payable returns (bytes32) {
-        _executePermit(_orderCreation.giveTokenAddress, _permitEnvelope);
+        Permit.executePermit(_orderCreation.giveTokenAddress, _permitEnvelope);
         return _createOrder(_orderCreation, _salt, _affiliateFee, _referralCode, _metadata);
     }
 
@@ -251,10 +251,6 @@ contract DlnSource {
         emit CreatedOrder(
             order, orderId, _affiliateFee, globalFixedNativeFee, percentFee, _referralCode, _metadata
         );
-    }
-
-    function _executePermit(address _token, bytes calldata _envelope) internal {
-        if (_token != address(0)) Permit.executePermit(_token, _envelope);
     }
 
     function _validate(DlnOrderLib.OrderCreation calldata _oc) internal view {

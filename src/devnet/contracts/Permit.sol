@@ -11,13 +11,15 @@ interface IERC20PermitLike {
 /// @notice deBridge's permit envelope as DlnSource and the forwarder execute it (docs/dln.md §4.7):
 /// `amount (32 bytes) ‖ deadline (32) ‖ r (32) ‖ s (32) ‖ v (1)` (129 bytes), an EIP-2612 permit from
 /// msg.sender to the calling contract. A permit that reverts is tolerated when the allowance is
-/// already there (someone front-ran it); else PermitFailure. An empty envelope does nothing.
+/// already there (someone front-ran it); else PermitFailure. An empty envelope, or native input,
+/// does nothing.
 library Permit {
     error PermitFailure();
     error WrongPermitLength(uint256 length);
 
     function executePermit(address _token, bytes memory _envelope) internal {
-        if (_envelope.length == 0) return;
+        // Native input has no permit; an empty envelope means none.
+        if (_token == address(0) || _envelope.length == 0) return;
         if (_envelope.length < 129) revert WrongPermitLength(_envelope.length);
         uint256 amount;
         uint256 deadline;
