@@ -7,8 +7,8 @@ import type { WalletSettings } from '../settings/walletSettingsSchema.ts'
 
 /**
  * Where the EVM key of `wallets.evm` comes from (docs/safety.md §5 key ladder): the env var named by
- * `privateKeyEnv`, or the v3 keystore at `keystorePath` (relative to the config file's directory)
- * with the password from `passwordEnv`. The key is handed to the signer only; this never logs it.
+ * `privateKeyEnv`, the v3 keystore at `keystorePath` (relative to the config file's directory)
+ * with the password from `passwordEnv`, or the remote signer of `signer.remote` (no key at all). The key is handed to the signer only; this never logs it.
  * @throws UsageError naming the config key or env var that is missing, and the fix.
  */
 export function resolveEvmKeySource(
@@ -22,6 +22,13 @@ export function resolveEvmKeySource(
       'no EVM wallet is configured',
       'set wallets.evm with privateKeyEnv (or keystorePath + passwordEnv) and address',
     )
+  }
+  if (wallet.signer !== undefined) {
+    // The key stays with the signer; ferry holds only its URL (docs/safety.md §5, remote signer).
+    return {
+      source: { remote: { url: wallet.signer.remote.url, address: wallet.signer.remote.address } },
+      address: wallet.address,
+    }
   }
   if (wallet.privateKeyEnv !== undefined) {
     const key = env[wallet.privateKeyEnv]

@@ -12,14 +12,14 @@ export type DevnetToken = {
   /** Lower-case 0x address. */
   address: Address
   decimals: number
-  /** The contract placed there: USDT has the approve quirk, WETH deposit/withdraw. */
-  contract: 'SimToken' | 'SimUsdt' | 'SimWeth'
+  /** The contract placed there: USDC has FiatToken v2's permit, USDT the approve quirk, WETH deposit/withdraw. */
+  contract: 'SimToken' | 'SimUsdc' | 'SimUsdt' | 'SimWeth'
   /** Whether `address` is the real token's mainnet address (else a DEVNET_ADDRESSES one). */
   canonical: boolean
 }
 
 const DEFAULTS: Record<DevnetTokenSymbol, Omit<DevnetToken, 'address' | 'canonical'>> = {
-  USDC: { symbol: 'USDC', name: 'USD Coin', decimals: 6, contract: 'SimToken' },
+  USDC: { symbol: 'USDC', name: 'USD Coin', decimals: 6, contract: 'SimUsdc' },
   USDT: { symbol: 'USDT', name: 'Tether USD', decimals: 6, contract: 'SimUsdt' },
   WETH: { symbol: 'WETH', name: 'Wrapped Ether', decimals: 18, contract: 'SimWeth' },
   WBTC: { symbol: 'WBTC', name: 'Wrapped BTC', decimals: 8, contract: 'SimToken' },

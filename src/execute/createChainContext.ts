@@ -27,6 +27,8 @@ export type EvmChain = {
   sender: EvmSender | undefined
   confirmations: number
   simulation: 'on' | 'off'
+  /** How an ERC-20 input is authorised (docs/safety.md §10). */
+  approvals: 'permit' | 'approve'
 }
 
 /** Everything the execution steps share: chains, wallets, prices, the journal and its ledger. */
@@ -86,6 +88,7 @@ export function createChainContext(params: {
   const evmJournal: typeof storeJournal = {
     afterInclusion: (inclusion) => storeJournal.afterInclusion(inclusion),
     openNonces: (chainId, from) => storeJournal.openNonces(chainId, from),
+    beforePermit: (record) => storeJournal.beforePermit(record),
     async beforeBroadcast(record) {
       await storeJournal.beforeBroadcast(record)
       if (record.kind === 'order') failPoint('afterSign')
@@ -158,6 +161,7 @@ export function createChainContext(params: {
       sender,
       confirmations: c.confirmations,
       simulation: c.simulation ?? 'on',
+      approvals: c.approvals ?? 'permit',
     })
   }
   const prices = wiring.priceEntries?.length

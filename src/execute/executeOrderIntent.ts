@@ -94,6 +94,7 @@ export async function executeOrderIntent(
       sender: chain.sender,
       prices: ctx.prices,
       simulation: chain.simulation,
+      approvals: chain.approvals,
       maxCostBps,
       extras,
       intentId,

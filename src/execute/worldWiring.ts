@@ -25,6 +25,8 @@ export type WorldWiring = {
     gasLimitCap?: bigint
     /** `chains.<id>.verify.simulation` (P-8.10). Default 'on'. */
     simulation?: 'on' | 'off'
+    /** `chains.<id>.approvals` (docs/safety.md §10). Default 'permit'. */
+    approvals?: 'permit' | 'approve'
   }[]
   /** `orderProgramId`: the escrow owner of Solana orders (the devnet's escrow, or the real program). */
   solana:

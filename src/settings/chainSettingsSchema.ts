@@ -35,6 +35,17 @@ export const chainSettingsSchema = z
     maxPriorityFeePerGasGwei: z.number().nonnegative().optional(),
     /** EVM: highest gas limit of one transaction; a larger estimate is refused (P-1.x bounds). */
     gasLimitCap: z.number().int().positive().optional(),
+    /**
+     * EVM: how an order's ERC-20 input is authorised when no allowance fits (docs/safety.md §10).
+     * `permit` (default): an EIP-2612 permit for exactly the input to the verified spender,
+     * valid minutes, where the token takes permits (checked on chain), else an exact approve.
+     * `approve`: always an exact approve transaction.
+     */
+    approvals: z
+      .enum(['permit', 'approve'], {
+        error: withFix('must be permit or approve', 'write approvals: permit (or approve)'),
+      })
+      .optional(),
     /** Value-flow checks of the transactions ferry signs on this chain (safety P-8.1, P-8.10). */
     verify: z
       .strictObject({

@@ -23,6 +23,9 @@ const FIX = 'move the secret to an env var (or .env, mode 0600) and write privat
 /** A database URL with a password in it (`postgres://user:password@host`). */
 const DB_PASSWORD_RE = /^postgres(ql)?:\/\/[^:@/\s]+:[^@\s]+@/i
 const DB_FIX = `write journal.url: \${FERRY_JOURNAL_URL} and set FERRY_JOURNAL_URL in the environment`
+/** Credentials in a URL: `user:password@` or a secret-looking query value. */
+const URL_CREDENTIALS_RE = /^https?:\/\/[^/@\s]+@|[?&](token|key|apikey|api_key|password|secret)=/i
+const SIGNER_FIX = `write url: \${FERRY_SIGNER_URL} and set FERRY_SIGNER_URL in the environment`
 
 /**
  * Finds key material written inline in a config document (docs/safety.md §5, P-5.3): keys named
@@ -43,6 +46,14 @@ export function findInlineSecrets(doc: unknown): ConfigProblem[] {
           path: formatConfigPath(path),
           problem: 'a database password written inline',
           fix: DB_FIX,
+        })
+        return
+      }
+      if (path.includes('signer') && URL_CREDENTIALS_RE.test(node.trim())) {
+        problems.push({
+          path: formatConfigPath(path),
+          problem: 'remote signer credentials written inline',
+          fix: SIGNER_FIX,
         })
         return
       }

@@ -14,6 +14,18 @@ const safeAccountSchema = z.strictObject({
   }),
 })
 
+/**
+ * A signer that holds the key outside ferry (docs/safety.md §5, remote signer): a JSON-RPC server
+ * serving `eth_accounts`, `eth_signTransaction` and `eth_signTypedData_v4` (Web3Signer, Clef, an
+ * unlocked anvil). Credentials in the URL come from `${VAR}` and are redacted everywhere.
+ */
+const remoteSignerSchema = z.strictObject({
+  /** http(s) URL of the signer; write credentials as `${VAR}`, never inline. */
+  url: z.string().url(),
+  /** The account the signer signs for; must equal wallets.evm.address. */
+  address: configFields.evmAddress,
+})
+
 const evmWalletSchema = z
   .strictObject({
     /** Env var holding the hex private key (key ladder step 1, docs/safety.md §5). */
@@ -22,6 +34,8 @@ const evmWalletSchema = z
     keystorePath: z.string().min(1).optional(),
     /** Env var holding the keystore password. */
     passwordEnv: configFields.envName.optional(),
+    /** Key ladder step 3: a remote signer; ferry never holds the key (docs/safety.md §5). */
+    signer: z.strictObject({ remote: remoteSignerSchema }).optional(),
     /** The address the key must derive to; a mismatch refuses to start (P-4.1, P-5.4). */
     address: configFields.evmAddress,
     /**
@@ -42,13 +56,25 @@ const evmWalletSchema = z
         ),
       })
     }
-    if ((w.privateKeyEnv === undefined) === (w.keystorePath === undefined)) {
+    const sources = [w.privateKeyEnv, w.keystorePath, w.signer].filter((s) => s !== undefined)
+    if (sources.length !== 1) {
       ctx.addIssue({
         code: 'custom',
         path: ['privateKeyEnv'],
         message: withFix(
           'give exactly one key source',
-          'set privateKeyEnv: <ENV_NAME>, or keystorePath plus passwordEnv',
+          'set privateKeyEnv: <ENV_NAME>, or keystorePath plus passwordEnv, or signer.remote',
+        ),
+      })
+    }
+    const remote = w.signer?.remote
+    if (remote && remote.address.toLowerCase() !== w.address.toLowerCase()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['signer', 'remote', 'address'],
+        message: withFix(
+          'is not wallets.evm.address',
+          'give the same address in wallets.evm.address and wallets.evm.signer.remote.address',
         ),
       })
     }

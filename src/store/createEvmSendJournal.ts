@@ -35,6 +35,26 @@ export type StoreEvmSendJournal = {
   openNonces(chainId: number, from: HexText): Promise<OpenNonceShape[]>
   afterBroadcast(outcome: EvmBroadcastShape): Promise<void>
   afterInclusion(inclusion: EvmInclusionShape): Promise<void>
+  beforePermit(record: EvmPermitShape): Promise<void>
+}
+
+/** An EIP-2612 permit about to be signed (`EvmPermitRecord` of the EVM sender). */
+export type EvmPermitShape = {
+  chainId: number
+  owner: HexText
+  token: HexText
+  spender: HexText
+  value: bigint
+  nonce: bigint
+  deadline: bigint
+  intentId?: string
+}
+
+/** The approvals row key of a permit: one per (chain, token, owner, nonce), so a retry is idempotent. */
+export function permitJournalKey(
+  p: Pick<EvmPermitShape, 'chainId' | 'token' | 'owner' | 'nonce'>,
+): string {
+  return `permit:${p.chainId}:${p.token.toLowerCase()}:${p.owner.toLowerCase()}:${p.nonce}`
 }
 
 /** A journaled nonce of a sender whose signature may still land, with its highest fees. */
@@ -58,7 +78,10 @@ export type EvmInclusionShape = {
  * only chain evidence, found by reconciliation, may make an attempt final.
  */
 export function createEvmSendJournal(
-  journal: Pick<JournalStore, 'recordSignedAttempt' | 'setAttemptState' | 'openAttemptsOf'>,
+  journal: Pick<
+    JournalStore,
+    'recordSignedAttempt' | 'setAttemptState' | 'openAttemptsOf' | 'recordApproval'
+  >,
   options: {
     intentId?: string
     /** The pre-sign guard of an intent, run by the write-ahead insert of its records. */
@@ -104,6 +127,21 @@ export function createEvmSendJournal(
         hash: record.hash,
         maxFeePerGas: record.maxFeePerGas,
         maxPriorityFeePerGas: record.maxPriorityFeePerGas,
+      })
+    },
+    // A permit is an allowance by signature: journaled in approvals, keyed by its token nonce,
+    // committed before the signer sees it (docs/safety.md §10).
+    async beforePermit(record) {
+      const intentId = record.intentId ?? options.intentId
+      await journal.recordApproval({
+        ...(intentId === undefined ? {} : { intentId }),
+        chainId: record.chainId,
+        owner: record.owner,
+        token: record.token,
+        spender: record.spender,
+        amount: record.value,
+        txHash: permitJournalKey(record),
+        state: 'signed',
       })
     },
     // Chain evidence at depth: the mined signature is final, and so is every other one of its

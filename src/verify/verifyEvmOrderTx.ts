@@ -48,6 +48,11 @@ export type CheckEvmOrderTxParams = {
    */
   estimatedTakeAmount?: bigint
   allowListOverride?: Partial<EvmAllowList>
+  /**
+   * The permit envelope ferry signed for this order (docs/safety.md §10): the calldata must carry
+   * exactly it. Default none: the envelope must be empty.
+   */
+  permitEnvelope?: Hex
 }
 
 /** The verdict of one check: the field and, when it failed, why. */
@@ -89,6 +94,17 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
     } catch (error) {
       if (!(error instanceof VerificationError)) throw error
       checks.push({ field: error.field, ok: false, error })
+    }
+  }
+  const checkEnvelope = (
+    field: string,
+    actual: Hex,
+    want = params.permitEnvelope ?? '0x',
+  ): void => {
+    if (actual.toLowerCase() !== want.toLowerCase()) {
+      const why =
+        actual === '0x' ? 'does not consume the signed permit' : 'is not the permit signed'
+      fail(field, want, actual, want === '0x' ? undefined : why)
     }
   }
   const src = intent.srcChainId
@@ -137,8 +153,7 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
     const s = call.swap
     eq('tx.data._srcTokenIn', srcBytes(intent.tokenIn), s.tokenIn)
     checkAmountIn('tx.data._srcAmountIn', s.amountIn)
-    if (size(s.permitEnvelope) > 0)
-      fail('tx.data._srcTokenInPermitEnvelope', '0x', s.permitEnvelope)
+    checkEnvelope('tx.data._srcTokenInPermitEnvelope', s.permitEnvelope)
     eq('tx.data._srcTokenRefundRecipient', srcBytes(intent.sender), s.refundRecipient)
     eq('tx.data._receiver', allow.dlnSource, s.receiver)
     eq('order.giveTokenAddress', s.tokenOut, c.giveTokenAddress)
@@ -189,7 +204,9 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
   )
   guard('order.allowedTakerDst', () => checkAllowedTaker(intent, c.allowedTakerDst, dstBytes))
   eq('order.externalCall', intent.externalCall ?? '0x', c.externalCall)
-  if (size(call.permitEnvelope) > 0) fail('tx.data._permitEnvelope', '0x', call.permitEnvelope)
+  // With a pre-swap the forwarder spends the permit; DlnSource's own envelope stays empty.
+  if (call.swap) checkEnvelope('tx.data._permitEnvelope', call.permitEnvelope, '0x')
+  else checkEnvelope('tx.data._permitEnvelope', call.permitEnvelope)
   guard('tx.data._affiliateFee', () => checkAffiliate(intent, call.affiliateFee, srcBytes))
   if (call.referralCode !== (intent.referralCode ?? 0)) {
     fail('tx.data._referralCode', intent.referralCode ?? 0, call.referralCode)

@@ -49,6 +49,8 @@ export function devnetPricesYaml(chainIds: readonly number[] = [42161, 8453]): s
 /** Options of {@link writeDevnetLiveConfig}. */
 export type DevnetLiveConfigOptions = {
   killSwitchFile: string
+  /** `chains.42161.approvals`. Default unset (permit where the token takes one). */
+  approvals?: 'permit' | 'approve'
   /** Extra lines of the `risk` section, each indented by two spaces and ending in a newline. */
   extraRisk?: string
   /** USDC targets (base units) on 42161 and 8453. Default 998 000 and 1 002 000 USDC. */
@@ -92,7 +94,7 @@ chains:
     rpcUrls: [${rpc(42161)}]
     rpcQuorum: 1 # the devnet is one node per chain
     confirmations: 1
-  ${dst}:
+${options.approvals ? `    approvals: ${options.approvals}\n` : ''}  ${dst}:
     rpcUrls: [${rpc(dst)}]
     rpcQuorum: 1
     confirmations: 1

@@ -1,4 +1,4 @@
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { type Clock, systemClock } from '../../common/clock.ts'
 import { FerryError } from '../../common/FerryError.ts'
@@ -22,9 +22,11 @@ import {
 } from './evmFeePolicy.ts'
 import { followEvmSend } from './followEvmSend.ts'
 import { nextFreshNonce } from './nextFreshNonce.ts'
+import type { OrderPermit } from './permitEnvelope.ts'
 import { readNonceCounts } from './readNonceCounts.ts'
 import type { SafeRoute } from './safe/SafeRoute.ts'
 import type { EvmSendJournal } from './sendJournal.ts'
+import { signJournaledPermit } from './signJournaledPermit.ts'
 import { DEFAULT_PREFETCH_MAX_AGE_MS, usablePrefetch } from './usablePrefetch.ts'
 
 /** Default per-chain gas limit cap: above it ferry refuses the transaction. */
@@ -75,6 +77,11 @@ export type EvmSender = {
   prefetch(level?: EvmPriorityLevel): Promise<EvmSendPrefetch | undefined>
   /** Signs, journals, broadcasts once and follows one transaction; one at a time. */
   send(request: EvmSendRequest): Promise<EvmSendResult>
+  /**
+   * Journals, then signs an EIP-2612 permit to DlnSource or the forwarder; returns deBridge's
+   * permit envelope (docs/dln.md §4.9, docs/safety.md §10). Sends nothing.
+   */
+  signPermit(permit: OrderPermit, intentId?: string): Promise<Hex>
   /** Releases the (chain, address) claim. */
   close(): void
 }
@@ -228,6 +235,7 @@ export function createEvmSender(options: CreateEvmSenderOptions): EvmSender {
     suggestFees,
     prefetch,
     send,
+    signPermit: (permit, intentId) => signJournaledPermit(ctx, permit, intentId),
     close: () => {
       claimed.delete(key)
     },

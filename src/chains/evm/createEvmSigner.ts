@@ -1,12 +1,19 @@
-import type { Address, Hex, TransactionSerializableEIP1559 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import type { Address, Hex, TransactionSerializableEIP1559, TypedDataDefinition } from 'viem'
+import { type LocalAccount, privateKeyToAccount } from 'viem/accounts'
 import { UsageError } from '../../common/UsageError.ts'
 import type { EvmAllowList } from '../evmAllowList.ts'
 import { checkSignable } from './checkSignable.ts'
+import { createRemoteAccount, type RemoteSignerSource } from './createRemoteAccount.ts'
 import { decryptKeystoreV3 } from './decryptKeystoreV3.ts'
 
-/** Where the EVM key comes from: a raw key (from the environment) or a v3 keystore + password. */
-export type EvmKeySource = { privateKey: string } | { keystoreJson: string; password: string }
+/**
+ * Where the EVM key comes from: a raw key (from the environment), a v3 keystore + password, or a
+ * remote signer that keeps the key (ferry never sees it; docs/safety.md §5).
+ */
+export type EvmKeySource =
+  | { privateKey: string }
+  | { keystoreJson: string; password: string }
+  | { remote: RemoteSignerSource }
 
 /** An EIP-1559 transaction ready for signing; `chainId` and `nonce` are required. */
 export type EvmTxToSign = TransactionSerializableEIP1559 & {
@@ -26,6 +33,8 @@ export type EvmSigner = {
   readonly address: Address
   /** Signs after the allow-list check; throws a VerificationError instead of signing. */
   signTransaction(tx: EvmTxToSign): Promise<Hex>
+  /** Signs EIP-712 typed data (an EIP-2612 permit that ferry built and checked). */
+  signTypedData(typed: TypedDataDefinition): Promise<Hex>
 }
 
 /** Options of {@link createEvmSigner}. */
@@ -47,6 +56,41 @@ export function createEvmSigner(
   expectedAddress: string,
   options: CreateEvmSignerOptions = {},
 ): EvmSigner {
+  const account =
+    'remote' in source ? remoteAccountOf(source.remote, expectedAddress) : localAccountOf(source)
+  if (account.address.toLowerCase() !== expectedAddress.toLowerCase()) {
+    throw new UsageError(
+      'wallets.evm.address',
+      'the EVM key does not derive to the configured address',
+      'give the key of the configured address, or set wallets.evm.address to the derived one',
+      { metaMessages: [`configured: ${expectedAddress}`, `derived: ${account.address}`] },
+    )
+  }
+  const override = options.allowListOverride
+  return {
+    address: account.address,
+    async signTransaction(tx: EvmTxToSign): Promise<Hex> {
+      checkSignable(tx, account.address, override, options.safe)
+      return account.signTransaction({ ...tx, type: 'eip1559' })
+    },
+    signTypedData: (typed) => account.signTypedData(typed),
+  }
+}
+
+function remoteAccountOf(remote: RemoteSignerSource, expectedAddress: string): LocalAccount {
+  if (remote.address.toLowerCase() !== expectedAddress.toLowerCase()) {
+    throw new UsageError(
+      'wallets.evm.signer.remote.address',
+      'is not wallets.evm.address',
+      'give the same address in wallets.evm.address and wallets.evm.signer.remote.address',
+    )
+  }
+  return createRemoteAccount(remote)
+}
+
+function localAccountOf(
+  source: Exclude<EvmKeySource, { remote: RemoteSignerSource }>,
+): LocalAccount {
   let key: string
   if ('privateKey' in source) {
     key = source.privateKey.startsWith('0x') ? source.privateKey : `0x${source.privateKey}`
@@ -71,20 +115,5 @@ export function createEvmSigner(
     )
   }
   key = ''
-  if (account.address.toLowerCase() !== expectedAddress.toLowerCase()) {
-    throw new UsageError(
-      'wallets.evm.address',
-      'the EVM key does not derive to the configured address',
-      'give the key of the configured address, or set wallets.evm.address to the derived one',
-      { metaMessages: [`configured: ${expectedAddress}`, `derived: ${account.address}`] },
-    )
-  }
-  const override = options.allowListOverride
-  return {
-    address: account.address,
-    async signTransaction(tx: EvmTxToSign): Promise<Hex> {
-      checkSignable(tx, account.address, override, options.safe)
-      return account.signTransaction({ ...tx, type: 'eip1559' })
-    },
-  }
+  return account
 }

@@ -8,6 +8,21 @@ import type { Address, Hex } from 'viem'
  */
 export type EvmSendKind = 'approve' | 'revoke' | 'order' | 'swap' | 'cancel' | 'patch' | 'fence'
 
+/**
+ * An EIP-2612 permit about to be signed, journaled first like a transaction (docs/safety.md §10):
+ * its token nonce, spender, exact value and deadline (unix seconds).
+ */
+export type EvmPermitRecord = {
+  chainId: number
+  owner: Address
+  token: Address
+  spender: Address
+  value: bigint
+  nonce: bigint
+  deadline: bigint
+  intentId?: string
+}
+
 /** A journaled nonce whose signature may still land, with the highest fees signed for it. */
 export type OpenNonce = { nonce: number; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
 
@@ -59,6 +74,11 @@ export type EvmSendJournal = {
    * reads them with the chain's counts to find gaps after a drop or a restart. Default: none.
    */
   openNonces?(chainId: number, from: Address): Promise<OpenNonce[]>
+  /**
+   * Makes a permit's record durable before it is signed (docs/safety.md §10); a rejection aborts
+   * the signature. Default: none (in-memory journals of tests).
+   */
+  beforePermit?(record: EvmPermitRecord): Promise<void>
   /** Called after each broadcast attempt with what the node answered. Best effort. */
   afterBroadcast?(outcome: EvmBroadcastOutcome & { record: EvmSendRecord }): void | Promise<void>
   /**

@@ -84,7 +84,7 @@ function formatConfigSummary(file: string, config: DeepReadonly<FerryConfig>): s
   const { risk } = config
   const wallets = [
     config.wallets.evm &&
-      `evm ${config.wallets.evm.address} (${config.wallets.evm.privateKeyEnv ? `env ${config.wallets.evm.privateKeyEnv}` : `keystore ${config.wallets.evm.keystorePath}`})`,
+      `evm ${config.wallets.evm.address} (${config.wallets.evm.signer ? 'remote signer' : config.wallets.evm.privateKeyEnv ? `env ${config.wallets.evm.privateKeyEnv}` : `keystore ${config.wallets.evm.keystorePath}`})`,
     config.wallets.solana &&
       `solana ${config.wallets.solana.address} (${config.wallets.solana.secretKeyEnv ? `env ${config.wallets.solana.secretKeyEnv}` : `keypair ${config.wallets.solana.keypairPath}`})`,
   ].filter(Boolean)

@@ -53,6 +53,7 @@ export function evmChainWiring(
       : { maxPriorityFeePerGasWei: gweiToWei(settings.maxPriorityFeePerGasGwei) }),
     ...(settings?.gasLimitCap === undefined ? {} : { gasLimitCap: BigInt(settings.gasLimitCap) }),
     simulation: settings?.verify.simulation ?? 'on',
+    approvals: settings?.approvals ?? 'permit',
   }
 }
 

@@ -94,9 +94,15 @@ async function probeKeys(
   if (evm) {
     try {
       const { source } = resolveEvmKeySource(evm, env, configPath)
-      const { createEvmSigner } = await import('../../chains/evm/createEvmSigner.ts')
-      createEvmSigner(source, evm.address)
-      works.push(`wallets.evm: the key derives to ${evm.address}`)
+      if ('remote' in source) {
+        const { checkRemoteSigner } = await import('../../chains/evm/checkRemoteSigner.ts')
+        await checkRemoteSigner(source.remote)
+        works.push(`wallets.evm: the remote signer signs for ${evm.address}`)
+      } else {
+        const { createEvmSigner } = await import('../../chains/evm/createEvmSigner.ts')
+        createEvmSigner(source, evm.address)
+        works.push(`wallets.evm: the key derives to ${evm.address}`)
+      }
     } catch (error) {
       keyProblem('wallets.evm', error, config.mode, works, problems)
     }

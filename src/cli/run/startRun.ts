@@ -135,7 +135,7 @@ export async function startRun(params: StartRunParams): Promise<void> {
     // P-8.10: each RPC of a live run must simulate, unless its chain says simulation: off.
     if (!record && !embedded && config.mode === 'live' && options.live === true) {
       // A key that is unset, malformed or someone else's stops the run before any probe.
-      checkSendingKeys(config, env, configPath)
+      await checkSendingKeys(config, env, configPath)
       await checkChainSimulation({ config, logger })
       // A Safe the key cannot execute for alone stops here (exit 2), before anything is sent.
       await checkSafeAccount(config)

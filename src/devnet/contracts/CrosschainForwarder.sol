@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
 
+import {Permit} from "./Permit.sol";
 import {SafeTransfer} from "./SafeTransfer.sol";
 
 /// @title CrosschainForwarder (devnet)
@@ -103,7 +104,7 @@ contract CrosschainForwarder {
         SameChainSwapDetails calldata _swapDetails,
         uint32 _referralCode
     ) external payable returns (uint256 actualAmountOut) {
-        _tokenInPermitEnvelope;
+        Permit.executePermit(_tokenIn, _tokenInPermitEnvelope);
         if (msg.value != 0 && _tokenIn != address(0)) revert ExcessiveMsgValue(0, msg.value);
         if (_tokenIn == _swapDetails.tokenOut) revert SwapToSameToken();
         _obtainIn(_tokenIn, _amountIn, true);
@@ -157,7 +158,8 @@ contract CrosschainForwarder {
         address _target,
         bytes calldata _targetData
     ) external payable {
-        _srcTokenInPermitEnvelope;
+        // The permit envelope is executed before the input is pulled (docs/dln.md §4.9).
+        Permit.executePermit(_srcTokenIn, _srcTokenInPermitEnvelope);
         _obtainIn(_srcTokenIn, _srcAmountIn, false);
         uint256 valueLeft = msg.value - (_srcTokenIn == address(0) ? _srcAmountIn : 0);
         uint256 amountOut = _performSwap(_srcTokenIn, _srcAmountIn, _srcSwapRouter, _srcSwapCalldata, _srcTokenOut);

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.20;
 
 import {DlnOrderLib} from "./DlnOrderLib.sol";
+import {Permit} from "./Permit.sol";
 import {SafeTransfer} from "./SafeTransfer.sol";
 
 /// @title DlnSource (devnet)
@@ -15,10 +16,11 @@ import {SafeTransfer} from "./SafeTransfer.sol";
 ///   `getOrderIdWithExternalCallHash` (externalCall = keccak256(hook), docs/dln.md §4.4),
 ///   givePatchAuthoritySrc only, the order still Created, the added amount pulled from
 ///   msg.sender or paid as msg.value, `globalTransferFeeBps` of it booked as percent fee; the
-///   permit is ignored, as for orders;
+///   permit is ignored; an order's permit envelope is executed before the give is pulled
+///   (docs/dln.md §4.9);
 /// - the chain id an order carries is `getChainId()`: `subscriptionId` when set, else
 ///   block.chainid, as in the real DlnBase (docs/dln.md §5);
-/// - no permits, batch claims, pausing or fee withdrawal.
+/// - no batch claims, pausing or fee withdrawal.
 contract DlnSource {
     using SafeTransfer for address;
 
@@ -133,7 +135,7 @@ contract DlnSource {
         uint32 _referralCode,
         bytes calldata _permitEnvelope
     ) external payable returns (bytes32) {
-        _permitEnvelope;
+        Permit.executePermit(_orderCreation.giveTokenAddress, _permitEnvelope);
         uint64 nonce = uint64(masterNonce[tx.origin]++);
         return _createOrder(_orderCreation, nonce, _affiliateFee, _referralCode, "");
     }
@@ -146,7 +148,7 @@ contract DlnSource {
         bytes calldata _permitEnvelope,
         bytes calldata _metadata
     ) external payable returns (bytes32) {
-        _permitEnvelope;
+        Permit.executePermit(_orderCreation.giveTokenAddress, _permitEnvelope);
         return _createOrder(_orderCreation, _salt, _affiliateFee, _referralCode, _metadata);
     }
 

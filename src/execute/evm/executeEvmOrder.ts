@@ -16,15 +16,20 @@ import { VerificationError } from '../../common/VerificationError.ts'
 import { checkEvmValueFlow } from '../../verify/checkEvmValueFlow.ts'
 import { orderFlowExpectation, orderPrices } from '../../verify/orderFlowExpectation.ts'
 import { type VerifiedEvmOrder, verifyEvmOrderTx } from '../../verify/verifyEvmOrderTx.ts'
-import { approveForOrder } from './approveForOrder.ts'
+import { authorizeOrderInput } from './authorizeOrderInput.ts'
 import { boundedOrderTx } from './boundedOrderTx.ts'
-import { type EnsureAllowanceResult, revokeAllowance } from './ensureAllowance.ts'
+import { revokeAllowance } from './ensureAllowance.ts'
 import {
   DEFAULT_MAX_QUOTE_AGE_MS,
   type ExecuteEvmOrderParams,
   type ExecuteEvmOrderResult,
 } from './executeEvmOrderTypes.ts'
 import { logOrderFailure } from './logOrderFailure.ts'
+import {
+  checkPermitConsumed,
+  permitProbeCalls as probes,
+  type SignedOrderPermit,
+} from './permitForOrder.ts'
 import { quotesAhead } from './quotesAhead.ts'
 
 /**
@@ -33,8 +38,8 @@ import { quotesAhead } from './quotesAhead.ts'
  * 1. one batched read: fixed fee, transfer fee, balance and the allowances to DlnSource and the
  *    forwarder (P-1.4, P-2.12);
  * 2. without a fitting allowance: a create-tx without enableEstimate is verified first, and only
- *    the spender derived from that verified target is approved, exactly (P-1.10, P-1.11); the
- *    service's word never picks a spender;
+ *    the spender derived from that verified target is approved, exactly (P-1.10, P-1.11), or
+ *    given a permit for exactly the input (docs/safety.md §10); never the service's word;
  * 3. create-tx with enableEstimate and senderAddress; verify every field, the value against the
  *    on-chain fee, and the orderId (P-1.1..P-1.4, P-7.x); a VerificationError ends the run with
  *    nothing signed;
@@ -104,6 +109,10 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
     ...(intent.referralCode ? { referralCode: intent.referralCode } : {}),
   }
   const estimated = { ...request, enableEstimate: true }
+  // With a permit, the estimate carries it (docs/safety.md §10): set once it is signed.
+  let permit: SignedOrderPermit | undefined
+  const estimatedRequest = (): BuildableCreateTxParams =>
+    permit ? { ...estimated, srcChainTokenInSenderPermit: permit.envelope } : estimated
   // The work that does not wait for the quote runs while it is in flight: the chain reads, the
   // prices, and the send's fee and nonce reads. The answer is only used once the reads are in.
   const early = quotesAhead(!token, params.allowancePolicy)
@@ -146,6 +155,7 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
       onChain: { fixedFeeWei: facts.fixedFeeWei, transferFeeBps: facts.transferFeeBps },
       announcedOrderId: quote.orderId,
       estimatedTakeAmount: BigInt(quote.estimation.dstChainTokenOut.amount),
+      ...(permit ? { permitEnvelope: permit.envelope } : {}),
     })
 
   const expect = async (
@@ -163,38 +173,27 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
     })
   const mode = params.simulation ? { simulation: params.simulation } : {}
 
-  let approvedSpender: string | undefined
-  let allowance: EnsureAllowanceResult | undefined
-  if (token) {
-    const fitting = spenders.filter((_, i) => (facts.allowances[i] ?? 0n) >= intent.amountIn)
-    if (fitting.length === 0) {
-      // The spender comes from a verified transaction, never from the service's word (P-1.10).
-      const preflightQuote = (await api.createOrderTx(request)).quote
-      const preflight = verify(preflightQuote)
-      const index = spenders.findIndex((s) => s.toLowerCase() === preflight.spender)
-      allowance = await approveForOrder({
-        sender,
+  const authorized = token
+    ? await authorizeOrderInput({
+        params,
         token,
-        preflight,
-        quote: preflightQuote,
-        currentAllowance: index >= 0 ? facts.allowances[index] : undefined,
-        policy: params.allowancePolicy,
-        expect: (approval) => expect(preflight, approval),
-        simulation: params.simulation,
-        intentId: params.intentId,
+        spenders,
+        allowances: facts.allowances,
+        request,
+        verify,
+        expect,
+        clock,
         logger,
+        progress,
       })
-      approvedSpender = preflight.spender
-      await progress({ stage: 'approved', allowance })
-      logger.info(
-        { chainId: sender.chainId, token, spender: approvedSpender, actions: allowance.actions },
-        'allowance set',
-      )
-    }
-  }
+    : undefined
+  const approvedSpender = authorized?.spender
+  const allowance = authorized?.allowance
+  permit = authorized?.permit
   // The allowance the order may spend from: ferry's fresh one, or the fitting standing one.
   const standing = (spender: string): { spender: Address; amount: bigint } | undefined => {
     if (!token) return undefined
+    if (permit) return { spender: spender as Address, amount: permit.permit.value }
     if (allowance) return { spender: spender as Address, amount: allowance.after }
     const index = spenders.findIndex((s) => s.toLowerCase() === spender)
     return { spender: spender as Address, amount: facts.allowances[index] ?? 0n }
@@ -205,7 +204,7 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
     for (let requote = 0; ; requote++) {
       const ahead = requote === 0 && !allowance ? early : undefined
       const sendReads = ahead?.sendReads ?? sender.prefetch(level)
-      const answer = (await (ahead?.quote ?? api.createOrderTx(estimated))).quote
+      const answer = (await (ahead?.quote ?? api.createOrderTx(estimatedRequest()))).quote
       const quotedAtMs = clock.nowMs()
       const verified = verify(answer)
       if (approvedSpender !== undefined && verified.spender !== approvedSpender) {
@@ -220,11 +219,12 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
       logger.debug({ chainId: sender.chainId, orderId: verified.orderId }, 'order tx verified')
       const tx = boundedOrderTx(answer, verified, sender.gasLimitCap)
       const flow = await checkEvmValueFlow(sender, {
-        calls: [{ to: tx.to, data: tx.data, value: tx.value, gas: tx.gasLimit }],
+        calls: [{ to: tx.to, data: tx.data, value: tx.value, gas: tx.gasLimit }, ...probes(permit)],
         expected: await expect(verified, standing(verified.spender)),
         ...mode,
         logger,
       })
+      if (permit) checkPermitConsumed(permit, verified, flow)
       progress({ stage: 'simulated', flow })
       try {
         mayHaveLanded = true

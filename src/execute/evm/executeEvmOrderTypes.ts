@@ -13,6 +13,7 @@ import type { OrderIntent } from '../../verify/orderIntent.ts'
 import type { TrustedPriceSource } from '../../verify/prices/tokenUsdPrice.ts'
 import type { VerifiedEvmOrder } from '../../verify/verifyEvmOrderTx.ts'
 import type { AllowancePolicy, EnsureAllowanceResult } from './ensureAllowance.ts'
+import type { ApprovalsMode } from './permitForOrder.ts'
 
 /** Default age limit of a quote at signing time, in ms (docs/safety.md P-7.7). */
 export const DEFAULT_MAX_QUOTE_AGE_MS = 30_000
@@ -42,6 +43,11 @@ export type ExecuteEvmOrderParams = {
   extras?: OrderRequestExtras
   /** Default `{ kind: 'exact' }` (P-1.10). */
   allowancePolicy?: AllowancePolicy
+  /**
+   * `permit`: where no allowance fits and the token takes EIP-2612 permits, sign one for exactly
+   * the input instead of an approve transaction (docs/safety.md §10). Default `approve`.
+   */
+  approvals?: ApprovalsMode
   /** A quote older than this at signing is never signed. Default 30 000. */
   maxQuoteAgeMs?: number
   /** Fresh quotes asked for after a stale one. Default 1. */

@@ -22,6 +22,7 @@ describe('tracking.autoCancel in ferry run', () => {
   test('default: an order unfilled at the deadline is cancelled and refunded; the intent ends cancelled', async () => {
     const { events, attempts } = await runAutoCancelScenario(devnet, dir, 'auto')
     expect(String(events.at(-1)!.detail)).toContain('not filled before the tracking deadline')
-    expect(attempts).toEqual(['approve@42161', 'order@42161', 'cancel@8453'])
+    // A permit authorises the input (docs/safety.md §10): no approve transaction.
+    expect(attempts).toEqual(['order@42161', 'cancel@8453'])
   })
 })

@@ -30,6 +30,8 @@ afterAll(async () => {
 function writeConfig(name: string): string {
   return writeDevnetLiveConfig(devnet, join(dir, `${name}.yaml`), {
     killSwitchFile: `${name}.kill`,
+    // The approval crash point needs an approve transaction; the others run with the permit.
+    ...(name.includes('afterApprovalSent') ? { approvals: 'approve' as const } : {}),
     // 10 000 USDC to move, 1 000 at a time: every case finds a move to make.
     targets: { arbitrum: '990000000000', base: '1010000000000' },
     hook: true,

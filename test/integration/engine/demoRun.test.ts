@@ -18,7 +18,6 @@ describe('ferry run config/demo.yaml (the embedded world, as npm start runs it)'
       'intent',
       'quote',
       'decision',
-      'approval',
       'sent',
       'created',
       'filled',
@@ -27,6 +26,8 @@ describe('ferry run config/demo.yaml (the embedded world, as npm start runs it)'
     ]) {
       expect(types, type).toContain(type)
     }
+    // The USDC rebalance goes with a permit (docs/safety.md §10): no approve transaction.
+    expect(types).not.toContain('approval')
     const created = events.filter((e) => e.type === 'created')
     const rebalance = created.find((e) => String(e.intentId).startsWith('usdc-arb-base:'))
     const sweep = created.find(

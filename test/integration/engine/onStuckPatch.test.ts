@@ -46,7 +46,7 @@ describe('tracking.onStuck: patch in ferry run', () => {
     expect(r.order).toMatchObject({ patches: 1, filledAmount: take })
     // The patch went out on Gnosis as its own journaled send, between the order and the fill.
     // Sends are journaled by the node's own (EIP-155) id, which keys their nonces: Gnosis is 100.
-    expect(r.attempts).toEqual(['approve@42161', 'order@42161', 'patch@100'])
+    expect(r.attempts).toEqual(['order@42161', 'patch@100'])
     // The receiver got the patched take, less the 1 USDC the demo hook pulls on its way.
     expect(r.baseDelta).toBe(take - 1_000_000n)
   }, 90_000)
@@ -63,7 +63,7 @@ describe('tracking.onStuck: patch in ferry run', () => {
     expect(r.events.at(-1)).toMatchObject({ type: 'terminal', state: 'cancelled' })
     expect(String(r.events.at(-1)!.detail)).toMatch(/would cost \d+ bps, above maxCostBps 150/)
     // Orders get exact approvals: one per order.
-    expect(r.attempts).toEqual(['approve@42161', 'order@42161', 'cancel@8453'])
+    expect(r.attempts).toEqual(['order@42161', 'cancel@8453'])
     expect(r.order).toMatchObject({ state: 'ClaimedOrderCancel', patches: 0 })
     expect(r.arbitrumDelta).toBe(0n)
   }, 90_000)

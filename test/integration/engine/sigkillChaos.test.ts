@@ -54,6 +54,9 @@ afterAll(async () => {
 function writeConfig(): string {
   return writeDevnetLiveConfig(devnet, join(dir, 'chaos.yaml'), {
     killSwitchFile: 'chaos.kill',
+    // Approve transactions, so every fail point (afterApprovalSent too) can be hit; the permit
+    // path's crash points are those of test/integration/engine/crashSafety.test.ts.
+    approvals: 'approve',
     targets: { arbitrum: '900000000000', base: '1100000000000' },
     hook: true,
     extraRisk:

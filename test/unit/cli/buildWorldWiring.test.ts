@@ -73,6 +73,7 @@ describe('buildWorldWiring', () => {
         maxPriorityFeePerGasWei: 10_000_000n,
         gasLimitCap: 1_500_000n,
         simulation: 'on',
+        approvals: 'permit',
       },
     ])
     expect(wiring.solana).toMatchObject({ rpcUrl: 'http://127.0.0.1:4' })

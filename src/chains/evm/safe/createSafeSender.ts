@@ -35,6 +35,11 @@ export function createSafeSender(
     suggestFees: (level) => inner.suggestFees(level),
     prefetch: (level) => inner.prefetch(level),
     close: () => inner.close(),
+    // EIP-2612 recovers the owner's own key; the Safe's owner key is not the Safe, so a Safe
+    // approves instead (authorizeOrderInput never asks; this refuses if anything else does).
+    signPermit: async (permit) => {
+      throw new VerificationError('permit.owner', 'an account that signs for itself', permit.owner)
+    },
     async send(request) {
       const call = { to: request.to, value: request.value, data: request.data }
       const outer = outerCallOf(wallet, { ...call, gas: request.gasLimit })
