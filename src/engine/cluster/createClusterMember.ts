@@ -6,12 +6,13 @@ import {
   pruneStrategySlots,
   type StrategySlot,
 } from '../../store/claimStrategySlots.ts'
-import { heartbeatClusterInstance } from '../../store/heartbeatClusterInstance.ts'
 import type { WalletLeaseClaim } from '../../store/JournalStore.ts'
 import { leaveClusterInstance } from '../../store/leaveClusterInstance.ts'
 import type { PgJournalStore } from '../../store/openPgJournal.ts'
+import { readClusterInstances } from '../../store/readClusterInstances.ts'
 import { readWalletLeases } from '../../store/readWalletLeases.ts'
 import { toWalletKey } from '../../store/toWalletKey.ts'
+import { createHeartbeat } from './createHeartbeat.ts'
 import { decideLeaseTurn, type LeaseState } from './decideLeaseTurn.ts'
 import { acquireGroup, releaseGroup, renewGroup } from './groupLeases.ts'
 import { type WalletGroup, walletKeyOf } from './groupWallets.ts'
@@ -22,7 +23,10 @@ export type ClusterMember = {
   readonly id: string
   /** One turn now: heartbeat, renew held leases, release and acquire per decideLeaseTurn. */
   turn(): Promise<void>
-  /** Turns now and then every quarter of the TTL, until {@link ClusterMember.stop}. */
+  /**
+   * Beats, turns now, then beats and turns every quarter of the TTL, each on its own timer, until
+   * {@link ClusterMember.stop}.
+   */
   start(): Promise<void>
   /**
    * Stops turning, releases every held lease and leaves the live set, so another instance takes
@@ -45,7 +49,8 @@ export type ClusterMember = {
   /**
    * The claim a fenced write on this wallet carries: the one bound by
    * {@link ClusterMember.withClaims}, else the one held now, else the last one held (the database
-   * then refuses it); undefined when this process never held the wallet.
+   * then refuses it); undefined when this process never held the wallet, or holds it but its
+   * lease lapsed by this process's clock (refused before the database is asked).
    */
   leaseFor(chainId: number, address: string): WalletLeaseClaim | undefined
   /** Groups held now. */
@@ -80,6 +85,8 @@ type Held = {
   tokens: Map<string, number>
   validUntilMs: number
   ready: boolean
+  /** Its lapse by this process's clock was told (reset by a renewal). */
+  lapseTold?: boolean
 }
 
 /**
@@ -109,18 +116,27 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
   let running: Promise<void> | undefined
   let stopped = false
 
+  const heartbeat = createHeartbeat(
+    store,
+    { id, host: params.host, pid: params.pid, leaseTtlMs },
+    emit,
+  )
+
   async function turnOnce(): Promise<void> {
-    const view = await heartbeatClusterInstance(store, {
-      id,
-      host: params.host,
-      pid: params.pid,
-      leaseTtlMs,
-    })
+    // The beat first (its own connection; the one in flight if the timer's is), so this member
+    // counts as dead no later than its leases lapse: a turn that cannot beat renews nothing.
+    await heartbeat.beat()
+    const view = await readClusterInstances(store.db)
     for (const [key, h] of [...held]) {
+      // Valid until the TTL counted from before the statement left: the database counts it from
+      // when the statement held the row, later, so this process stops first.
       const startedMs = performance.now()
       const lost = await renewGroup(store, h, { holder: id, ttlMs: leaseTtlMs }, emit)
       if (lost) held.delete(key)
-      else h.validUntilMs = startedMs + leaseTtlMs
+      else {
+        h.validUntilMs = startedMs + leaseTtlMs
+        h.lapseTold = false
+      }
     }
     const leases = new Map<string, LeaseState>()
     for (const row of await readWalletLeases(store.db)) {
@@ -177,6 +193,28 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     }
   }
 
+  /**
+   * A held group's lease ran out by this process's clock before a renewal came back (paused, cut
+   * off from the database): nothing of it runs until one does, and the operator hears why.
+   */
+  function tellLapse(h: Held): void {
+    h.lapseTold = true
+    for (const w of h.group.wallets) {
+      const token = h.tokens.get(walletKeyOf(w))
+      if (token === undefined) continue
+      const atMs = Date.now()
+      emit({
+        type: 'lease',
+        change: 'lapsed',
+        chainId: w.chainId,
+        wallet: w.address,
+        holder: id,
+        token,
+        atMs,
+      })
+    }
+  }
+
   async function turn(): Promise<void> {
     // One turn at a time: a slow database must not stack turns up.
     if (running) return running
@@ -202,12 +240,14 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     id,
     turn,
     async start() {
+      heartbeat.start()
       await turnTold()
       schedule()
     },
     async stop() {
       stopped = true
       clearTimeout(timer)
+      await heartbeat.stop()
       await running?.catch(() => {})
       for (const [key, h] of [...held]) {
         held.delete(key)
@@ -218,7 +258,10 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     },
     runs(strategyId) {
       const h = held.get(groupOf.get(strategyId)?.key ?? '')
-      return h?.ready === true && performance.now() < h.validUntilMs
+      if (h?.ready !== true) return false
+      if (performance.now() < h.validUntilMs) return true
+      if (!h.lapseTold) tellLapse(h)
+      return false
     },
     claimSlots: (slots) => claimStrategySlots(store, id, slots),
     withClaims(work) {
@@ -230,7 +273,11 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     leaseFor(chainId, address) {
       const key = walletKeyOf({ chainId, address: toWalletKey(address) })
       const token = bound.getStore()?.get(key) ?? lastTokens.get(key)
-      return token === undefined ? undefined : { holder: id, token }
+      // Lapsed by this process's clock: no claim, so nothing new is journaled, nor sent.
+      const lapsed = [...held.values()].some(
+        (h) => h.tokens.has(key) && performance.now() >= h.validUntilMs,
+      )
+      return token === undefined || lapsed ? undefined : { holder: id, token }
     },
     heldGroups: () => [...held.values()].map((h) => h.group),
   }
