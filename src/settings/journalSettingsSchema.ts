@@ -22,11 +22,15 @@ export const journalSettingsSchema = z.strictObject({
 })
 export type JournalSettings = z.infer<typeof journalSettingsSchema>
 
-/** Whether `text` is a URL a PostgreSQL client can open. */
+/**
+ * Whether `text` is a PostgreSQL URL: `postgres://` or `postgresql://`, as libpq reads them, so
+ * the host may be left out (`postgres:///db`: the local server, or `?host=/socket/dir`). The one
+ * test of `journal.url`, `--journal` and `journal migrate --to`.
+ */
 export function isPostgresUrl(text: string): boolean {
   try {
     const url = new URL(text)
-    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
+    return url.protocol === 'postgres:' || url.protocol === 'postgresql:'
   } catch {
     return false
   }

@@ -1,11 +1,13 @@
 import { resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { findInlineSecrets } from '../../../src/settings/findInlineSecrets.ts'
+import { isPostgresUrl } from '../../../src/settings/journalSettingsSchema.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
 import {
   describeJournalTarget,
   resolveJournalTarget,
 } from '../../../src/settings/resolveJournalTarget.ts'
+import { resolveJournalUrl } from '../../../src/settings/resolveJournalUrl.ts'
 
 const PG = 'postgres://ferry:s3cret@db:5432/ferry'
 
@@ -36,6 +38,32 @@ describe('resolveJournalTarget', () => {
     expect(
       resolveJournalTarget('c.yaml', { journal: 'x.sqlite' }, undefined, { FERRY_JOURNAL_URL: PG }),
     ).toEqual({ kind: 'sqlite', path: resolve('x.sqlite') })
+  })
+
+  test('behavior: journal.url, --journal and journal migrate --to agree on what a PostgreSQL URL is', () => {
+    const urls = {
+      'postgres:///ferry': true,
+      'postgresql:///ferry?host=/var/run/postgresql': true,
+      'postgres://db:5432/ferry': true,
+      'mysql://db/ferry': false,
+      'db:5432/ferry': false,
+    }
+    for (const [url, postgres] of Object.entries(urls)) {
+      const config = parseFerryConfig(`journal: { url: "${url}" }\n`, {})
+      const configText = JSON.stringify(config)
+      expect(!configText.includes('is not a PostgreSQL URL'), url).toBe(postgres)
+      expect(resolveJournalTarget('c.yaml', { journal: url }, undefined, {}).kind, url).toBe(
+        postgres ? 'postgres' : 'sqlite',
+      )
+      expect(isPostgresUrl(url), url).toBe(postgres)
+      let migrateTakes = true
+      try {
+        resolveJournalUrl(url, {})
+      } catch {
+        migrateTakes = false
+      }
+      expect(migrateTakes, url).toBe(postgres)
+    }
   })
 
   test('behavior: the description of a PostgreSQL target never holds its password', () => {
