@@ -45,4 +45,6 @@ export const JOURNAL_COPY_TARGET_TABLES: readonly string[] = [
   'sender_locks',
   'cluster_instances',
   'strategy_slots',
+  'kill_switch',
+  'cluster_alerts',
 ]

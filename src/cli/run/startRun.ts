@@ -221,6 +221,14 @@ export async function startRun(params: StartRunParams): Promise<void> {
       logger,
       stopSignal: abort.signal,
       emit,
+      ...(cluster
+        ? {
+            cluster: {
+              killSwitchEngaged: () => cluster.engine.killSwitchEngaged(),
+              engageKillSwitch: (reason: string) => cluster.engageKillSwitch(reason),
+            },
+          }
+        : {}),
     })
     // The first lease turn takes this process's wallets and reconciles them before any tick.
     await cluster?.start(world.runner)

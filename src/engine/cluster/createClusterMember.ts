@@ -16,6 +16,7 @@ import { createHeartbeat } from './createHeartbeat.ts'
 import { decideLeaseTurn, type LeaseState } from './decideLeaseTurn.ts'
 import { acquireGroup, releaseGroup, renewGroup } from './groupLeases.ts'
 import { type WalletGroup, walletKeyOf } from './groupWallets.ts'
+import { DEFAULT_CLUSTER_ALERT_WINDOW_MS, tellUnheldWallets } from './tellUnheldWallets.ts'
 
 /** One ferry process's part in a cluster on a shared journal. */
 export type ClusterMember = {
@@ -73,6 +74,8 @@ export type CreateClusterMemberParams = {
    */
   onAcquired?: (group: WalletGroup) => Promise<void>
   emit?: (event: ClusterEvent) => void
+  /** Window of a cluster-level alert (`walletUnheld`), told once per cluster in it, ms. */
+  alertWindowMs?: number
 }
 
 /** A held group: its tokens, when its lease runs out by this process's clock, and whether its
@@ -153,12 +156,15 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
       leaseTtlMs,
     })
     recheckInMs = decision.recheckInMs
-    for (const key of decision.orphaned) {
-      for (const w of byKey.get(key)!.wallets) {
-        const unheldMs = view.dbNowMs - (leases.get(walletKeyOf(w))?.expiresAtMs ?? view.dbNowMs)
-        emit({ type: 'walletUnheld', chainId: w.chainId, wallet: w.address, unheldMs })
-      }
-    }
+    await tellUnheldWallets({
+      store,
+      instance: id,
+      orphaned: decision.orphaned.map((key) => byKey.get(key)!),
+      leases,
+      dbNowMs: view.dbNowMs,
+      windowMs: params.alertWindowMs ?? DEFAULT_CLUSTER_ALERT_WINDOW_MS,
+      emit,
+    })
     for (const key of decision.release) {
       const h = held.get(key)!
       held.delete(key)
