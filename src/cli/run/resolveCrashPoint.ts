@@ -1,5 +1,10 @@
 import { UsageError } from '../../common/UsageError.ts'
-import { CANCEL_FAIL_POINTS, FAIL_POINTS, type FailPointName } from '../../execute/failPoints.ts'
+import {
+  CANCEL_FAIL_POINTS,
+  FAIL_POINTS,
+  type FailPointName,
+  WRITE_AHEAD_FAIL_POINTS,
+} from '../../execute/failPoints.ts'
 
 /** The environment variable that names the step at which `ferry run` kills itself (tests only). */
 export const CRASH_AT_ENV = 'FERRY_CRASH_AT'
@@ -21,7 +26,11 @@ export function resolveCrashPoint(
 ): FailPointName | undefined {
   const value = env[name]?.trim()
   if (!value) return undefined
-  const names: readonly string[] = [...FAIL_POINTS, ...CANCEL_FAIL_POINTS]
+  const names: readonly string[] = [
+    ...FAIL_POINTS,
+    ...CANCEL_FAIL_POINTS,
+    ...WRITE_AHEAD_FAIL_POINTS,
+  ]
   if (!names.includes(value)) {
     throw new UsageError(
       name,

@@ -16,6 +16,7 @@ import { createHeartbeat } from './createHeartbeat.ts'
 import { decideLeaseTurn, type LeaseState } from './decideLeaseTurn.ts'
 import { acquireGroup, releaseGroup, renewGroup } from './groupLeases.ts'
 import { type WalletGroup, walletKeyOf } from './groupWallets.ts'
+import { type HeldGroup, tellLapsedLeases } from './tellLapsedLeases.ts'
 import { DEFAULT_CLUSTER_ALERT_WINDOW_MS, tellUnheldWallets } from './tellUnheldWallets.ts'
 
 /** One ferry process's part in a cluster on a shared journal. */
@@ -78,19 +79,10 @@ export type CreateClusterMemberParams = {
   alertWindowMs?: number
 }
 
-/** A held group: its tokens, when its lease runs out by this process's clock, and whether its
- * intents were reconciled since it was taken. */
 /** How often a member holding groups prunes the claimed schedule slots, ms. */
 const PRUNE_SLOTS_EVERY_MS = 60_000
 
-type Held = {
-  group: WalletGroup
-  tokens: Map<string, number>
-  validUntilMs: number
-  ready: boolean
-  /** Its lapse by this process's clock was told (reset by a renewal). */
-  lapseTold?: boolean
-}
+type Held = HeldGroup
 
 /**
  * A cluster member (docs/architecture.md §5): keeps its instance row alive, holds the wallet
@@ -116,6 +108,7 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
   let prunedAtMs = Number.NEGATIVE_INFINITY
   let recheckInMs: number | undefined
   let timer: NodeJS.Timeout | undefined
+  let lapseTimer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let stopped = false
 
@@ -199,28 +192,6 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     }
   }
 
-  /**
-   * A held group's lease ran out by this process's clock before a renewal came back (paused, cut
-   * off from the database): nothing of it runs until one does, and the operator hears why.
-   */
-  function tellLapse(h: Held): void {
-    h.lapseTold = true
-    for (const w of h.group.wallets) {
-      const token = h.tokens.get(walletKeyOf(w))
-      if (token === undefined) continue
-      const atMs = Date.now()
-      emit({
-        type: 'lease',
-        change: 'lapsed',
-        chainId: w.chainId,
-        wallet: w.address,
-        holder: id,
-        token,
-        atMs,
-      })
-    }
-  }
-
   async function turn(): Promise<void> {
     // One turn at a time: a slow database must not stack turns up.
     if (running) return running
@@ -247,12 +218,18 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     turn,
     async start() {
       heartbeat.start()
+      lapseTimer = setInterval(
+        () => tellLapsedLeases(held.values(), id, emit),
+        Math.max(1, Math.floor(leaseTtlMs / 8)),
+      )
+      lapseTimer.unref()
       await turnTold()
       schedule()
     },
     async stop() {
       stopped = true
       clearTimeout(timer)
+      clearInterval(lapseTimer)
       await heartbeat.stop()
       await running?.catch(() => {})
       for (const [key, h] of [...held]) {
@@ -266,7 +243,7 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
       const h = held.get(groupOf.get(strategyId)?.key ?? '')
       if (h?.ready !== true) return false
       if (performance.now() < h.validUntilMs) return true
-      if (!h.lapseTold) tellLapse(h)
+      tellLapsedLeases([h], id, emit)
       return false
     },
     claimSlots: (slots) => claimStrategySlots(store, id, slots),
