@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs'
 import { UsageError } from '../../common/UsageError.ts'
 import {
   CANCEL_FAIL_POINTS,
@@ -39,4 +40,22 @@ export function resolveCrashPoint(
     )
   }
   return value as FailPointName
+}
+
+/**
+ * The environment variable naming a file that makes {@link PAUSE_AT_ENV} pause one process of
+ * several (tests only): the first to create it pauses, the others go on.
+ */
+export const PAUSE_ONCE_FILE_ENV = 'FERRY_PAUSE_ONCE_FILE'
+
+/** Whether this process may pause now: always without {@link PAUSE_ONCE_FILE_ENV}, else once. */
+export function claimPause(env: Readonly<Record<string, string | undefined>>): boolean {
+  const path = env[PAUSE_ONCE_FILE_ENV]?.trim()
+  if (!path) return true
+  try {
+    writeFileSync(path, `${process.pid}\n`, { flag: 'wx' })
+    return true
+  } catch {
+    return false
+  }
 }

@@ -73,8 +73,11 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
       url.port = String(proxy.port)
       return Object.assign(startClusterInstance(name, config.path, url.toString(), env), { proxy })
     }
-    // Each of the first three freezes once, inside its first write-ahead insert (SIGSTOP).
-    const pauseAtInsert = { FERRY_PAUSE_AT: 'inWriteAhead' }
+    // The first of the three to write ahead freezes there (SIGSTOP), once in the cluster.
+    const pauseAtInsert = {
+      FERRY_PAUSE_AT: 'inWriteAhead',
+      FERRY_PAUSE_ONCE_FILE: `${config.dir}/paused-once`,
+    }
     const instances = await Promise.all(
       ['ferry-1', 'ferry-2', 'ferry-3'].map((name) => start(name, pauseAtInsert)),
     )
@@ -151,10 +154,9 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
       }
     })()
     try {
-      // Fault 1: each instance's first write-ahead freezes it (SIGSTOP) with the cap lock's
+      // Fault 1: the first write-ahead freezes its instance (SIGSTOP) with the cap lock's
       // transaction open. The frozen holder's leases lapse and another takes over while the
-      // others keep beating; the watcher then wakes it. Whenever an instance first writes ahead
-      // (now, or as a later taker) it freezes once, so the watcher runs all along.
+      // others keep beating; the watcher then wakes it.
       await waitUntil(
         'a pause at the write-ahead and orders after it',
         () => (pauses.length > 0 && created(instances) >= ORDERS_PER_PHASE) || undefined,
