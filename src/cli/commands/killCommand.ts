@@ -54,7 +54,16 @@ export async function killCommand(
     path,
     changed,
     note: now.note ?? null,
-    cluster: url === undefined ? null : await throwClusterSwitch(url, state, opts.reason),
+    cluster:
+      url === undefined
+        ? null
+        : await throwClusterSwitch(url, state, opts.reason).catch((error: unknown) => {
+            // The file switch already holds on this host: say so before the failure.
+            process.stderr.write(
+              `kill switch ${now.engaged ? 'ON' : 'OFF'}: ${path}; the cluster's switch in ${redactDatabaseUrl(url)} was not changed\n`,
+            )
+            throw error
+          }),
   }
   printResult(options, result, () => {
     const how = changed ? (state === 'on' ? 'created' : 'removed') : `already ${state}`

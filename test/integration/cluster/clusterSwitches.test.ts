@@ -1,5 +1,9 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, test } from 'vitest'
+import { registerKillCommand } from '../../../src/cli/commands/registerKillCommand.ts'
 import { createClusterMember } from '../../../src/engine/cluster/createClusterMember.ts'
 import { createEngineCluster } from '../../../src/engine/cluster/createEngineCluster.ts'
 import { groupWallets } from '../../../src/engine/cluster/groupWallets.ts'
@@ -7,6 +11,7 @@ import { tellUnheldWallets } from '../../../src/engine/cluster/tellUnheldWallets
 import type { ClusterEvent } from '../../../src/observe/clusterEvents.ts'
 import { openPgJournal, type PgJournalStore } from '../../../src/store/openPgJournal.ts'
 import { readSharedKillSwitch, setSharedKillSwitch } from '../../../src/store/sharedKillSwitch.ts'
+import { runCommandInProcess } from '../../helpers/runCommandInProcess.ts'
 import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
 
 const postgres = useTestPostgres('switches')
@@ -83,5 +88,58 @@ describe('the cluster-wide kill switch and cluster-level alerts (docs/architectu
     )
     await Promise.all(all.map((store, i) => tell(store, i, 3_600_000)))
     expect(events.filter((e) => e.type === 'walletUnheld')).toHaveLength(2)
+  })
+
+  test('behavior: ferry kill on|off with a shared journal throws the file and the cluster switch together; with the database down the file still holds and the run exits 1 saying the cluster switch did not change', async () => {
+    const url = await postgres.freshDatabase()
+    const dir = mkdtempSync(join(tmpdir(), 'ferry-kill-pg-'))
+    const configPath = join(dir, 'ferry.yaml')
+    writeFileSync(
+      configPath,
+      `risk:\n  killSwitchFile: stop.kill\njournal:\n  url: \${FERRY_JOURNAL_URL}\n`,
+    )
+    const kill = async (args: string[], journalUrl: string) => {
+      const saved = process.env.FERRY_JOURNAL_URL
+      process.env.FERRY_JOURNAL_URL = journalUrl
+      try {
+        return await runCommandInProcess(registerKillCommand, [
+          'kill',
+          ...args,
+          '--config',
+          configPath,
+        ])
+      } finally {
+        if (saved === undefined) delete process.env.FERRY_JOURNAL_URL
+        else process.env.FERRY_JOURNAL_URL = saved
+      }
+    }
+    try {
+      const on = await kill(['on', '--reason', 'drill', '--json'], url)
+      expect(on.code, on.stderr).toBe(0)
+      expect(JSON.parse(on.stdout)).toMatchObject({
+        killSwitch: 'on',
+        changed: true,
+        cluster: { killSwitch: 'on', changed: true, note: expect.stringContaining(': drill') },
+      })
+      const store = await openPgJournal(url)
+      stores.push(store)
+      expect((await readSharedKillSwitch(store)).engaged).toBe(true)
+      const off = await kill(['off'], url)
+      expect(off.code, off.stderr).toBe(0)
+      expect(off.stdout).toContain('cluster kill switch OFF')
+      expect((await readSharedKillSwitch(store)).engaged).toBe(false)
+      expect(existsSync(join(dir, 'stop.kill'))).toBe(false)
+      // Nothing listens there: the file is engaged all the same, and the failure says what holds.
+      const closed = new URL(url)
+      closed.port = '1'
+      // A JournalError: runCli exits 1 with it.
+      await expect(kill(['on'], closed.toString())).rejects.toMatchObject({
+        name: 'JournalError',
+        shortMessage: 'the PostgreSQL journal cannot be reached',
+      })
+      expect(existsSync(join(dir, 'stop.kill'))).toBe(true)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
