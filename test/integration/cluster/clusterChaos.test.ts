@@ -176,6 +176,22 @@ describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
       const fourth = await start('ferry-4')
       instances.push(fourth)
       watch(fourth)
+      // Joined (a turn done, counted by the others) before the next fault needs a taker.
+      await waitUntil(
+        'the new instance to join',
+        () => fourth.events.some((e) => e.type === 'clusterView') || undefined,
+        30_000,
+      )
+      await waitUntil(
+        'the cluster to count it',
+        () =>
+          live().every(
+            (i) =>
+              i.events.filter((e) => e.type === 'clusterView').at(-1)?.liveInstances ===
+              live().length,
+          ) || undefined,
+        30_000,
+      )
 
       // Fault 3: the holder is cut off from PostgreSQL (no FIN, no RST): its lease lapses by its
       // own clock, and it says so; another takes over and keeps beating.
