@@ -82,7 +82,15 @@ export function createChainContext(params: {
   const failPoint = wiring.failPoint ?? noFailPoint
   const preSignGuards = new Map<string, () => void | Promise<void>>()
   const storeJournal = createEvmSendJournal(journal, {
-    guardOf: (intentId) => preSignGuards.get(intentId),
+    guardOf(intentId) {
+      const guard = preSignGuards.get(intentId)
+      if (guard === undefined) return undefined
+      // Kept synchronous when the guard is (SQLite runs it inside its own transaction).
+      return () => {
+        failPoint('inWriteAhead')
+        return guard()
+      }
+    },
   })
   // The fail points of the send pipeline sit right after each journal write they follow.
   const evmJournal: typeof storeJournal = {

@@ -20,8 +20,19 @@ export const FAIL_POINTS = [
  */
 export const CANCEL_FAIL_POINTS = ['afterCancelSent', 'afterPatchSent'] as const
 
-/** One named step of {@link FAIL_POINTS} or {@link CANCEL_FAIL_POINTS}. */
-export type FailPointName = (typeof FAIL_POINTS)[number] | (typeof CANCEL_FAIL_POINTS)[number]
+/**
+ * Inside the write-ahead insert of a first signature, while its last risk check runs (on a
+ * shared journal: under the cluster's cap lock, in its transaction), before the fenced insert:
+ * where a holder frozen by a pause or a partition used to block a takeover
+ * (docs/architecture.md §5, "what bounds a failover").
+ */
+export const WRITE_AHEAD_FAIL_POINTS = ['inWriteAhead'] as const
+
+/** One named step of {@link FAIL_POINTS}, {@link CANCEL_FAIL_POINTS} or {@link WRITE_AHEAD_FAIL_POINTS}. */
+export type FailPointName =
+  | (typeof FAIL_POINTS)[number]
+  | (typeof CANCEL_FAIL_POINTS)[number]
+  | (typeof WRITE_AHEAD_FAIL_POINTS)[number]
 
 /** Called at each named step; the test harness makes one of them kill the process. */
 export type FailPoint = (name: FailPointName) => void

@@ -2,8 +2,13 @@
 export type ClusterEvent =
   | {
       type: 'lease'
-      /** acquired: taken (a new token); lost: renewal refused; released: handed over by us. */
-      change: 'acquired' | 'lost' | 'released'
+      /**
+       * acquired: taken (a new token); lost: renewal refused; released: handed over by us;
+       * lapsed: no renewal came back within the TTL by this process's own clock (paused, cut off
+       * from the database), so it stopped starting sends on the wallet before the lease can
+       * expire in the database.
+       */
+      change: 'acquired' | 'lost' | 'released' | 'lapsed'
       chainId: number
       wallet: string
       holder: string

@@ -44,7 +44,8 @@ export function defineClusterMetrics(registry: Registry): ClusterMetrics {
       if (event.type !== 'lease') return
       const labels = { chain: String(event.chainId), wallet: event.wallet }
       changes.inc({ ...labels, change: event.change })
-      held.set(labels, event.change === 'acquired' ? 1 : 0)
+      // A lapse stops sends until a renewal, but the lease may still be this instance's.
+      if (event.change !== 'lapsed') held.set(labels, event.change === 'acquired' ? 1 : 0)
       if (event.change === 'acquired') token.set(labels, event.token)
     },
   }

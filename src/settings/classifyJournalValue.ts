@@ -41,8 +41,10 @@ export function classifyJournalValue(source: string, value: string): JournalTarg
   } catch {
     throw new UsageError(source, `is not a valid ${scheme}:// URL`, FIX)
   }
-  if (url.hostname === '') {
-    throw new UsageError(source, `the ${scheme}:// URL names no host`, FIX)
+  // libpq's reading: the host may be left out (`postgres:///db`, the local server or
+  // `?host=/socket/dir`), but the `//` may not.
+  if (!text.slice(scheme.length + 1).startsWith('//') || url.protocol !== `${scheme}:`) {
+    throw new UsageError(source, `is not a ${scheme}:// URL (no // after the scheme)`, FIX)
   }
   return { kind: 'postgres', url: text, source }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { classifyJournalValue } from './classifyJournalValue.ts'
 import { withFix } from './withFix.ts'
 
 const URL_FIX = `write postgres://user@host:5432/database, the password from \${FERRY_JOURNAL_URL}`
@@ -22,11 +23,14 @@ export const journalSettingsSchema = z.strictObject({
 })
 export type JournalSettings = z.infer<typeof journalSettingsSchema>
 
-/** Whether `text` is a URL a PostgreSQL client can open. */
+/**
+ * Whether `text` is a PostgreSQL URL: `postgres://` or `postgresql://`, as libpq reads them, so
+ * the host may be left out (`postgres:///db`: the local server, or `?host=/socket/dir`). The one
+ * test of `journal.url`, `--journal` and `journal migrate --to`.
+ */
 export function isPostgresUrl(text: string): boolean {
   try {
-    const url = new URL(text)
-    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
+    return classifyJournalValue('journal.url', text).kind === 'postgres'
   } catch {
     return false
   }

@@ -13,7 +13,7 @@ import type {
  * The PostgreSQL journal's tables as Kysely sees them: SQLite's columns (bigint where SQLite has
  * INTEGER, read back as numbers; amounts decimal text; JSON as the same text `toJournalJson`
  * writes) plus `intents.seq`, the insertion order SQLite's rowid gave, `wallet_leases` and the
- * cluster's `cluster_instances` and `strategy_slots`.
+ * cluster's `cluster_instances`, `strategy_slots`, `kill_switch` and `cluster_alerts`.
  */
 export type PgJournalTables = {
   intents: {
@@ -136,5 +136,17 @@ export type PgJournalTables = {
     slot_ms: number
     holder: string
     claimed_at: Date
+  }
+  kill_switch: {
+    id: number
+    since: Date
+    by_whom: string
+    reason: string
+  }
+  cluster_alerts: {
+    kind: string
+    key: string
+    window_start_ms: number
+    instance: string
   }
 }

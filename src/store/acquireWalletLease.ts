@@ -38,7 +38,9 @@ export function checkLeaseTtl(ttlMs: number): void {
 
 /**
  * Takes the lease of one wallet on one chain for `holder` (docs/architecture.md §5), in one
- * statement, by the database's clock (`now()`), never the hosts':
+ * statement, by the database's clock at the moment it holds the row (`clock_timestamp()`), never
+ * the hosts'. A wait on the row is cut at the session's `lock_timeout` (a quarter TTL on a
+ * cluster's pool), which fails the call; the caller tries again next turn:
  * - no lease row yet: created with token 1;
  * - expired (whoever held it): taken over, token + 1;
  * - held by this holder and live: extended, same token (re-acquiring is idempotent);
@@ -52,18 +54,20 @@ export async function acquireWalletLease(
 ): Promise<WalletLease> {
   checkLeaseTtl(request.ttlMs)
   const address = toWalletKey(request.address)
+  // clock_timestamp(), not now(): a statement that waited on the row judges and sets the expiry
+  // at the moment it holds the row, never from its start (docs/architecture.md §5).
+  const expiry = sql`clock_timestamp() + make_interval(secs => ${request.ttlMs}::double precision / 1000)`
   const { rows } = await sql<LeaseRow>`
     INSERT INTO wallet_leases AS l (chain_id, address, holder, token, acquired_at, expires_at)
-    VALUES (${request.chainId}, ${address}, ${request.holder}, 1, now(),
-      now() + make_interval(secs => ${request.ttlMs}::double precision / 1000))
+    VALUES (${request.chainId}, ${address}, ${request.holder}, 1, clock_timestamp(), ${expiry})
     ON CONFLICT (chain_id, address) DO UPDATE SET
-      token = CASE WHEN l.holder = excluded.holder AND l.expires_at > now()
+      token = CASE WHEN l.holder = excluded.holder AND l.expires_at > clock_timestamp()
         THEN l.token ELSE l.token + 1 END,
-      acquired_at = CASE WHEN l.holder = excluded.holder AND l.expires_at > now()
-        THEN l.acquired_at ELSE now() END,
+      acquired_at = CASE WHEN l.holder = excluded.holder AND l.expires_at > clock_timestamp()
+        THEN l.acquired_at ELSE clock_timestamp() END,
       holder = excluded.holder,
-      expires_at = excluded.expires_at
-    WHERE l.expires_at <= now() OR l.holder = excluded.holder
+      expires_at = ${expiry}
+    WHERE l.expires_at <= clock_timestamp() OR l.holder = excluded.holder
     RETURNING token, ${EXPIRES_AT_MS} AS expires_at_ms`.execute(store.db)
   const row = rows[0]
   if (row) return { token: row.token, expiresAtMs: row.expires_at_ms }

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Clock } from '../common/clock.ts'
 import { canAdvance } from './canAdvance.ts'
 import { checkSameSignedBytes } from './checkSameSignedBytes.ts'
@@ -8,6 +8,7 @@ import {
   type SendRecords,
   toAttemptRecord,
 } from './createSendRecords.ts'
+import { insertFencedAttempt, leaseHolds, underCapLock } from './insertFencedAttempt.ts'
 import { JournalError } from './JournalError.ts'
 import type { AsyncMethods, StoreSignedAttemptParams, WalletLeaseClaim } from './JournalStore.ts'
 import type { AttemptRecord } from './journalTypes.ts'
@@ -24,20 +25,8 @@ export type PgSendRecords = Omit<AsyncMethods<SendRecords>, 'recordSignedAttempt
   recordSignedAttempt(params: StoreSignedAttemptParams): Promise<AttemptRecord>
 }
 
-/**
- * The lease claim as SQL: the row exists with this holder and token and has not expired by the
- * database's clock. `FOR SHARE` makes a takeover (which updates the row) wait for this
- * transaction, and this check wait for a takeover in flight, so the new holder reads the journal
- * only after every write of the old one committed or was refused.
- */
-function leaseHolds(chainId: number, address: string, claim: WalletLeaseClaim) {
-  return sql`EXISTS (SELECT 1 FROM wallet_leases
-    WHERE chain_id = ${chainId} AND address = ${address} AND holder = ${claim.holder}
-      AND token = ${claim.token} AND expires_at > now() FOR SHARE)`
-}
-
 async function refuseLostLease(
-  trx: Transaction<PgJournalTables>,
+  trx: Db,
   chainId: number,
   address: string,
   claim: WalletLeaseClaim,
@@ -46,21 +35,24 @@ async function refuseLostLease(
 }
 
 /**
- * Binds the attempt records of one PostgreSQL journal. The write-ahead insert runs in its own
- * transaction on `writeAhead.db` (the pool) after `writeAhead.flush` committed the pending
- * grouped writes, so no caller can forget to; the other methods go through `access`.
+ * Binds the attempt records of one PostgreSQL journal. The write-ahead insert is one
+ * autocommitted statement on `writeAhead.db` (the pool, `insertFencedAttempt`) after
+ * `writeAhead.flush` committed the pending grouped writes, so no caller can forget to; with a
+ * guard, the guard and the insert run under the cluster's cap lock (`underCapLock`). The other
+ * methods go through `access`.
  */
 export function createPgSendRecords(
   access: PgAccess,
   clock: Clock,
   writeAhead: { db: Db; flush(): Promise<void> },
 ): PgSendRecords {
+  let guarded: Promise<unknown> = Promise.resolve()
   const selectAttempt = (executor: Db, hash: string) =>
     executor.selectFrom('attempts').selectAll().where('hash', '=', hash).executeTakeFirst()
 
   /** The idempotent path: the hash is journaled; same bytes and a live claim return it. */
   async function replay(
-    trx: Transaction<PgJournalTables>,
+    trx: Db,
     existing: AttemptRow,
     params: StoreSignedAttemptParams,
     claim: WalletLeaseClaim,
@@ -86,50 +78,32 @@ export function createPgSendRecords(
       })
     }
     const from = toWalletKey(params.from)
-    // The rows before it commit first: its own transaction then commits it alone (P-2.1).
+    // The rows before it commit first: its own statement then commits it alone (P-2.1).
     await writeAhead.flush()
-    return writeAhead.db.transaction().execute(async (trx) => {
-      const existing = await selectAttempt(trx, params.hash)
-      if (existing) return replay(trx, existing, params, claim)
-      // Inside the transaction, before the insert: a throw rolls it back (docs/architecture.md §5).
-      await params.guard?.()
-      const now = clock.nowMs()
-      const nonce = params.family === 'evm' ? params.nonce! : null
-      // One statement: the row goes in only if the claim holds at this instant (P-2.4).
-      const inserted = await sql<AttemptRow>`
-        INSERT INTO attempts (intent_id, chain_id, family, kind, from_address, nonce, attempt,
-          raw_tx, hash, order_id, max_fee_per_gas, max_priority_fee_per_gas, blockhash,
-          last_valid_block_height, state, created_ms, updated_ms)
-        SELECT ${params.intentId ?? null}::text, ${params.chainId}::bigint, ${params.family}::text,
-          ${params.kind}::text, ${from}::text, ${nonce}::bigint, ${params.attempt}::bigint,
-          ${params.rawTx}::text, ${params.hash}::text, ${params.orderId ?? null}::text,
-          ${params.maxFeePerGas?.toString() ?? null}::text,
-          ${params.maxPriorityFeePerGas?.toString() ?? null}::text,
-          ${params.blockhash ?? null}::text, ${params.lastValidBlockHeight ?? null}::bigint,
-          'signed', ${now}::bigint, ${now}::bigint
-        WHERE ${leaseHolds(params.chainId, from, claim)}
-        ON CONFLICT (hash) DO NOTHING
-        RETURNING *`.execute(trx)
-      const row = inserted.rows[0]
-      if (row === undefined) {
-        // Either the claim failed, or the same hash committed meanwhile (a concurrent retry).
-        const raced = await selectAttempt(trx, params.hash)
-        if (raced) return replay(trx, raced, params, claim)
-        return refuseLostLease(trx, params.chainId, from, claim)
-      }
-      if (params.family === 'evm') {
-        await trx
-          .updateTable('attempts')
-          .set({ state: 'replaced', updated_ms: now })
-          .where('chain_id', '=', params.chainId)
-          .where('from_address', '=', from)
-          .where('nonce', '=', nonce)
-          .where('state', 'in', ['signed', 'broadcast'])
-          .where('id', '<>', row.id)
-          .execute()
-      }
-      return toAttemptRecord(row)
-    })
+    const db = writeAhead.db
+    const existing = await selectAttempt(db, params.hash)
+    if (existing) return replay(db, existing, params, claim)
+    const insert = async (): Promise<AttemptRecord> => {
+      const row = await insertFencedAttempt(db, params, from, claim, clock.nowMs())
+      if (row) return toAttemptRecord(row)
+      // Either the claim failed, or the same hash committed meanwhile (a concurrent retry).
+      const raced = await selectAttempt(db, params.hash)
+      if (raced) return replay(db, raced, params, claim)
+      return refuseLostLease(db, params.chainId, from, claim)
+    }
+    const guard = params.guard
+    if (guard === undefined) return insert()
+    // The last risk check and its insert, one at a time cluster-wide; a throw inserts nothing.
+    // One at a time in this process first, so waiters never hold the pool's connections the
+    // lock's holder needs for its reads and its insert.
+    const turn = guarded.then(() =>
+      underCapLock(db, async () => {
+        await guard()
+        return insert()
+      }),
+    )
+    guarded = turn.catch(() => {})
+    return turn
   }
 
   return {

@@ -1,6 +1,5 @@
 import { sql } from 'kysely'
 import type { PgJournalStore } from './openPgJournal.ts'
-import { type ClusterInstance, readClusterInstances } from './readClusterInstances.ts'
 
 /** Who beats: one ferry process on a shared journal. */
 export type ClusterHeartbeat = {
@@ -12,24 +11,20 @@ export type ClusterHeartbeat = {
   leaseTtlMs: number
 }
 
-/** What a beat sees: the database's time and every instance row, each with its liveness. */
-export type ClusterView = { dbNowMs: number; instances: ClusterInstance[] }
-
 /**
- * Marks `beat.id` alive now by the database's clock (registering it on its first beat), then
- * reads the cluster as the database sees it. An instance is alive while its last beat is younger
- * than its own lease TTL (docs/architecture.md §5), so a paused or dead process drops out of the
- * live set at the same moment its wallet leases can be taken over.
+ * Marks `beat.id` alive now by the database's clock (registering it on its first beat). An
+ * instance is alive while its last beat is younger than its own lease TTL (docs/architecture.md
+ * §5). The beat goes on the store's own heartbeat connection (`beatDb`), so it never queues
+ * behind a lease statement or a journal write waiting on a lock.
  */
 export async function heartbeatClusterInstance(
   store: PgJournalStore,
   beat: ClusterHeartbeat,
-): Promise<ClusterView> {
+): Promise<void> {
   await sql`
     INSERT INTO cluster_instances (id, host, pid, started_at, seen_at, lease_ttl_ms)
-    VALUES (${beat.id}, ${beat.host}, ${beat.pid}, now(), now(), ${beat.leaseTtlMs})
-    ON CONFLICT (id) DO UPDATE SET seen_at = now(), lease_ttl_ms = excluded.lease_ttl_ms`.execute(
-    store.db,
-  )
-  return readClusterInstances(store.db)
+    VALUES (${beat.id}, ${beat.host}, ${beat.pid}, clock_timestamp(), clock_timestamp(),
+      ${beat.leaseTtlMs})
+    ON CONFLICT (id) DO UPDATE SET seen_at = clock_timestamp(),
+      lease_ttl_ms = excluded.lease_ttl_ms`.execute(store.beatDb)
 }

@@ -35,11 +35,16 @@ export const JOURNAL_COPY_TABLES: readonly JournalCopyTable[] = [
 ]
 
 /**
- * The PostgreSQL tables a copy locks and requires empty: the copied ones, then `wallet_leases`
- * and `sender_locks`, which hold no copied rows but mean the database is in use.
+ * The PostgreSQL tables a copy locks and requires empty: every table of the journal's schema
+ * (a test holds it to the migrated schema): the copied ones, then those of a cluster, which hold
+ * no copied rows but mean the database is in use.
  */
 export const JOURNAL_COPY_TARGET_TABLES: readonly string[] = [
   ...JOURNAL_COPY_TABLES.map((t) => t.name),
   'wallet_leases',
   'sender_locks',
+  'cluster_instances',
+  'strategy_slots',
+  'kill_switch',
+  'cluster_alerts',
 ]

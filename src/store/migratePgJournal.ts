@@ -200,6 +200,23 @@ export const PG_JOURNAL_MIGRATIONS: Readonly<Record<string, readonly string[]>> 
       PRIMARY KEY (strategy, slot_ms)
     )`,
   ],
+  '0011_cluster_switches': [
+    // The cluster-wide kill switch: engaged while its one row exists (docs/safety.md P-4.4).
+    `CREATE TABLE kill_switch (
+      id smallint PRIMARY KEY CHECK (id = 1),
+      since timestamptz NOT NULL,
+      by_whom text NOT NULL,
+      reason text NOT NULL
+    )`,
+    // A cluster-level alert claimed once per window, by the first instance to claim it.
+    `CREATE TABLE cluster_alerts (
+      kind text NOT NULL,
+      key text NOT NULL,
+      window_start_ms bigint NOT NULL,
+      instance text NOT NULL,
+      PRIMARY KEY (kind, key, window_start_ms)
+    )`,
+  ],
 }
 
 /**

@@ -15,6 +15,7 @@ import { JournalError } from './JournalError.ts'
 import type { JournalStore } from './JournalStore.ts'
 import { migratePgJournal } from './migratePgJournal.ts'
 import type { PgJournalTables } from './PgJournalTables.ts'
+import { pgSessionSettings } from './pgSessionSettings.ts'
 import { toPgConnectError } from './toPgConnectError.ts'
 
 /** Options of {@link openPgJournal}. */
@@ -36,6 +37,11 @@ export type OpenPgJournalOptions = {
    * Default false: the schema is created or brought up to date.
    */
   requireJournal?: boolean
+  /**
+   * The cluster's lease TTL, ms: every session then gets the server-side timeouts derived from it
+   * ({@link pgSessionSettings}). Absent (the CLI's reads and copies): keepalives only.
+   */
+  leaseTtlMs?: number
 }
 
 /**
@@ -45,11 +51,21 @@ export type OpenPgJournalOptions = {
 export type PgJournalStore = JournalStore & {
   readonly backend: 'postgres'
   readonly db: Kysely<PgJournalTables>
+  /**
+   * A pool of one connection of its own for the cluster heartbeat, so a beat never queues behind
+   * a lease statement or a journal write on `db` (docs/architecture.md §5).
+   */
+  readonly beatDb: Kysely<PgJournalTables>
   /** How many migrations this build knows; all are applied once the store is open. */
   readonly schemaVersion: number
 }
 
 const INT8_OID = 20
+const SESSION_TIMEOUTS = [
+  'statement_timeout',
+  'lock_timeout',
+  'idle_in_transaction_session_timeout',
+] as const
 
 /**
  * int8 (bigint) comes back as a number, as SQLite's INTEGER does: ms, ids, nonces, chain ids and
@@ -84,32 +100,46 @@ export async function openPgJournal(
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000
   const types = new pg.TypeOverrides()
   types.setTypeParser(INT8_OID, parseInt8)
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.maxConnections ?? 10,
-    connectionTimeoutMillis: connectTimeoutMs,
-    types,
-  })
-  // An idle connection cut by the server (restart, failover) errors here; the pool has already
-  // dropped it, and the next query opens a new one. Without a listener it would crash the process.
-  pool.on('error', () => {})
-  // A connection cut while checked out (the write batch's open transaction) errors on its
-  // client: the pending or next query on it rejects, which is where the loss is told.
-  pool.on('connect', (client) => {
-    client.on('error', () => {})
-  })
-  const db = new Kysely<PgJournalTables>({ dialect: new PostgresDialect({ pool }) })
+  const poolOf = (max: number) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: connectTimeoutMs,
+      types,
+      ...pgSessionSettings(options.leaseTtlMs),
+    })
+    // An idle connection cut by the server (restart, failover, a session timeout) errors here;
+    // the pool has already dropped it, and the next query opens a new one. Without a listener it
+    // would crash the process.
+    pool.on('error', () => {})
+    // A connection cut while checked out (the write batch's open transaction) errors on its
+    // client: the pending or next query on it rejects, which is where the loss is told.
+    pool.on('connect', (client) => {
+      client.on('error', () => {})
+    })
+    return new Kysely<PgJournalTables>({ dialect: new PostgresDialect({ pool }) })
+  }
+  const db = poolOf(options.maxConnections ?? 10)
+  const beatDb = poolOf(1)
   let schemaVersion: number
   try {
     // Reached first, so a wrong host or password is told apart from a failed migration.
     await sql`SELECT 1`.execute(db).catch((error: unknown) => {
       throw toPgConnectError(error, url, connectTimeoutMs)
     })
+    // On one connection with the session timeouts off: a schema change may outlast them.
     schemaVersion = options.requireJournal
       ? await checkPgJournalSchema(db, redactDatabaseUrl(url))
-      : await migratePgJournal(db)
+      : await db.connection().execute(async (conn) => {
+          for (const name of SESSION_TIMEOUTS) await sql`SET ${sql.raw(name)} = 0`.execute(conn)
+          try {
+            return await migratePgJournal(conn)
+          } finally {
+            for (const name of SESSION_TIMEOUTS) await sql`RESET ${sql.raw(name)}`.execute(conn)
+          }
+        })
   } catch (error) {
-    await db.destroy()
+    await Promise.all([db.destroy(), beatDb.destroy()])
     throw error
   }
   let closed = false
@@ -117,6 +147,7 @@ export async function openPgJournal(
   return {
     backend: 'postgres',
     db,
+    beatDb,
     schemaVersion,
     ...createPgIntentRecords(batch, clock),
     ...createPgSendRecords(batch, clock, { db, flush: batch.flush }),
@@ -132,7 +163,7 @@ export async function openPgJournal(
       try {
         await batch.flush()
       } finally {
-        await db.destroy()
+        await Promise.all([db.destroy(), beatDb.destroy()])
       }
     },
   }

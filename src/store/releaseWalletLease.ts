@@ -13,9 +13,9 @@ export async function releaseWalletLease(
   wallet: { chainId: number; address: string } & WalletLeaseClaim,
 ): Promise<boolean> {
   const result = await sql`
-    UPDATE wallet_leases SET expires_at = now()
+    UPDATE wallet_leases SET expires_at = clock_timestamp()
     WHERE chain_id = ${wallet.chainId} AND address = ${toWalletKey(wallet.address)}
-      AND holder = ${wallet.holder} AND token = ${wallet.token} AND expires_at > now()`.execute(
+      AND holder = ${wallet.holder} AND token = ${wallet.token} AND expires_at > clock_timestamp()`.execute(
     store.db,
   )
   return (result.numAffectedRows ?? 0n) > 0n

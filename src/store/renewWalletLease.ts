@@ -11,7 +11,8 @@ import { EXPIRES_AT_MS, readWalletLease } from './readWalletLease.ts'
 import { toWalletKey } from './toWalletKey.ts'
 
 /**
- * Extends a held lease to now + `ttlMs` by the database's clock, keeping its token. Only a live
+ * Extends a held lease to `ttlMs` past the moment the statement holds the row, by the database's
+ * clock (`clock_timestamp()`), keeping its token. Only a live
  * lease is renewed: once it has expired, even with nobody else taking it, the holder must
  * acquire again (a new token), because its fenced writes may already have been refused.
  * @throws LeaseLostError when the lease expired or another holder has it.
@@ -24,9 +25,9 @@ export async function renewWalletLease(
   const address = toWalletKey(request.address)
   const { rows } = await sql<LeaseRow>`
     UPDATE wallet_leases
-    SET expires_at = now() + make_interval(secs => ${request.ttlMs}::double precision / 1000)
+    SET expires_at = clock_timestamp() + make_interval(secs => ${request.ttlMs}::double precision / 1000)
     WHERE chain_id = ${request.chainId} AND address = ${address} AND holder = ${request.holder}
-      AND token = ${request.token} AND expires_at > now()
+      AND token = ${request.token} AND expires_at > clock_timestamp()
     RETURNING token, ${EXPIRES_AT_MS} AS expires_at_ms`.execute(store.db)
   const row = rows[0]
   if (row) return { token: row.token, expiresAtMs: row.expires_at_ms }

@@ -1,4 +1,4 @@
-import type { ClusterView } from '../../store/heartbeatClusterInstance.ts'
+import type { ClusterView } from '../../store/readClusterInstances.ts'
 import type { WalletLeaseRow } from '../../store/readWalletLeases.ts'
 
 /** `ferry cluster status`: the cluster as the shared journal sees it, by the database's clock. */

@@ -14,6 +14,7 @@ import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import type { JournalStore } from '../../store/JournalStore.ts'
 import type { IntentReconciliation } from '../../store/journalTypes.ts'
 import type { PgJournalStore } from '../../store/openPgJournal.ts'
+import { readSharedKillSwitch, setSharedKillSwitch } from '../../store/sharedKillSwitch.ts'
 import { toWalletKey } from '../../store/toWalletKey.ts'
 import { clusterGroups } from './clusterGroups.ts'
 
@@ -24,6 +25,11 @@ export type RunCluster = {
   /** The journal the world and the engine write through: its write-ahead inserts are fenced. */
   journal: JournalStore
   engine: EngineCluster
+  /**
+   * Engages the cluster-wide kill switch in the database too (the engine's automatic kill), in
+   * the background: the file beside it is engaged at once.
+   */
+  engageKillSwitch(reason: string): void
   /** Joins: the first lease turn, reconciling the groups it takes through `runner`, then a turn every quarter TTL. */
   start(runner: IntentRunner): Promise<void>
   /** Leaves: no more turns, every lease released for another process to take at once. */
@@ -54,6 +60,7 @@ export function createRunCluster(params: {
     host: hostname(),
     pid: process.pid,
     leaseTtlMs: config.cluster.leaseTtlMs,
+    alertWindowMs: config.observe.alerts?.minIntervalMs.walletUnheld,
     groups: clusterGroups(config, params.strategies, params.wallets),
     emit,
     onAcquired: async (group) => {
@@ -63,9 +70,23 @@ export function createRunCluster(params: {
   return {
     id,
     journal: fenceJournalStore(store, member.leaseFor, id),
-    engine: createEngineCluster(member, (strategy, error) => {
-      logger.error({ strategy, error: error.message }, 'schedule slot not claimed: skipped here')
-    }),
+    engine: createEngineCluster(
+      member,
+      (strategy, error) => {
+        logger.error({ strategy, error: error.message }, 'schedule slot not claimed: skipped here')
+      },
+      async () => (await readSharedKillSwitch(store)).engaged,
+    ),
+    engageKillSwitch(reason) {
+      setSharedKillSwitch(store, true, { by: `${id} (pid ${process.pid})`, reason }).catch(
+        (error: unknown) => {
+          logger.error(
+            { error: (error as Error).message },
+            'could not engage the cluster kill switch',
+          )
+        },
+      )
+    },
     async start(r) {
       runner = r
       await member.start()

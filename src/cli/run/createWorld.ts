@@ -32,6 +32,11 @@ export function createWorld(params: {
   stopSignal?: AbortSignal
   /** Where world-level events go (an RPC disagreement, for its alert): the engine's observers. */
   emit?: (e: EngineEvent) => void
+  /**
+   * On a shared journal, the cluster's kill switch beside the file (docs/safety.md P-4.4): either
+   * one stops new intents, and an automatic kill engages both.
+   */
+  cluster?: { killSwitchEngaged(): boolean; engageKillSwitch(reason: string): void }
 }): World {
   const { api, wiring, journal, clock, logger } = params
   const ctx = createChainContext({
@@ -55,14 +60,17 @@ export function createWorld(params: {
     market: {
       readBalances: readWalletBalances(ctx, nativePriceUsd),
       quote: quoteRoute({ api, nativePriceUsd, clock }),
-      killSwitchEngaged: () => existsSync(wiring.killSwitchFile),
-      engageKillSwitch: (reason) =>
-        engageKillSwitch(
+      killSwitchEngaged: () =>
+        existsSync(wiring.killSwitchFile) || params.cluster?.killSwitchEngaged() === true,
+      engageKillSwitch: (reason) => {
+        params.cluster?.engageKillSwitch(reason)
+        return engageKillSwitch(
           wiring.killSwitchFile,
           reason,
           `ferry run (pid ${process.pid})`,
           clock.nowMs(),
-        ),
+        )
+      },
     },
     runner,
     close: () => ctx.close(),

@@ -42,7 +42,8 @@ export async function openRunJournal(params: {
   const { config, configPath, flags } = params
   const target = resolveJournalTarget(configPath, flags, config.journal.url)
   if (target.kind === 'postgres') {
-    const pg = await openPgJournal(target.url)
+    // The cluster's session timeouts follow its lease TTL (docs/architecture.md §5).
+    const pg = await openPgJournal(target.url, { leaseTtlMs: config.cluster.leaseTtlMs })
     return {
       store: pg,
       label: describeJournalTarget(target),

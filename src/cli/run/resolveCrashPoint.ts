@@ -1,5 +1,11 @@
+import { writeFileSync } from 'node:fs'
 import { UsageError } from '../../common/UsageError.ts'
-import { CANCEL_FAIL_POINTS, FAIL_POINTS, type FailPointName } from '../../execute/failPoints.ts'
+import {
+  CANCEL_FAIL_POINTS,
+  FAIL_POINTS,
+  type FailPointName,
+  WRITE_AHEAD_FAIL_POINTS,
+} from '../../execute/failPoints.ts'
 
 /** The environment variable that names the step at which `ferry run` kills itself (tests only). */
 export const CRASH_AT_ENV = 'FERRY_CRASH_AT'
@@ -21,7 +27,11 @@ export function resolveCrashPoint(
 ): FailPointName | undefined {
   const value = env[name]?.trim()
   if (!value) return undefined
-  const names: readonly string[] = [...FAIL_POINTS, ...CANCEL_FAIL_POINTS]
+  const names: readonly string[] = [
+    ...FAIL_POINTS,
+    ...CANCEL_FAIL_POINTS,
+    ...WRITE_AHEAD_FAIL_POINTS,
+  ]
   if (!names.includes(value)) {
     throw new UsageError(
       name,
@@ -30,4 +40,22 @@ export function resolveCrashPoint(
     )
   }
   return value as FailPointName
+}
+
+/**
+ * The environment variable naming a file that makes {@link PAUSE_AT_ENV} pause one process of
+ * several (tests only): the first to create it pauses, the others go on.
+ */
+export const PAUSE_ONCE_FILE_ENV = 'FERRY_PAUSE_ONCE_FILE'
+
+/** Whether this process may pause now: always without {@link PAUSE_ONCE_FILE_ENV}, else once. */
+export function claimPause(env: Readonly<Record<string, string | undefined>>): boolean {
+  const path = env[PAUSE_ONCE_FILE_ENV]?.trim()
+  if (!path) return true
+  try {
+    writeFileSync(path, `${process.pid}\n`, { flag: 'wx' })
+    return true
+  } catch {
+    return false
+  }
 }

@@ -27,7 +27,7 @@ import { describeStop } from './describeStop.ts'
 import { holdSenderLocks } from './holdSenderLocks.ts'
 import { openRunJournal } from './openRunJournal.ts'
 import { RunFailedError } from './RunFailedError.ts'
-import { PAUSE_AT_ENV, resolveCrashPoint } from './resolveCrashPoint.ts'
+import { claimPause, PAUSE_AT_ENV, resolveCrashPoint } from './resolveCrashPoint.ts'
 import { runWallets } from './runWallets.ts'
 
 /** How long a stop waits for the sends under way to reach the journal, ms. */
@@ -78,7 +78,7 @@ export async function startRun(params: StartRunParams): Promise<void> {
     if (name === crashAt) process.kill(process.pid, 'SIGKILL')
     if (name !== pauseAt) return
     pauseAt = undefined
-    process.kill(process.pid, 'SIGSTOP')
+    if (claimPause(env)) process.kill(process.pid, 'SIGSTOP')
   }
   // Opened before anything starts, so a journal that cannot be used stops the run at once.
   // Everything but the SQLite-only parts (sender locks, the pre-sign reads) goes through the
@@ -227,6 +227,14 @@ export async function startRun(params: StartRunParams): Promise<void> {
       logger,
       stopSignal: abort.signal,
       emit,
+      ...(cluster
+        ? {
+            cluster: {
+              killSwitchEngaged: () => cluster.engine.killSwitchEngaged(),
+              engageKillSwitch: (reason: string) => cluster.engageKillSwitch(reason),
+            },
+          }
+        : {}),
     })
     // The first lease turn takes this process's wallets and reconciles them before any tick.
     await cluster?.start(world.runner)

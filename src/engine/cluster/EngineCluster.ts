@@ -12,4 +12,6 @@ export type EngineCluster = {
   select(due: readonly StrategyInstance[], nowMs: number): Promise<StrategyInstance[]>
   /** Runs a strategy's turn with the lease claims held now bound to everything it starts. */
   withClaims<T>(work: () => Promise<T>): Promise<T>
+  /** The cluster-wide kill switch as the last {@link EngineCluster.select} read it. */
+  killSwitchEngaged(): boolean
 }

@@ -6,15 +6,18 @@ import {
   pruneStrategySlots,
   type StrategySlot,
 } from '../../store/claimStrategySlots.ts'
-import { heartbeatClusterInstance } from '../../store/heartbeatClusterInstance.ts'
 import type { WalletLeaseClaim } from '../../store/JournalStore.ts'
 import { leaveClusterInstance } from '../../store/leaveClusterInstance.ts'
 import type { PgJournalStore } from '../../store/openPgJournal.ts'
+import { readClusterInstances } from '../../store/readClusterInstances.ts'
 import { readWalletLeases } from '../../store/readWalletLeases.ts'
 import { toWalletKey } from '../../store/toWalletKey.ts'
+import { createHeartbeat } from './createHeartbeat.ts'
 import { decideLeaseTurn, type LeaseState } from './decideLeaseTurn.ts'
 import { acquireGroup, releaseGroup, renewGroup } from './groupLeases.ts'
 import { type WalletGroup, walletKeyOf } from './groupWallets.ts'
+import { type HeldGroup, tellLapsedLeases } from './tellLapsedLeases.ts'
+import { DEFAULT_CLUSTER_ALERT_WINDOW_MS, tellUnheldWallets } from './tellUnheldWallets.ts'
 
 /** One ferry process's part in a cluster on a shared journal. */
 export type ClusterMember = {
@@ -22,7 +25,10 @@ export type ClusterMember = {
   readonly id: string
   /** One turn now: heartbeat, renew held leases, release and acquire per decideLeaseTurn. */
   turn(): Promise<void>
-  /** Turns now and then every quarter of the TTL, until {@link ClusterMember.stop}. */
+  /**
+   * Beats, turns now, then beats and turns every quarter of the TTL, each on its own timer, until
+   * {@link ClusterMember.stop}.
+   */
   start(): Promise<void>
   /**
    * Stops turning, releases every held lease and leaves the live set, so another instance takes
@@ -45,7 +51,8 @@ export type ClusterMember = {
   /**
    * The claim a fenced write on this wallet carries: the one bound by
    * {@link ClusterMember.withClaims}, else the one held now, else the last one held (the database
-   * then refuses it); undefined when this process never held the wallet.
+   * then refuses it); undefined when this process never held the wallet, or holds it but its
+   * lease lapsed by this process's clock (refused before the database is asked).
    */
   leaseFor(chainId: number, address: string): WalletLeaseClaim | undefined
   /** Groups held now. */
@@ -68,19 +75,14 @@ export type CreateClusterMemberParams = {
    */
   onAcquired?: (group: WalletGroup) => Promise<void>
   emit?: (event: ClusterEvent) => void
+  /** Window of a cluster-level alert (`walletUnheld`), told once per cluster in it, ms. */
+  alertWindowMs?: number
 }
 
-/** A held group: its tokens, when its lease runs out by this process's clock, and whether its
- * intents were reconciled since it was taken. */
 /** How often a member holding groups prunes the claimed schedule slots, ms. */
 const PRUNE_SLOTS_EVERY_MS = 60_000
 
-type Held = {
-  group: WalletGroup
-  tokens: Map<string, number>
-  validUntilMs: number
-  ready: boolean
-}
+type Held = HeldGroup
 
 /**
  * A cluster member (docs/architecture.md §5): keeps its instance row alive, holds the wallet
@@ -106,21 +108,31 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
   let prunedAtMs = Number.NEGATIVE_INFINITY
   let recheckInMs: number | undefined
   let timer: NodeJS.Timeout | undefined
+  let lapseTimer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let stopped = false
 
+  const heartbeat = createHeartbeat(
+    store,
+    { id, host: params.host, pid: params.pid, leaseTtlMs },
+    emit,
+  )
+
   async function turnOnce(): Promise<void> {
-    const view = await heartbeatClusterInstance(store, {
-      id,
-      host: params.host,
-      pid: params.pid,
-      leaseTtlMs,
-    })
+    // The beat first (its own connection; the one in flight if the timer's is), so this member
+    // counts as dead no later than its leases lapse: a turn that cannot beat renews nothing.
+    await heartbeat.beat()
+    const view = await readClusterInstances(store.db)
     for (const [key, h] of [...held]) {
+      // Valid until the TTL counted from before the statement left: the database counts it from
+      // when the statement held the row, later, so this process stops first.
       const startedMs = performance.now()
       const lost = await renewGroup(store, h, { holder: id, ttlMs: leaseTtlMs }, emit)
       if (lost) held.delete(key)
-      else h.validUntilMs = startedMs + leaseTtlMs
+      else {
+        h.validUntilMs = startedMs + leaseTtlMs
+        h.lapseTold = false
+      }
     }
     const leases = new Map<string, LeaseState>()
     for (const row of await readWalletLeases(store.db)) {
@@ -137,12 +149,15 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
       leaseTtlMs,
     })
     recheckInMs = decision.recheckInMs
-    for (const key of decision.orphaned) {
-      for (const w of byKey.get(key)!.wallets) {
-        const unheldMs = view.dbNowMs - (leases.get(walletKeyOf(w))?.expiresAtMs ?? view.dbNowMs)
-        emit({ type: 'walletUnheld', chainId: w.chainId, wallet: w.address, unheldMs })
-      }
-    }
+    await tellUnheldWallets({
+      store,
+      instance: id,
+      orphaned: decision.orphaned.map((key) => byKey.get(key)!),
+      leases,
+      dbNowMs: view.dbNowMs,
+      windowMs: params.alertWindowMs ?? DEFAULT_CLUSTER_ALERT_WINDOW_MS,
+      emit,
+    })
     for (const key of decision.release) {
       const h = held.get(key)!
       held.delete(key)
@@ -202,12 +217,20 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     id,
     turn,
     async start() {
+      heartbeat.start()
+      lapseTimer = setInterval(
+        () => tellLapsedLeases(held.values(), id, emit),
+        Math.max(1, Math.floor(leaseTtlMs / 8)),
+      )
+      lapseTimer.unref()
       await turnTold()
       schedule()
     },
     async stop() {
       stopped = true
       clearTimeout(timer)
+      clearInterval(lapseTimer)
+      await heartbeat.stop()
       await running?.catch(() => {})
       for (const [key, h] of [...held]) {
         held.delete(key)
@@ -218,7 +241,10 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     },
     runs(strategyId) {
       const h = held.get(groupOf.get(strategyId)?.key ?? '')
-      return h?.ready === true && performance.now() < h.validUntilMs
+      if (h?.ready !== true) return false
+      if (performance.now() < h.validUntilMs) return true
+      tellLapsedLeases([h], id, emit)
+      return false
     },
     claimSlots: (slots) => claimStrategySlots(store, id, slots),
     withClaims(work) {
@@ -230,7 +256,11 @@ export function createClusterMember(params: CreateClusterMemberParams): ClusterM
     leaseFor(chainId, address) {
       const key = walletKeyOf({ chainId, address: toWalletKey(address) })
       const token = bound.getStore()?.get(key) ?? lastTokens.get(key)
-      return token === undefined ? undefined : { holder: id, token }
+      // Lapsed by this process's clock: no claim, so nothing new is journaled, nor sent.
+      const lapsed = [...held.values()].some(
+        (h) => h.tokens.has(key) && performance.now() >= h.validUntilMs,
+      )
+      return token === undefined || lapsed ? undefined : { holder: id, token }
     },
     heldGroups: () => [...held.values()].map((h) => h.group),
   }

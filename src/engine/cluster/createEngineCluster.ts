@@ -7,13 +7,22 @@ import type { EngineCluster } from './EngineCluster.ts'
  * wallets held, reconciled, within their TTL) and this process wins its schedule slot.
  * The tick's slots are claimed in one statement. `onError` hears each strategy whose slot could
  * not be claimed (the database unreachable): it skips the slot here, and runs in a later one.
+ * `readKillSwitch` reads the cluster's kill switch (`readSharedKillSwitch`) at each select.
  */
 export function createEngineCluster(
   member: ClusterMember,
   onError: (strategyId: string, error: Error) => void,
+  readKillSwitch?: () => Promise<boolean>,
 ): EngineCluster {
+  let killSwitchEngaged = false
   return {
     async select(due, nowMs) {
+      // The cluster's kill switch, read once a tick before anything of it runs: engaged in the
+      // database, every instance stops new intents within one tick. A read that fails keeps
+      // the last answer (nothing can be journaled without the database anyway).
+      if (readKillSwitch) {
+        killSwitchEngaged = await readKillSwitch().catch(() => killSwitchEngaged)
+      }
       const runnable = due.filter((instance) => member.runs(instance.id))
       try {
         const won = await member.claimSlots(
@@ -26,5 +35,6 @@ export function createEngineCluster(
       }
     },
     withClaims: (work) => member.withClaims(work),
+    killSwitchEngaged: () => killSwitchEngaged,
   }
 }

@@ -4,17 +4,22 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { sql } from 'kysely'
 import pg from 'pg'
 import { afterEach, describe, expect, test } from 'vitest'
 import { createManualClock, type ManualClock } from '../../../src/common/clock.ts'
 import { DAY_MS } from '../../../src/common/DAY_MS.ts'
 import { UsageError } from '../../../src/common/UsageError.ts'
 import { copyJournalToPg } from '../../../src/store/copyJournalToPg.ts'
+import { heartbeatClusterInstance } from '../../../src/store/heartbeatClusterInstance.ts'
 import { JournalCopyMismatchError } from '../../../src/store/JournalCopyMismatchError.ts'
 import { JournalError } from '../../../src/store/JournalError.ts'
 import { JournalFileError } from '../../../src/store/JournalFileError.ts'
 import type { JournalStore } from '../../../src/store/JournalStore.ts'
-import { JOURNAL_COPY_TABLES } from '../../../src/store/journalCopyTables.ts'
+import {
+  JOURNAL_COPY_TABLES,
+  JOURNAL_COPY_TARGET_TABLES,
+} from '../../../src/store/journalCopyTables.ts'
 import { JOURNAL_MIGRATIONS } from '../../../src/store/migrateJournal.ts'
 import { openJournal } from '../../../src/store/openJournal.ts'
 import { openPgJournal } from '../../../src/store/openPgJournal.ts'
@@ -238,6 +243,21 @@ describe('ferry journal migrate: SQLite into PostgreSQL', () => {
       ...Object.fromEntries(TABLES.map((t) => [t, 0])),
       intents: 1,
       wallet_leases: 0,
+    })
+  })
+
+  test('behavior: the empty-target check covers every table of the PostgreSQL journal: a database with only a cluster instance’s row is refused', async () => {
+    const url = await freshDatabase()
+    const store = await openPgJournal(url)
+    const { rows } = await sql<{ name: string }>`
+      SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely_migration%'`.execute(store.db)
+    expect(rows.map((r) => r.name).sort()).toEqual([...JOURNAL_COPY_TARGET_TABLES].sort())
+    await heartbeatClusterInstance(store, { id: 'i1', host: 'h', pid: 1, leaseTtlMs: 10_000 })
+    await store.close()
+    await expect(copyJournalToPg(filledJournal().path, url)).rejects.toMatchObject({
+      name: 'UsageError',
+      shortMessage: expect.stringMatching(/already holds journal rows \(cluster_instances\)$/),
     })
   })
 

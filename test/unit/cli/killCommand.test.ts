@@ -41,6 +41,7 @@ describe('ferry kill', () => {
       path: killFile,
       changed: false,
       note: first.split('\n')[0],
+      cluster: null,
     })
     expect(readFileSync(killFile, 'utf8')).toBe(first)
     await run(['kill', 'off', '--config', configPath])
@@ -50,6 +51,7 @@ describe('ferry kill', () => {
       path: killFile,
       changed: false,
       note: null,
+      cluster: null,
     })
   })
 

@@ -3,11 +3,13 @@ import { describe, expect, test } from 'vitest'
 import { UsageError } from '../../../src/common/UsageError.ts'
 import { classifyJournalValue } from '../../../src/settings/classifyJournalValue.ts'
 import { findInlineSecrets } from '../../../src/settings/findInlineSecrets.ts'
+import { isPostgresUrl } from '../../../src/settings/journalSettingsSchema.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
 import {
   describeJournalTarget,
   resolveJournalTarget,
 } from '../../../src/settings/resolveJournalTarget.ts'
+import { resolveJournalUrl } from '../../../src/settings/resolveJournalUrl.ts'
 
 const PG = 'postgres://ferry:s3cret@db:5432/ferry'
 
@@ -76,7 +78,7 @@ describe('resolveJournalTarget', () => {
     expect(
       refusal(() => resolveJournalTarget('c.yaml', { journal: 'postgres:nohost' }, undefined, {}))
         .shortMessage,
-    ).toBe('--journal: the postgres:// URL names no host')
+    ).toBe('--journal: is not a postgres:// URL (no // after the scheme)')
     expect(
       refusal(() =>
         resolveJournalTarget('c.yaml', {}, undefined, { FERRY_JOURNAL_URL: '/tmp/j.sqlite' }),
@@ -85,6 +87,36 @@ describe('resolveJournalTarget', () => {
     // A Windows drive and a colon after the start stay paths.
     expect(classifyJournalValue('--journal', 'C:/j.sqlite').kind).toBe('sqlite')
     expect(classifyJournalValue('--journal', './a:b.sqlite').kind).toBe('sqlite')
+  })
+
+  test('behavior: journal.url, --journal and journal migrate --to agree on what a PostgreSQL URL is', () => {
+    const urls = {
+      'postgres:///ferry': true,
+      'postgresql:///ferry?host=/var/run/postgresql': true,
+      'postgres://db:5432/ferry': true,
+      'mysql://db/ferry': false,
+      'db:5432/ferry': false,
+    }
+    for (const [url, postgres] of Object.entries(urls)) {
+      const config = parseFerryConfig(`journal: { url: "${url}" }\n`, {})
+      const configText = JSON.stringify(config)
+      expect(!configText.includes('is not a PostgreSQL URL'), url).toBe(postgres)
+      let kind: string
+      try {
+        kind = resolveJournalTarget('c.yaml', { journal: url }, undefined, {}).kind
+      } catch {
+        kind = 'refused'
+      }
+      expect(kind === 'postgres', url).toBe(postgres)
+      expect(isPostgresUrl(url), url).toBe(postgres)
+      let migrateTakes = true
+      try {
+        resolveJournalUrl(url, {})
+      } catch {
+        migrateTakes = false
+      }
+      expect(migrateTakes, url).toBe(postgres)
+    }
   })
 
   test('behavior: the description of a PostgreSQL target never holds its password', () => {

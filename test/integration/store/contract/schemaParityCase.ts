@@ -57,6 +57,8 @@ export function schemaParityCase(backend: ContractBackend): void {
       wallet_leases: leases,
       cluster_instances: instances,
       strategy_slots: slots,
+      kill_switch: killSwitch,
+      cluster_alerts: alerts,
       ...mirrored
     } = tables
     expect(mirrored).toEqual({
@@ -66,6 +68,8 @@ export function schemaParityCase(backend: ContractBackend): void {
     expect(leases).toEqual(['acquired_at', 'address', 'chain_id', 'expires_at', 'holder', 'token'])
     expect(instances).toEqual(['host', 'id', 'lease_ttl_ms', 'pid', 'seen_at', 'started_at'])
     expect(slots).toEqual(['claimed_at', 'holder', 'slot_ms', 'strategy'])
+    expect(killSwitch).toEqual(['by_whom', 'id', 'reason', 'since'])
+    expect(alerts).toEqual(['instance', 'key', 'kind', 'window_start_ms'])
     expect(indexes.rows.map((r) => r.indexname)).toEqual(expect.arrayContaining(sqlite.indexes))
   })
 }
