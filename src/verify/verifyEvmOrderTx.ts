@@ -5,6 +5,7 @@ import { computeOrderId } from '../chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../chains/orderId/dlnOrder.ts'
 import { toAddressBytes } from '../chains/toAddressBytes.ts'
 import { VerificationError } from '../common/VerificationError.ts'
+import { checkOrderAffiliate } from './checkOrderAffiliate.ts'
 import { type DecodedOrderCall, decodeOrderCalldata } from './decodeOrderCalldata.ts'
 import { deriveOrder } from './deriveOrder.ts'
 import type { OrderIntent } from './orderIntent.ts'
@@ -207,7 +208,7 @@ export function checkEvmOrderTx(params: CheckEvmOrderTxParams): EvmOrderChecks {
   // With a pre-swap the forwarder spends the permit; DlnSource's own envelope stays empty.
   if (call.swap) checkEnvelope('tx.data._permitEnvelope', call.permitEnvelope, '0x')
   else checkEnvelope('tx.data._permitEnvelope', call.permitEnvelope)
-  guard('tx.data._affiliateFee', () => checkAffiliate(intent, call.affiliateFee, srcBytes))
+  guard('tx.data._affiliateFee', () => checkOrderAffiliate(intent, call.affiliateFee, srcBytes))
   if (call.referralCode !== (intent.referralCode ?? 0)) {
     fail('tx.data._referralCode', intent.referralCode ?? 0, call.referralCode)
   }
@@ -280,35 +281,5 @@ function checkAllowedTaker(intent: OrderIntent, actual: Hex, toBytes: (a: string
       actual,
       'is not an accepted taker',
     )
-  }
-}
-
-/** Checks the 52-byte affiliate field (20-byte beneficiary + 32-byte amount, docs/dln.md §1.5). */
-function checkAffiliate(intent: OrderIntent, affiliateFee: Hex, toBytes: (a: string) => Hex): void {
-  if (size(affiliateFee) === 0) {
-    if (intent.affiliate)
-      throw new VerificationError('tx.data._affiliateFee', 'the configured affiliate fee', '0x')
-    return
-  }
-  if (!intent.affiliate)
-    throw new VerificationError(
-      'tx.data._affiliateFee',
-      '0x (none configured)',
-      affiliateFee,
-      'was injected',
-    )
-  if (size(affiliateFee) !== 52)
-    throw new VerificationError('tx.data._affiliateFee', '52 bytes', `${size(affiliateFee)} bytes`)
-  const beneficiary = `0x${affiliateFee.slice(2, 42)}`
-  const amount = BigInt(`0x${affiliateFee.slice(42)}`)
-  if (beneficiary.toLowerCase() !== toBytes(intent.affiliate.recipient).toLowerCase()) {
-    throw new VerificationError(
-      'tx.data._affiliateFee.beneficiary',
-      intent.affiliate.recipient,
-      beneficiary,
-    )
-  }
-  if (amount !== intent.affiliate.amount) {
-    throw new VerificationError('tx.data._affiliateFee.amount', intent.affiliate.amount, amount)
   }
 }

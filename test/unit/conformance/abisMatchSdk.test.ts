@@ -52,6 +52,8 @@ const OTHER_ABIS: Record<string, string> = {
   'src/devnet/publishDevnetPrices.ts': 'SimPriceFeed.setAnswer (devnet only)',
   'src/devnet/solver/fillOnEvm.ts': "the devnet adapter's ExecutedExternalCall event (devnet only)",
   'src/chains/evm/safe/safeAbi.ts': "Safe 1.4.1 and its proxy factory (Safe's own artifacts)",
+  'src/chains/evm/readPermitSupport.ts': 'EIP-2612 and EIP-5267 reads of the give token',
+  'src/execute/evm/permitForOrder.ts': 'ERC-20 allowance and EIP-2612 nonces probes',
   'src/devnet/fundEvmChain.ts': 'SimSwapRouter.setRate and SimToken.mint (devnet only)',
   'src/devnet/installDevnetSafe.ts': "Safe 1.4.1 setup on the devnet (Safe's own artifacts)",
   'src/sim/quote/simSwapRouterAbi.ts': "the simulator's swap router (opaque router calldata)",
