@@ -1,12 +1,18 @@
 import type { Address, Hex, TransactionSerializableEIP1559 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { FerryError } from '../../common/FerryError.ts'
 import { UsageError } from '../../common/UsageError.ts'
 import type { EvmAllowList } from '../evmAllowList.ts'
 import { checkSignable } from './checkSignable.ts'
 import { decryptKeystoreV3 } from './decryptKeystoreV3.ts'
 
-/** Where the EVM key comes from: a raw key (from the environment) or a v3 keystore + password. */
-export type EvmKeySource = { privateKey: string } | { keystoreJson: string; password: string }
+/**
+ * Where the EVM key comes from: a raw key (from the environment) or a v3 keystore + password,
+ * with the keystore's path when it came from a file (its errors name the file).
+ */
+export type EvmKeySource =
+  | { privateKey: string }
+  | { keystoreJson: string; password: string; keystorePath?: string }
 
 /** An EIP-1559 transaction ready for signing; `chainId` and `nonce` are required. */
 export type EvmTxToSign = TransactionSerializableEIP1559 & {
@@ -49,7 +55,7 @@ export function createEvmSigner(
   if ('privateKey' in source) {
     key = source.privateKey.startsWith('0x') ? source.privateKey : `0x${source.privateKey}`
   } else {
-    key = decryptKeystoreV3(source.keystoreJson, source.password)
+    key = openKeystore(source)
   }
   if (!/^0x[0-9a-fA-F]{64}$/.test(key)) {
     throw new UsageError(
@@ -84,5 +90,19 @@ export function createEvmSigner(
       checkSignable(tx, account.address, override)
       return account.signTransaction({ ...tx, type: 'eip1559' })
     },
+  }
+}
+
+/** The keystore's key; its errors name the file and are usage errors (exit 2), like a bad key. */
+function openKeystore(source: { keystoreJson: string; password: string; keystorePath?: string }) {
+  try {
+    return decryptKeystoreV3(source.keystoreJson, source.password)
+  } catch (error) {
+    if (source.keystorePath === undefined || !(error instanceof FerryError)) throw error
+    throw new UsageError(
+      'wallets.evm.keystorePath',
+      `${source.keystorePath}: ${error.shortMessage.replace(/^keystore: /, '')}`,
+      'check the keystore file and the password in wallets.evm.passwordEnv (not shown)',
+    )
   }
 }

@@ -12,6 +12,7 @@ import {
   devnetPricesYaml,
   writeDevnetLiveConfig,
 } from '../../helpers/writeDevnetLiveConfig.ts'
+import { encryptKeystoreV3 } from '../../unit/chains/evm/encryptKeystoreV3.ts'
 
 /** A loopback port nothing listens on: bound, then closed. */
 function freePort(): Promise<number> {
@@ -30,8 +31,11 @@ const CHAINS = `chains:
   8453: { rpcUrls: ["http://127.0.0.1:9"] }
 `
 const STRATEGY = rebalanceYaml()
+/** The key the live cases set, and the address it derives to. */
+const KEY = `0x${'11'.repeat(32)}` as const
+const ADDRESS = '0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A'
 const EVM_WALLET = `wallets:
-  evm: { address: "0x1111111111111111111111111111111111111111", privateKeyEnv: FERRY_BAD_INPUT_KEY }
+  evm: { address: "${ADDRESS}", privateKeyEnv: FERRY_BAD_INPUT_KEY }
 `
 /** A live file that passes every check once FERRY_BAD_INPUT_KEY is set. */
 const LIVE = `mode: live
@@ -111,11 +115,40 @@ ${CHAINS}${STRATEGY}`,
       - { format: slack, urlEnv: FERRY_BAD_INPUT_SLACK_URL }
 `,
     live: true,
-    env: { FERRY_BAD_INPUT_KEY: `0x${'11'.repeat(32)}` },
+    env: { FERRY_BAD_INPUT_KEY: KEY },
     subject: 'observe.alerts.destinations[0].urlEnv: FERRY_BAD_INPUT_SLACK_URL is not set',
     fix: 'fix: set FERRY_BAD_INPUT_SLACK_URL in the environment or in .env',
   },
+  {
+    name: 'a live file whose key derives to another address',
+    yaml: LIVE,
+    live: true,
+    env: { FERRY_BAD_INPUT_KEY: `0x${'22'.repeat(32)}` },
+    subject:
+      'wallets.evm: wallets.evm.address: the EVM key does not derive to the configured address',
+    fix: 'fix: give the key of the configured address',
+  },
+  {
+    name: 'a live file whose key is all zeros',
+    yaml: LIVE,
+    live: true,
+    env: { FERRY_BAD_INPUT_KEY: `0x${'00'.repeat(32)}` },
+    subject: 'wallets.evm: EVM key: not a valid secp256k1 private key (value not shown)',
+    fix: 'fix: give the private key of the wallet at wallets.evm.address',
+  },
+  {
+    name: 'a live file whose keystore password is wrong (the error names the file)',
+    yaml: LIVE.replace(
+      'privateKeyEnv: FERRY_BAD_INPUT_KEY',
+      'keystorePath: wallet.keystore.json, passwordEnv: FERRY_BAD_INPUT_PASSWORD',
+    ),
+    live: true,
+    env: { FERRY_BAD_INPUT_PASSWORD: 'not-the-password' },
+    subject: `wallets.evm: wallets.evm.keystorePath: ${join(dir, 'wallet.keystore.json')}: MAC mismatch (wrong password or corrupted file)`,
+    fix: 'fix: check the keystore file and the password in wallets.evm.passwordEnv',
+  },
 ]
+writeFileSync(join(dir, 'wallet.keystore.json'), encryptKeystoreV3(KEY, 'the-password'))
 
 describe('bad input: config check rejects what run rejects at start (exit 2, the key, the fix)', () => {
   cases.forEach((c, i) => {
@@ -149,9 +182,7 @@ describe('bad input: config check rejects what run rejects at start (exit 2, the
   test('behavior: the live file of the table passes both once its key is set (the table fails for its own reason)', async () => {
     const file = join(dir, 'live-ok.yaml')
     writeFileSync(file, LIVE)
-    const check = await runFerry(['config', 'check', file], {
-      FERRY_BAD_INPUT_KEY: `0x${'11'.repeat(32)}`,
-    })
+    const check = await runFerry(['config', 'check', file], { FERRY_BAD_INPUT_KEY: KEY })
     expect(check.stderr).toBe('')
     expect(check.code).toBe(0)
     expect(check.stdout).toContain(`${file}: valid`)
