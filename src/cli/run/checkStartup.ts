@@ -160,7 +160,13 @@ async function checkKeys(params: CheckStartupParams): Promise<ConfigProblem[]> {
     } catch (error) {
       if (!(error instanceof UsageError)) throw error
       const fix = error.metaMessages.find((m) => m.startsWith('fix: '))?.slice(5) ?? ''
-      problems.push({ path, problem: error.shortMessage, fix })
+      // Detail lines (the configured and the derived address) stay with the problem.
+      const detail = error.metaMessages.filter((m) => !m.startsWith('fix: ')).join(', ')
+      problems.push({
+        path,
+        problem: detail ? `${error.shortMessage} (${detail})` : error.shortMessage,
+        fix,
+      })
     }
   }
   if (config.wallets.evm)

@@ -1,4 +1,3 @@
-import { CHAINS } from '../../chains/chainRegistry.ts'
 import { FerryError } from '../../common/FerryError.ts'
 import { UsageError } from '../../common/UsageError.ts'
 import type { ConfigProblem } from '../../settings/ConfigError.ts'
@@ -10,7 +9,7 @@ import { resolveEvmKeySource } from '../resolveEvmKeySource.ts'
 import { probeAlertHosts } from './probeAlertHosts.ts'
 import { probeJournalDatabase } from './probeJournalDatabase.ts'
 import { probePriceFeeds } from './probePriceFeeds.ts'
-import { hostOf, reasonOf } from './probeReason.ts'
+import { probeRpcChains } from './probeRpcChains.ts'
 import { probeServiceApi } from './probeServiceApi.ts'
 
 /** Inputs of {@link probeOnline}. */
@@ -51,38 +50,9 @@ export async function probeOnline(params: ProbeOnlineParams): Promise<OnlineProb
     if ('works' in found) works.push(found.works)
     else problems.push(found.problem)
   }
-  for (const [id, chain] of Object.entries(config.chains)) {
-    const info = CHAINS[Number(id) as keyof typeof CHAINS]
-    if (!info) continue
-    for (const [i, url] of chain.rpcUrls.entries()) {
-      if (url === 'embedded') continue
-      const path = `chains.${id}.rpcUrls[${i}]`
-      const solana = info.kind === 'solana'
-      try {
-        const result = await rpcCall(url, solana ? 'getGenesisHash' : 'eth_chainId', timeoutMs)
-        if (solana) {
-          works.push(`${path}: ${hostOf(url)} answers, ${info.name} (genesis ${String(result)})`)
-          continue
-        }
-        const answered = Number.parseInt(String(result), 16)
-        if (answered === info.nativeChainId) {
-          works.push(`${path}: ${hostOf(url)} is ${info.name} (chain id ${answered})`)
-        } else {
-          problems.push({
-            path,
-            problem: `${hostOf(url)} is chain ${answered}, not ${info.name} (${info.nativeChainId})`,
-            fix: `give an RPC of ${info.name} under chains.${id}`,
-          })
-        }
-      } catch (error) {
-        problems.push({
-          path,
-          problem: `${hostOf(url)} does not answer JSON-RPC (${reasonOf(error)})`,
-          fix: 'check the URL (and its API key), the network and the provider',
-        })
-      }
-    }
-  }
+  const rpcs = await probeRpcChains(config, timeoutMs)
+  works.push(...rpcs.works)
+  problems.push(...rpcs.problems)
   await probeKeys(params, works, problems)
   const feeds = await probePriceFeeds(config, timeoutMs)
   works.push(...feeds.works)
@@ -152,17 +122,4 @@ function keyProblem(
     problem: detail ? `${error.shortMessage} (${detail})` : error.shortMessage,
     fix: fix ?? 'give the key of the configured address',
   })
-}
-
-async function rpcCall(url: string, method: string, timeoutMs: number): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
-    signal: AbortSignal.timeout(timeoutMs),
-  })
-  if (!response.ok) throw new Error(`HTTP ${response.status}`)
-  const body = (await response.json()) as { result?: unknown; error?: { message?: string } }
-  if (body.result === undefined) throw new Error(body.error?.message ?? 'no result')
-  return body.result
 }

@@ -17,6 +17,7 @@ import { retryNotice } from '../retryNotice.ts'
 import { afterStop } from './afterStop.ts'
 import { buildWorldWiring } from './buildWorldWiring.ts'
 import { checkChainSimulation } from './checkChainSimulation.ts'
+import { checkLivePeers } from './checkLivePeers.ts'
 import { checkSendingKeys } from './checkSendingKeys.ts'
 import { createLiveView } from './createLiveView.ts'
 import { createRunAlerter } from './createRunAlerter.ts'
@@ -93,7 +94,14 @@ export async function startRun(params: StartRunParams): Promise<void> {
   const abort = createSharedAbortController()
   // The first Ctrl-C (or SIGTERM) aborts every pending call at once; a second Ctrl-C finds no
   // listener left and Node exits at once (what is in flight is reconciled on the next start).
+  // Until the run has started (alerts, the live checks and their probes), a stop ends the process
+  // at once: nothing was sent, and a hanging RPC must not hold it (docs/operations.md §5).
+  let starting = true
   const stop = (signal: NodeJS.Signals): void => {
+    if (starting) {
+      process.stderr.write(`ferry: ${signal} before the run started: stopped, nothing was sent\n`)
+      process.exit(signal === 'SIGINT' ? 130 : 143)
+    }
     process.stderr.write(
       `ferry: ${signal}: stopping; sends under way reach the journal first (Ctrl-C again exits at once)\n`,
     )
@@ -133,7 +141,9 @@ export async function startRun(params: StartRunParams): Promise<void> {
       // A key that is unset, malformed or someone else's stops the run before any probe.
       checkSendingKeys(config, env, configPath)
       await checkChainSimulation({ config, logger })
+      await checkLivePeers(config, configPath)
     }
+    starting = false
     const chainIds = Object.keys(config.chains).map(Number)
     if (embedded) {
       if (view)

@@ -107,8 +107,7 @@ ${CHAINS}${STRATEGY}`,
     yaml: LIVE,
     live: true,
     env: { FERRY_BAD_INPUT_KEY: `0x${'22'.repeat(32)}` },
-    subject:
-      'wallets.evm: wallets.evm.address: the EVM key does not derive to the configured address',
+    subject: `wallets.evm: wallets.evm.address: the EVM key does not derive to the configured address (configured: ${ADDRESS}, derived: 0x1563915e194D8CfBA1943570603F7606A3115508)`,
     fix: 'fix: give the key of the configured address',
   },
   {

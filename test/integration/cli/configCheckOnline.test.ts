@@ -162,6 +162,30 @@ describe('config check --online: the service, each RPC, key, price feed, journal
     expect(result.stderr + result.stdout).not.toContain('s3cr3t-token')
   })
 
+  test('failure: run --live stops at start on an RPC of another chain and a missing feed, naming each, before any tick', async () => {
+    const missing = '0xde70000000000000000000000000000000000f99'
+    const path = variant('run-peers', (t) =>
+      t
+        .replace(`rpcUrls: [${rpc(8453)}]`, `rpcUrls: [${rpc(42161)}]`)
+        .replace(
+          /(chainId: 42161, token: "0x0{40}", feed: \{ address: ")0x[0-9a-f]{40}/,
+          `$1${missing}`,
+        ),
+    )
+    const result = await runFerry(
+      ['run', path, '--live', '--once', '--json', '--journal', join(dir, 'run-peers.sqlite')],
+      { [DEVNET_KEY_ENV]: user.privateKey },
+    )
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toContain(
+      `chains.8453.rpcUrls[0]: ${host(rpc(42161))} is chain 42161, not Base (8453)`,
+    )
+    expect(result.stderr).toContain(
+      `feed ${missing} on chain 42161 does not answer latestRoundData()`,
+    )
+  })
+
   describe('the PostgreSQL journal', () => {
     const postgres = useTestPostgres('online_check')
     const withJournal = () =>
