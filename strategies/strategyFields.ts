@@ -18,6 +18,9 @@ export const strategyFields = {
     .regex(/^(0|[1-9][0-9]*)$/, {
       error: fix('must be an integer in base units', 'write e.g. "1000000" for 1 USDC'),
     })
+    .refine((s) => BigInt(s) <= 2n ** 256n - 1n, {
+      error: fix('is above 2^256 - 1, the largest token amount', 'write the amount in base units'),
+    })
     .transform((s) => BigInt(s)),
   bps: z
     .number({ error: fix('must be basis points', 'write whole bps, e.g. 30') })

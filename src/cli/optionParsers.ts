@@ -60,6 +60,12 @@ export function parseGridOption(value: string, previous: GridAxis[] = []): GridA
   const values = (m?.[2] ?? '').split(',').map((v) => v.trim()) ?? []
   if (!m || values.some((v) => v === ''))
     throw new InvalidArgumentError('expected key=v1,v2,… such as risk.maxCostBps=20,40,80')
+  if (previous.some((axis) => axis.path === m[1]))
+    throw new InvalidArgumentError(
+      `${m[1]} is given twice: list all its values in one --grid ${m[1]}=v1,v2,…`,
+    )
+  if (new Set(values).size !== values.length)
+    throw new InvalidArgumentError(`${m[1]} lists a value twice: give each value once`)
   return [...previous, { path: m[1]!, values }]
 }
 

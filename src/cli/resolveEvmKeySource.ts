@@ -68,5 +68,5 @@ export function resolveEvmKeySource(
       'give the path of the keystore file, relative to the config file',
     )
   }
-  return { source: { keystoreJson, password }, address: wallet.address }
+  return { source: { keystoreJson, password, keystorePath: path }, address: wallet.address }
 }

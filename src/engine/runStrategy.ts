@@ -4,6 +4,7 @@ import { describeRoute } from '../observe/engineEvents.ts'
 import type { JournalStore } from '../store/JournalStore.ts'
 import type { EngineMarket } from './engineMarket.ts'
 import { type HandleIntentDeps, handleIntent, type IntentJournal } from './handleIntent.ts'
+import { StrategyThrewError } from './StrategyThrewError.ts'
 import { untilAborted } from './untilAborted.ts'
 
 /** One strategy instance ready to run: its strategy and its params, parsed once at start. */
@@ -45,19 +46,21 @@ export async function runStrategy(
       .filter((p) => p.strategy === id)
       .map((p) => [p.requestId, p]),
   )
-  const requests = strategy.plan(snapshot, params).filter((request) => {
-    const p = held.get(request.requestId)
-    if (p) {
-      emit({
-        type: 'held',
-        strategy: id,
-        requestId: request.requestId,
-        reason: p.reason,
-        untilMs: p.untilMs,
-      })
-    }
-    return p === undefined
-  })
+  const requests = callStrategy(loaded, 'plan', () => strategy.plan(snapshot, params)).filter(
+    (request) => {
+      const p = held.get(request.requestId)
+      if (p) {
+        emit({
+          type: 'held',
+          strategy: id,
+          requestId: request.requestId,
+          reason: p.reason,
+          untilMs: p.untilMs,
+        })
+      }
+      return p === undefined
+    },
+  )
   const answered: (QuoteObservation | undefined)[] = requests.map(() => undefined)
   await Promise.all(
     requests.map(async (request, i) => {
@@ -85,7 +88,9 @@ export async function runStrategy(
   // In plan order, whatever order the answers came in: decide sees what a replay sees.
   const quotes = answered.filter((q): q is QuoteObservation => q !== undefined)
   await journal.recordMarketQuotes(id, snapshot.nowMs, quotes)
-  const { intents, observations } = strategy.decide(quotes, snapshot, params)
+  const { intents, observations } = callStrategy(loaded, 'decide', () =>
+    strategy.decide(quotes, snapshot, params),
+  )
   for (const o of observations) {
     await journal.recordObservation(id, o, o.atMs)
     emit({
@@ -109,4 +114,13 @@ function firstLine(error: unknown): string {
       ? ((error as Error & { shortMessage?: string }).shortMessage ?? error.message)
       : String(error)
   return text.split('\n')[0]!
+}
+
+/** Runs a strategy's own code; what it throws is named as the strategy's (StrategyThrewError). */
+function callStrategy<T>(loaded: LoadedStrategy, stage: 'plan' | 'decide', call: () => T): T {
+  try {
+    return call()
+  } catch (error) {
+    throw new StrategyThrewError(loaded.id, loaded.strategy.name, stage, error)
+  }
 }

@@ -5,11 +5,17 @@ import { withFix } from './withFix.ts'
  * Field schemas shared by the config sections, each with a message naming its fix. Kept in one
  * place so every section words the same mistake the same way.
  */
+/** The largest token amount a chain holds (uint256). */
+const MAX_UINT256 = 2n ** 256n - 1n
+
 export const configFields = {
-  /** A non-negative USD figure. */
+  /** A non-negative USD figure, at most 1e12 (a trillion dollars: more is a typo, e.g. 1e308). */
   usd: z
     .number({ error: withFix('must be a USD amount', 'write a plain number such as 1000') })
-    .nonnegative({ error: withFix('must not be negative', 'write 0 or more') }),
+    .nonnegative({ error: withFix('must not be negative', 'write 0 or more') })
+    .max(1e12, {
+      error: withFix('is above 1e12 USD', 'write the cap in plain dollars, e.g. 250000'),
+    }),
   /** Whole basis points, 0..10 000. */
   bps: z
     .number({ error: withFix('must be basis points', 'write whole bps, e.g. 50 for 0.5%') })
@@ -34,6 +40,12 @@ export const configFields = {
     .string({ error: withFix('must be a quoted integer string', 'write base units in quotes') })
     .regex(/^(0|[1-9][0-9]*)$/, {
       error: withFix('must be an integer in base units', 'write e.g. "1000000" for 1 USDC'),
+    })
+    .refine((s) => BigInt(s) <= MAX_UINT256, {
+      error: withFix(
+        'is above 2^256 - 1, the largest token amount',
+        'write the amount in base units',
+      ),
     }),
   /** The name of an environment variable (not its value). */
   envName: z

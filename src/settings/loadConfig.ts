@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { parse as parseDotenv } from 'dotenv'
 import { UsageError } from '../common/UsageError.ts'
 import { ConfigError } from './ConfigError.ts'
@@ -48,9 +48,12 @@ export function loadConfig(params: LoadConfigParams): LoadConfigResult {
       'give the path of a readable YAML file, e.g. config/demo.yaml',
     )
   }
-  const env = mergeDotenv(params.env ?? process.env, params.dotenvPath ?? '.env')
+  const processEnv = params.env ?? process.env
+  const dotenvPath = params.dotenvPath ?? '.env'
+  const env = mergeDotenv(processEnv, dotenvPath)
   const result = parseFerryConfig(text, env)
   if (!result.ok) throw new ConfigError(path, result.problems)
+  if (dotenvPath !== false) refuseOpenDotenvKeys(result.config, processEnv, dotenvPath)
   return { config: deepFreeze(result.config), env: Object.freeze(env) }
 }
 
@@ -71,4 +74,29 @@ function mergeDotenv(env: EnvMap, dotenvPath: string | false): Record<string, st
     if (merged[key] === undefined) merged[key] = value
   }
   return merged
+}
+
+/**
+ * A wallet key (or keystore password) taken from a dotenv file that others may read is refused,
+ * as a keypair file is (safety P-5.4): the file must be mode 0600. Variables the environment
+ * already sets do not come from the file and are not its concern.
+ * @throws UsageError naming the file, the variable (never its value) and the chmod.
+ */
+function refuseOpenDotenvKeys(config: FerryConfig, processEnv: EnvMap, dotenvPath: string): void {
+  const names = [
+    config.wallets.evm?.privateKeyEnv,
+    config.wallets.evm?.passwordEnv,
+    config.wallets.solana?.secretKeyEnv,
+  ].filter((n): n is string => n !== undefined && processEnv[n] === undefined)
+  if (names.length === 0 || !existsSync(dotenvPath)) return
+  const mode = statSync(dotenvPath).mode & 0o777
+  if ((mode & 0o077) === 0) return
+  const fromFile = parseDotenv(readFileSync(dotenvPath))
+  const held = names.filter((n) => fromFile[n] !== undefined)
+  if (held.length === 0) return
+  throw new UsageError(
+    dotenvPath,
+    `holds ${held.join(', ')} and others may read it (mode ${mode.toString(8)})`,
+    `chmod 600 ${dotenvPath}`,
+  )
 }

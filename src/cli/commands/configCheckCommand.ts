@@ -16,8 +16,9 @@ import { loadStrategies } from '../run/loadStrategies.ts'
  * at start (YAML, env vars and .env, its strategy modules, known chains and the strategies' chains,
  * wallets, strategy params, live prices, alert URLs, and for `mode: live` the keys): a summary and
  * exit 0, or one line per problem naming its key path and fix, exit 2; a strategy module that
- * cannot be used is exit 2 too. `--online` then probes the service, each RPC and each key
- * (probeOnline), printing what works; what does not is a problem like the others, exit 2.
+ * cannot be used is exit 2 too. `--online` then probes what the run will use (probeOnline: the
+ * service API, each RPC, each key, every price feed, the PostgreSQL journal, each alert host),
+ * printing what works; what does not is a problem like the others, exit 2.
  */
 export async function configCheckCommand(
   file: string,

@@ -8,6 +8,7 @@ import { startDevnet } from '../../devnet/startDevnet.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import { checkDevnetPorts } from '../checkDevnetPorts.ts'
 import { formatDevnetListenNotice } from '../format/formatDevnetListenNotice.ts'
+import { formatSolanaDemoKey } from '../format/formatSolanaDemoKey.ts'
 import { parseIntegerOption } from '../optionParsers.ts'
 
 type DevnetOptions = {
@@ -80,9 +81,7 @@ export async function devnetCommand(_o: unknown, command: Command): Promise<void
       : []),
     `EVM keys come from the anvil mnemonic: "${ANVIL_MNEMONIC}" (user = index 1)`,
     ...(devnet.solana
-      ? [
-          `Solana demo user ${solUser.publicKey.toBase58()}  secret key (base64) ${Buffer.from(solUser.secretKey).toString('base64')}`,
-        ]
+      ? [formatSolanaDemoKey(solUser.publicKey.toBase58(), solUser.secretKey)]
       : []),
     '',
   ]

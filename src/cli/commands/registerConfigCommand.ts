@@ -13,7 +13,7 @@ export function registerConfigCommand(program: Command): void {
     .argument('<file>', 'the YAML config file')
     .option(
       '--online',
-      'also probe the service, each RPC (its chain id) and each key (its address), saying what works',
+      'also probe what run will use: the service API, each RPC (its chain id), every price feed, the PostgreSQL journal and each alert host, saying what works',
     )
     .action(lazyAction(async () => (await import('./configCheckCommand.ts')).configCheckCommand))
   config

@@ -7,7 +7,7 @@ import { UsageError } from '../../common/UsageError.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import { compareReplay } from '../../replay/compareReplay.ts'
 import { readReplayRecording } from '../../replay/readReplayRecording.ts'
-import type { ReplayMode } from '../../replay/replayTypes.ts'
+import type { ReplayMode, ReplayRecording } from '../../replay/replayTypes.ts'
 import { runReplay } from '../../replay/runReplay.ts'
 import { buildReportData } from '../../report/buildReportData.ts'
 import { parseSinceMs } from '../../report/parseSinceMs.ts'
@@ -54,6 +54,12 @@ export async function replayCommand(configPath: string, _o: unknown, command: Co
   const options = command.optsWithGlobals<ReplayOptions>()
   const sinceMs = options.since === undefined ? undefined : isoMs('--since', options.since)
   const untilMs = options.until === undefined ? undefined : isoMs('--until', options.until)
+  if (sinceMs !== undefined && untilMs !== undefined && sinceMs >= untilMs)
+    throw new UsageError(
+      '--until',
+      `${options.until} is not after --since ${options.since}: the window is empty`,
+      'give --since the earlier date and --until the later one',
+    )
   const { config, env } = loadConfig({ path: configPath })
   const logger = createLogger({ level: options.logLevel ?? 'warn', secrets: [] })
   const strategies = await loadStrategies(config, dirname(configPath), { logger })
@@ -88,8 +94,16 @@ export async function replayCommand(configPath: string, _o: unknown, command: Co
   const fromMs = recording.ticks[0]?.tickMs
   const toMs = recording.ticks.at(-1)?.tickMs
   const text = readFileSync(configPath, 'utf8')
+  warnUnknownStrategies(
+    recording,
+    config.strategies.map((s) => s.id),
+    journalName,
+  )
   const sections: ReplaySection[] = []
-  for (const point of gridPoints(options.grid ?? [])) {
+  const points = gridPoints(options.grid ?? [])
+  const progress = gridProgress(points.length, options.grid !== undefined)
+  for (const point of points) {
+    progress()
     const label =
       point.length === 0 ? configPath : point.map((p) => `${p.path}=${p.value}`).join(' ')
     const pointConfig = point.length === 0 ? config : configAt(configPath, text, point, env)
@@ -134,6 +148,42 @@ function isoMs(flag: string, text: string): number {
     flag,
     `"${text}" is not an ISO date`,
     'write a date like 2026-11-01 or 2026-11-01T08:00Z (UTC unless an offset is given); a replay takes no time relative to now, so it prints the same every time',
+  )
+}
+
+/** Grids this large print their progress to stderr, every tenth of the way. */
+const LARGE_GRID_POINTS = 100
+
+/**
+ * Says on stderr how many points a grid has (stdout stays the table, the same bytes every
+ * time), and on a large grid counts them off as they run.
+ */
+function gridProgress(count: number, grid: boolean): () => void {
+  if (!grid) return () => {}
+  process.stderr.write(`ferry replay: ${count} grid point(s)\n`)
+  const step = Math.ceil(count / 10)
+  let done = 0
+  return () => {
+    if (count >= LARGE_GRID_POINTS && done > 0 && done % step === 0)
+      process.stderr.write(`ferry replay: grid point ${done + 1} of ${count}\n`)
+    done++
+  }
+}
+
+/**
+ * Warns when the journal's ticks ran strategy instances the config does not have: the journal
+ * was written under another config, and those instances' quotes are replayed by nobody.
+ */
+function warnUnknownStrategies(
+  recording: ReplayRecording,
+  configured: readonly string[],
+  from: string,
+): void {
+  const recorded = new Set(recording.ticks.flatMap((t) => t.strategies))
+  const absent = [...recorded].filter((id) => !configured.includes(id))
+  if (absent.length === 0) return
+  process.stderr.write(
+    `ferry replay: warning: ${from} was written under strategies this config does not have (${absent.join(', ')}): their recorded quotes are not replayed (replay it under the config that recorded it)\n`,
   )
 }
 

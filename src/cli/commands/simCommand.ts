@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { UsageError } from '../../common/UsageError.ts'
 import { createLogger } from '../../observe/createLogger.ts'
 import type { FaultKnobs } from '../../sim/faults/faultKnobsSchema.ts'
 import { parseFaultsOption } from '../../sim/faults/parseFaultsOption.ts'
@@ -65,6 +66,17 @@ export async function simCommand(_options: unknown, command: Command): Promise<v
     faults,
     logger,
     demoOrders: DEMO_ORDERS,
+  }).catch((error: NodeJS.ErrnoException & { port?: number }) => {
+    if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error
+    const flag =
+      error.port !== undefined && error.port === options.statsPort ? '--stats-port' : '--port'
+    throw new UsageError(
+      flag,
+      error.code === 'EADDRINUSE'
+        ? `port ${error.port ?? ''} is in use by another process`
+        : `port ${error.port ?? ''} needs privileges this user does not have`,
+      `give ${flag} a free port (0 picks one), or stop what listens there`,
+    )
   })
   process.stdout.write(
     [

@@ -1,3 +1,4 @@
+import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { builtInStrategies } from '../../../strategies/builtInStrategies.ts'
 import { writeStrategyTemplate } from '../strategyTemplate/writeStrategyTemplate.ts'
 
@@ -18,9 +19,9 @@ export function strategyNewCommand(name: string, options: { dir: string }): void
       `wrote ${written.module}       the strategy: edit plan and decide`,
       `wrote ${written.test}  its test: node --test ${written.test}`,
       '',
-      "Run it from a config (module: is relative to the config file's folder):",
+      "Run it from a config (module: is relative to the config file's folder; this line is for a config in the current folder):",
       '  strategies:',
-      `    - module: ./${name}.mjs`,
+      `    - module: ${moduleLine(written.module)}`,
       `      id: ${name.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`,
       '      schedule: { intervalMs: 60000 }',
       '      params: { … }   # see the top of the module',
@@ -28,4 +29,11 @@ export function strategyNewCommand(name: string, options: { dir: string }): void
       '',
     ].join('\n'),
   )
+}
+
+/** The module's path as a config in the current folder names it: ./strategies/topUp.mjs. */
+function moduleLine(file: string): string {
+  if (isAbsolute(file)) return file
+  const path = relative(process.cwd(), resolve(file)).split(sep).join('/')
+  return path.startsWith('../') ? path : `./${path}`
 }

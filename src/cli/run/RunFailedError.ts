@@ -13,7 +13,7 @@ export class RunFailedError extends FerryError {
       `the last ${failedTicks} tick(s) all failed${lastError ? `; the last: ${lastError}` : ''}`,
       {
         metaMessages: [
-          'fix: see the errors of the ticks above (the service, an RPC); the run stops after --max-failed-ticks failed ticks in a row',
+          'fix: see the errors of the ticks above (each names the service, the RPC or the strategy at fault); the run stops after --max-failed-ticks failed ticks in a row',
         ],
       },
     )

@@ -145,7 +145,12 @@ function checkAlerts(params: CheckStartupParams): ConfigProblem[] {
   }
 }
 
-/** The keys a sending run reads: each must be there (the key itself is never kept or shown). */
+/**
+ * The keys a sending run reads: each must be there, be a valid key and derive to its wallet's
+ * address (an all-zero key is no key), and a keystore must open with its password, before
+ * anything goes on the network. A keystore's KDF (slow on purpose) runs once more when the run's
+ * signer opens it: the key is never kept or shown, so it is not handed over from here.
+ */
 async function checkKeys(params: CheckStartupParams): Promise<ConfigProblem[]> {
   const { config, env, configPath } = params
   const problems: ConfigProblem[] = []
@@ -155,11 +160,22 @@ async function checkKeys(params: CheckStartupParams): Promise<ConfigProblem[]> {
     } catch (error) {
       if (!(error instanceof UsageError)) throw error
       const fix = error.metaMessages.find((m) => m.startsWith('fix: '))?.slice(5) ?? ''
-      problems.push({ path, problem: error.shortMessage, fix })
+      // Detail lines (the configured and the derived address) stay with the problem.
+      const detail = error.metaMessages.filter((m) => !m.startsWith('fix: ')).join(', ')
+      problems.push({
+        path,
+        problem: detail ? `${error.shortMessage} (${detail})` : error.shortMessage,
+        fix,
+      })
     }
   }
   if (config.wallets.evm)
-    await attempt('wallets.evm', () => resolveEvmKeySource(config.wallets.evm, env, configPath))
+    await attempt('wallets.evm', async () => {
+      const { source, address } = resolveEvmKeySource(config.wallets.evm, env, configPath)
+      // viem loads only when a key is set: config check of a dry-run file stays light.
+      const { createEvmSigner } = await import('../../chains/evm/createEvmSigner.ts')
+      createEvmSigner(source, address)
+    })
   const solana = config.wallets.solana
   if (solana) {
     // web3.js loads only for a live Solana wallet: config check of other files stays light.

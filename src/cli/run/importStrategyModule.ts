@@ -15,6 +15,13 @@ export type ImportStrategyModuleOptions = {
   tsxAvailable?: boolean
 }
 
+/**
+ * How long a strategy module may take to import (its top-level code and awaits), ms: 15 000, or
+ * `FERRY_STRATEGY_IMPORT_TIMEOUT_MS`. A module whose import never settles (a top-level await on
+ * the network, a stuck promise) stops ferry with its file named instead of waiting forever.
+ */
+export const STRATEGY_IMPORT_TIMEOUT_MS = 15_000
+
 type TsxImport = (specifier: string, parentUrl: string) => Promise<Record<string, unknown>>
 let tsxImport: Promise<TsxImport> | undefined
 
@@ -42,8 +49,10 @@ export async function importStrategyModule(
   let mod: Record<string, unknown>
   try {
     const url = pathToFileURL(file).href
-    mod = loader.kind === 'tsx' ? await (await loadTsx())(url, import.meta.url) : await import(url)
+    const importing = loader.kind === 'tsx' ? (await loadTsx())(url, import.meta.url) : import(url)
+    mod = await withinImportTime(importing as Promise<Record<string, unknown>>, file)
   } catch (error) {
+    if (error instanceof StrategyModuleError) throw error
     const text = error instanceof Error ? error.message : String(error)
     options.logger.debug(
       { file, stack: error instanceof Error ? error.stack : text },
@@ -74,6 +83,31 @@ export async function importStrategyModule(
       'give it name, plan, decide, tokens and one params schema (strategies/README.md)',
     )
   return strategy as StrategyPlugin<unknown>
+}
+
+/** `importing`, or a StrategyModuleError once the import time is up. */
+async function withinImportTime<T>(importing: Promise<T>, file: string): Promise<T> {
+  const fromEnv = Number(process.env.FERRY_STRATEGY_IMPORT_TIMEOUT_MS)
+  const limitMs = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : STRATEGY_IMPORT_TIMEOUT_MS
+  let timer: NodeJS.Timeout | undefined
+  const timeUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new StrategyModuleError(
+            file,
+            `did not finish importing within ${limitMs} ms (its top-level code never settles)`,
+            'make the module import without waiting on the network or a promise that never ends; do such work in plan()',
+          ),
+        ),
+      limitMs,
+    )
+  })
+  try {
+    return await Promise.race([importing, timeUp])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /** tsx's namespaced import, registered once: TypeScript for these imports only. */

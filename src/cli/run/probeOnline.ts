@@ -1,11 +1,16 @@
-import { CHAINS } from '../../chains/chainRegistry.ts'
 import { FerryError } from '../../common/FerryError.ts'
 import { UsageError } from '../../common/UsageError.ts'
 import type { ConfigProblem } from '../../settings/ConfigError.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
+import { resolveAlertDestinations } from '../../settings/resolveAlertDestinations.ts'
 import type { EnvMap } from '../../settings/substituteEnv.ts'
 import { resolveEvmKeySource } from '../resolveEvmKeySource.ts'
+import { probeAlertHosts } from './probeAlertHosts.ts'
+import { probeJournalDatabase } from './probeJournalDatabase.ts'
+import { probePriceFeeds } from './probePriceFeeds.ts'
+import { probeRpcChains } from './probeRpcChains.ts'
+import { probeServiceApi } from './probeServiceApi.ts'
 
 /** Inputs of {@link probeOnline}. */
 export type ProbeOnlineParams = {
@@ -20,11 +25,14 @@ export type ProbeOnlineParams = {
 export type OnlineProbe = { works: string[]; problems: ConfigProblem[] }
 
 /**
- * `ferry config check --online`: what the offline checks cannot know. The service answers at
- * its URL (any HTTP status: reachable); each RPC answers with the chain id its key in `chains`
- * says (EVM `eth_chainId`; Solana answers `getGenesisHash`); each configured key derives to its
- * wallet's address. URLs are shown by host only, since paths and queries can carry tokens; keys
- * are never shown.
+ * `ferry config check --online`: what the offline checks cannot know, probing what `ferry run`
+ * will use. The service answers the API ferry calls with a JSON body (probeServiceApi); each RPC
+ * answers with the chain id its key in `chains` says (EVM `eth_chainId`; Solana answers
+ * `getGenesisHash`); each configured key derives to its wallet's address; every price feed
+ * answers a fresh price (probePriceFeeds); the PostgreSQL journal (`FERRY_JOURNAL_URL`, else
+ * `journal.url`) holds a ferry journal or can hold one (probeJournalDatabase); each alert
+ * destination's host resolves (probeAlertHosts). URLs are shown by host only, since paths and
+ * queries can carry tokens; keys are never shown.
  */
 export async function probeOnline(params: ProbeOnlineParams): Promise<OnlineProbe> {
   const { config } = params
@@ -32,55 +40,36 @@ export async function probeOnline(params: ProbeOnlineParams): Promise<OnlineProb
   const works: string[] = []
   const problems: ConfigProblem[] = []
   const services = [
-    ['service.apiUrl', config.service.apiUrl],
-    ['service.statsUrl', config.service.statsUrl],
+    ['service.apiUrl', config.service.apiUrl, 'orders'],
+    ['service.statsUrl', config.service.statsUrl, 'stats'],
   ] as const
-  for (const [path, url] of services) {
+  for (const [path, url, api] of services) {
     if (url === undefined || url === 'embedded') continue
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
-      works.push(`${path}: ${hostOf(url)} answers (HTTP ${response.status})`)
-    } catch (error) {
-      problems.push({
-        path,
-        problem: `${hostOf(url)} does not answer (${reasonOf(error)})`,
-        fix: 'check the URL, the network and any firewall between this host and the service',
-      })
-    }
+    const pathPrefix = config.service.pathPrefix
+    const found = await probeServiceApi({ path, url, api, pathPrefix, timeoutMs })
+    if ('works' in found) works.push(found.works)
+    else problems.push(found.problem)
   }
-  for (const [id, chain] of Object.entries(config.chains)) {
-    const info = CHAINS[Number(id) as keyof typeof CHAINS]
-    if (!info) continue
-    for (const [i, url] of chain.rpcUrls.entries()) {
-      if (url === 'embedded') continue
-      const path = `chains.${id}.rpcUrls[${i}]`
-      const solana = info.kind === 'solana'
-      try {
-        const result = await rpcCall(url, solana ? 'getGenesisHash' : 'eth_chainId', timeoutMs)
-        if (solana) {
-          works.push(`${path}: ${hostOf(url)} answers, ${info.name} (genesis ${String(result)})`)
-          continue
-        }
-        const answered = Number.parseInt(String(result), 16)
-        if (answered === info.nativeChainId) {
-          works.push(`${path}: ${hostOf(url)} is ${info.name} (chain id ${answered})`)
-        } else {
-          problems.push({
-            path,
-            problem: `${hostOf(url)} is chain ${answered}, not ${info.name} (${info.nativeChainId})`,
-            fix: `give an RPC of ${info.name} under chains.${id}`,
-          })
-        }
-      } catch (error) {
-        problems.push({
-          path,
-          problem: `${hostOf(url)} does not answer JSON-RPC (${reasonOf(error)})`,
-          fix: 'check the URL (and its API key), the network and the provider',
-        })
-      }
-    }
-  }
+  const rpcs = await probeRpcChains(config, timeoutMs)
+  works.push(...rpcs.works)
+  problems.push(...rpcs.problems)
   await probeKeys(params, works, problems)
+  const feeds = await probePriceFeeds(config, timeoutMs)
+  works.push(...feeds.works)
+  problems.push(...feeds.problems)
+  const journalUrl = params.env.FERRY_JOURNAL_URL ?? config.journal?.url
+  if (journalUrl !== undefined) {
+    const path = params.env.FERRY_JOURNAL_URL === undefined ? 'journal.url' : 'FERRY_JOURNAL_URL'
+    const journal = await probeJournalDatabase(path, journalUrl, timeoutMs)
+    if ('works' in journal) works.push(journal.works)
+    else problems.push(journal.problem)
+  }
+  const alerts = await probeAlertHosts(
+    resolveAlertDestinations(config.observe, params.env, params.configPath),
+    timeoutMs,
+  )
+  works.push(...alerts.works)
+  problems.push(...alerts.problems)
   return { works, problems }
 }
 
@@ -139,34 +128,4 @@ function keyProblem(
     problem: detail ? `${error.shortMessage} (${detail})` : error.shortMessage,
     fix: fix ?? 'give the key of the configured address',
   })
-}
-
-async function rpcCall(url: string, method: string, timeoutMs: number): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
-    signal: AbortSignal.timeout(timeoutMs),
-  })
-  if (!response.ok) throw new Error(`HTTP ${response.status}`)
-  const body = (await response.json()) as { result?: unknown; error?: { message?: string } }
-  if (body.result === undefined) throw new Error(body.error?.message ?? 'no result')
-  return body.result
-}
-
-/** The host of a URL: paths and queries can carry API keys, so they are never shown. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host
-  } catch {
-    return '(not a URL)'
-  }
-}
-
-function reasonOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause
-  if (cause?.code) return cause.code
-  if (cause?.message) return cause.message
-  if ((error as Error).name === 'TimeoutError') return 'no answer in time'
-  return (error as Error).message ?? String(error)
 }

@@ -16,9 +16,7 @@ import { resolveAccessToken } from '../../settings/resolveAccessToken.ts'
 import { retryNotice } from '../retryNotice.ts'
 import { afterStop } from './afterStop.ts'
 import { buildWorldWiring } from './buildWorldWiring.ts'
-import { checkChainSimulation } from './checkChainSimulation.ts'
-import { checkSafeAccount } from './checkSafeAccount.ts'
-import { checkSendingKeys } from './checkSendingKeys.ts'
+import { checkLiveStart } from './checkLiveStart.ts'
 import { createLiveView } from './createLiveView.ts'
 import { createRunAlerter } from './createRunAlerter.ts'
 import { createRunCluster } from './createRunCluster.ts'
@@ -94,7 +92,14 @@ export async function startRun(params: StartRunParams): Promise<void> {
   const abort = createSharedAbortController()
   // The first Ctrl-C (or SIGTERM) aborts every pending call at once; a second Ctrl-C finds no
   // listener left and Node exits at once (what is in flight is reconciled on the next start).
+  // Until the run has started (alerts, the live checks and their probes), a stop ends the process
+  // at once: nothing was sent, and a hanging RPC must not hold it (docs/operations.md §5).
+  let starting = true
   const stop = (signal: NodeJS.Signals): void => {
+    if (starting) {
+      process.stderr.write(`ferry: ${signal} before the run started: stopped, nothing was sent\n`)
+      process.exit(signal === 'SIGINT' ? 130 : 143)
+    }
     process.stderr.write(
       `ferry: ${signal}: stopping; sends under way reach the journal first (Ctrl-C again exits at once)\n`,
     )
@@ -132,14 +137,10 @@ export async function startRun(params: StartRunParams): Promise<void> {
     // Alerts; an alert URL's unset env var stops the run here, before anything starts.
     alerter = createRunAlerter({ config, env, configPath, logger, clock: systemClock })
     if (alerter) observers.push(alerter.observe)
-    // P-8.10: each RPC of a live run must simulate, unless its chain says simulation: off.
     if (!record && !embedded && config.mode === 'live' && options.live === true) {
-      // A key that is unset, malformed or someone else's stops the run before any probe.
-      await checkSendingKeys(config, env, configPath)
-      await checkChainSimulation({ config, logger })
-      // A Safe the key cannot execute for alone stops here (exit 2), before anything is sent.
-      await checkSafeAccount(config)
+      await checkLiveStart(config, env, configPath, logger)
     }
+    starting = false
     const chainIds = Object.keys(config.chains).map(Number)
     if (embedded) {
       if (view)

@@ -45,7 +45,18 @@ export function writeStrategyTemplate(params: WriteStrategyTemplateParams): {
         'exists already; ferry strategy new never overwrites a file',
         'pick another name or --dir, or move the file away',
       )
-  mkdirSync(dir, { recursive: true })
+  try {
+    mkdirSync(dir, { recursive: true })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new UsageError(
+      '--dir',
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? `${dir} is a file (or lies under one), not a folder`
+        : `cannot make the folder ${dir} (${code ?? 'unknown error'})`,
+      'give --dir a folder, or a path where one can be made',
+    )
+  }
   // `wx`: should a file appear meanwhile, fail rather than overwrite it.
   writeFileSync(module, strategyModuleTemplate(name), { flag: 'wx' })
   writeFileSync(test, strategyTestTemplate(name), { flag: 'wx' })

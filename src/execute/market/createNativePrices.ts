@@ -7,6 +7,9 @@ import type { Clock } from '../../common/clock.ts'
 import type { Logger } from '../../common/Logger.ts'
 import { SOLANA_CHAIN_ID } from '../createChainContext.ts'
 
+/** How long the balances wait for a native price before going on without it, ms. */
+const NATIVE_PRICE_WAIT_MS = 5_000
+
 /** How long one native price is reused, ms. */
 const NATIVE_PRICE_TTL_MS = 60_000
 
@@ -20,6 +23,8 @@ export function createNativePrices(params: {
   walletOn: (chainId: number) => string
   clock: Clock
   logger: Logger
+  /** How long to wait for the price quote, ms. Default 5 000. */
+  waitMs?: number
 }): (chainId: number) => Promise<number | undefined> {
   const { api, clock, logger } = params
   const cache = new Map<number, { usd: number; atMs: number }>()
@@ -29,19 +34,34 @@ export function createNativePrices(params: {
     const usdc = CANONICAL_USDC[chainId as ChainId]
     if (!usdc) return undefined
     const info = CHAINS[chainId as ChainId]
+    let timer: NodeJS.Timeout | undefined
     try {
-      const quote = await api.getSwapTransaction({
+      const quoting = api.getSwapTransaction({
         chainId: chainId as ChainId,
         tokenIn: chainId === SOLANA_CHAIN_ID ? SOLANA_NATIVE_TOKEN : EVM_NATIVE_TOKEN,
         tokenInAmount: 10n ** BigInt(info.nativeDecimals),
         tokenOut: usdc,
         tokenOutRecipient: params.walletOn(chainId),
       })
+      // The price is for the view only: a service that does not answer must not hold the
+      // balances (and the tick) until its deadline, which would blame the balances for it.
+      const waitMs = params.waitMs ?? NATIVE_PRICE_WAIT_MS
+      const timeUp = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the service did not answer a price quote within ${waitMs} ms`)),
+          waitMs,
+        )
+        timer.unref()
+      })
+      quoting.catch(() => {})
+      const quote = await Promise.race([quoting, timeUp])
       cache.set(chainId, { usd: quote.tokenIn.approximateUsdValue, atMs: clock.nowMs() })
       return quote.tokenIn.approximateUsdValue
     } catch (error) {
       logger.warn({ chainId, error: (error as Error).message }, 'no native price')
       return undefined
+    } finally {
+      clearTimeout(timer)
     }
   }
 }

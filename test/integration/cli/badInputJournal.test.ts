@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import {
   chmodSync,
+  chownSync,
   closeSync,
   copyFileSync,
   existsSync,
@@ -24,18 +25,23 @@ import { spawnFerry } from '../../helpers/spawnFerry.ts'
 import { writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
 
 const BIN = fileURLToPath(new URL('../../../bin/ferry.js', import.meta.url))
-/** `nobody`: the user the read-only cases run as, since root reads and writes every file. */
+/** `nobody`: the owner of the read-only cases' files when the tests run as root. */
 const NOBODY = 65534
+const AS_ROOT = process.getuid?.() === 0
 
 /**
- * Runs the real binary as a user other than the file owner: as `nobody` through `setpriv` when
- * the tests run as root (root ignores file modes), else as the current user, who is not root.
+ * Runs the real binary as a user who does not own the read-only cases' files. Not as root, that
+ * is the current user (the files stay theirs; their modes decide). As root (who ignores file
+ * modes) it is root without the capabilities that override them (setpriv drops dac_override,
+ * dac_read_search and fowner) while {@link handToOtherOwner} gives those files to `nobody`: a
+ * user that can still reach the checkout's bin, dist and node_modules wherever it is cloned
+ * (`nobody` itself could not enter a checkout inside a 0700 folder).
  */
 function runFerryAsOtherUser(args: string[]): Promise<FerryRun> {
-  const asRoot = process.getuid?.() === 0
-  const command = asRoot ? 'setpriv' : process.execPath
-  const prefix = asRoot
-    ? [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath]
+  const dropped = '-dac_override,-dac_read_search,-fowner'
+  const command = AS_ROOT ? 'setpriv' : process.execPath
+  const prefix = AS_ROOT
+    ? [`--bounding-set=${dropped}`, `--inh-caps=${dropped}`, process.execPath]
     : []
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith('FERRY_')),
@@ -46,6 +52,11 @@ function runFerryAsOtherUser(args: string[]): Promise<FerryRun> {
       resolve({ code, stdout: out, stderr: err })
     })
   })
+}
+
+/** As root, gives files to `nobody` so that {@link runFerryAsOtherUser} is not their owner. */
+function handToOtherOwner(...paths: string[]): void {
+  if (AS_ROOT) for (const path of paths) chownSync(path, NOBODY, NOBODY)
 }
 
 /** A folder others can enter and read (mkdtemp makes it 0700). */
@@ -183,13 +194,14 @@ describe('bad input: the journal file (exit 2, the path, the fix)', () => {
     let readOnlyDir: string
     let journal: string
     beforeAll(() => {
-      // Owned by root, 0755 and 0644: nobody may read both, and write neither. The journal was
+      // Not the runner's, 0755 and 0644: it may read both, and write neither. The journal was
       // closed cleanly, so no -shm is left beside it and SQLite could not create one here.
       readOnlyDir = join(dir, 'readonly')
       mkdirSync(readOnlyDir, { mode: 0o755 })
       journal = join(readOnlyDir, 'ferry.journal.sqlite')
       copyFileSync(fixture.journalPath, journal)
       chmodSync(journal, 0o644)
+      handToOtherOwner(readOnlyDir, journal)
       expect(existsSync(`${journal}-shm`)).toBe(false)
       chmodSync(fixture.dir, 0o755)
       chmodSync(fixture.configPath, 0o644)
@@ -239,6 +251,7 @@ describe('bad input: the journal file (exit 2, the path, the fix)', () => {
       const secret = join(readOnlyDir, 'private.sqlite')
       copyFileSync(fixture.journalPath, secret)
       chmodSync(secret, 0o600)
+      handToOtherOwner(secret)
       const result = await runFerryAsOtherUser(['history', '--journal', secret])
       expect(result.code).toBe(2)
       expect(result.stderr).toContain(`journal ${secret}: `)

@@ -158,8 +158,8 @@ const inProcess: Case[] = [
     ],
     env: { FERRY_TEST_KEY: OTHER_KEY },
     code: 2,
-    subject: 'wallets.evm.address: the EVM key does not derive to the configured address',
-    fix: `configured: ${ADDRESS}\n  derived: 0x70997970C51812dc3A010C7d01b50e0d17dc79C8`,
+    subject: `wallets.evm.address: the EVM key does not derive to the configured address (configured: ${ADDRESS}, derived: 0x70997970C51812dc3A010C7d01b50e0d17dc79C8)`,
+    fix: 'fix: give the key of the configured address',
   },
   {
     name: 'a blocked port is answered at once, naming the host and the URL setting',

@@ -117,7 +117,7 @@ describe('ferry record, then ferry replay of its journal (no network)', () => {
       ['replay', config, '--from', journal, '--grid', 'risk.maxCostBps=20,40,80'],
       env,
     )
-    expect(run.stderr).toBe('')
+    expect(run.stderr).toBe('ferry replay: 3 grid point(s)\n')
     expect(run.code).toBe(0)
     const rows = run.stdout.split('\n').filter((l) => l.startsWith('risk.maxCostBps='))
     expect(rows).toHaveLength(3)
@@ -146,5 +146,51 @@ describe('ferry record, then ferry replay of its journal (no network)', () => {
     const missing = await runFerry(['replay', config, '--from', join(dir, 'none.sqlite')], env)
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('--from: no journal at')
+  })
+
+  test('failure: --since after --until, and one --grid key given twice, are usage errors (exit 2)', async () => {
+    const window = await runFerry(
+      ['replay', config, '--from', journal, '--since', '2026-11-02', '--until', '2026-11-01'],
+      env,
+    )
+    expect(window.code).toBe(2)
+    expect(window.stderr).toContain('--until: 2026-11-01 is not after --since 2026-11-02')
+    const twice = await runFerry(
+      [
+        'replay',
+        config,
+        '--from',
+        journal,
+        '--grid',
+        'risk.maxCostBps=20',
+        '--grid',
+        'risk.maxCostBps=40',
+      ],
+      env,
+    )
+    expect(twice.code).toBe(2)
+    expect(twice.stderr).toContain('risk.maxCostBps is given twice')
+  })
+
+  test('behavior: a large grid prints its size and its progress on stderr; stdout stays the table', async () => {
+    const values = Array.from({ length: 100 }, (_, i) => 20 + i).join(',')
+    const run = await runFerry(
+      ['replay', config, '--from', journal, '--grid', `risk.maxCostBps=${values}`],
+      env,
+    )
+    expect(run.code).toBe(0)
+    expect(run.stderr).toContain('ferry replay: 100 grid point(s)\n')
+    expect(run.stderr).toContain('ferry replay: grid point 51 of 100\n')
+    expect(run.stdout.split('\n').filter((l) => l.startsWith('risk.maxCostBps='))).toHaveLength(100)
+  })
+
+  test('behavior: a journal written under strategies the config lacks is replayed with a warning naming them', async () => {
+    const other = join(dir, 'other.yaml')
+    writeFileSync(other, readFileSync(config, 'utf8').replace(/\bid: usdc\b/, 'id: usdc-renamed'))
+    const run = await runFerry(['replay', other, '--from', journal], env)
+    expect(run.code).toBe(0)
+    expect(run.stderr).toContain(
+      `ferry replay: warning: ${journal} was written under strategies this config does not have (usdc)`,
+    )
   })
 })

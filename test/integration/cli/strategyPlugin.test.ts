@@ -79,6 +79,27 @@ describe('a strategy of your own: ferry strategy new, then module: in a config',
     expect(readFileSync(file, 'utf8')).toContain('// my edit')
   })
 
+  test('behavior: strategy new --dir strategies prints the module: line a config beside it needs', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'ferry-strategy-new-'))
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(ROOT, 'bin/ferry.js'), 'strategy', 'new', 'topUp', '--dir', 'strategies'],
+      { cwd },
+    )
+    expect(stdout).toContain('    - module: ./strategies/topUp.mjs\n')
+    expect(readFileSync(join(cwd, 'strategies', 'topUp.mjs'), 'utf8')).toContain('plan(')
+  })
+
+  test('failure: strategy new --dir naming a file: exit 2, --dir and the fix named, no raw EEXIST', async () => {
+    const file = join(dir, 'a-file')
+    writeFileSync(file, 'not a folder\n')
+    const result = await runFerryInProcess(['strategy', 'new', 'topUp', '--dir', file])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(`--dir: ${file} is a file (or lies under one), not a folder`)
+    expect(result.stderr).toContain('fix: give --dir a folder')
+    expect(result.stderr).not.toContain('EEXIST')
+  })
+
   test('behavior: the template type-checks against the contract as ferry/strategy (strict checkJs)', () => {
     // ferry resolvable from the user's folder, as `npm link ferry` or a dev dependency makes it.
     mkdirSync(join(dir, 'node_modules'), { recursive: true })

@@ -64,10 +64,13 @@ describe('ferry config', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ferry-cli-'))
     const file = join(dir, 'live.yaml')
     const text = readFileSync('config/rebalance.example.yaml', 'utf8')
-    // The example without its prices section.
+    // The example made live, without its prices section.
     writeFileSync(
       file,
-      text.slice(0, text.indexOf('\nprices:')) + text.slice(text.indexOf('\ntracking:')),
+      (text.slice(0, text.indexOf('\nprices:')) + text.slice(text.indexOf('\ntracking:'))).replace(
+        /^mode: dry-run/m,
+        'mode: live',
+      ),
     )
     process.env.ARBITRUM_RPC_URL = 'https://arbitrum.rpc.invalid/key'
     process.env.BASE_RPC_URL = 'https://base.rpc.invalid/key'

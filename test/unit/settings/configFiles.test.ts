@@ -50,6 +50,13 @@ describe('config files', () => {
     expect(problems).toEqual([])
   })
 
+  test.each(files.filter((f) => f.endsWith('.example.yaml')))(
+    'default: %s starts in mode: dry-run, as its comments and the README say',
+    (file) => {
+      expect(parseFile(file, PLACEHOLDER_ENV).config?.mode).toBe('dry-run')
+    },
+  )
+
   test('behavior: the live examples fail without their env vars, naming the key and the var', () => {
     const { problems } = parseFile('rebalance.example.yaml', {})
     expect(problems).toContainEqual(

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -46,6 +46,27 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError)
     expect(error).toBeInstanceOf(UsageError)
     expect((error as ConfigError).problems.map((p) => p.path)).toEqual(['mode', 'risk.maxCostBps'])
+  })
+
+  test('failure: a .env others may read that holds a wallet key is refused, naming the file, the variable and the chmod', () => {
+    const key = `0x${'11'.repeat(32)}`
+    const dir = tmpFiles({
+      'ferry.yaml':
+        'wallets:\n  evm: { address: "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A", privateKeyEnv: FERRY_KEY }\n',
+      '.env': `FERRY_KEY=${key}\n`,
+    })
+    const dotenvPath = join(dir, '.env')
+    const load = () => loadConfig({ path: join(dir, 'ferry.yaml'), env: {}, dotenvPath })
+    chmodSync(dotenvPath, 0o644)
+    expect(load).toThrow(`${dotenvPath}: holds FERRY_KEY and others may read it (mode 644)`)
+    try {
+      load()
+    } catch (error) {
+      expect((error as UsageError).metaMessages).toContain(`fix: chmod 600 ${dotenvPath}`)
+      expect(String((error as Error).message)).not.toContain(key.slice(2))
+    }
+    chmodSync(dotenvPath, 0o600)
+    expect(load().env.FERRY_KEY).toBe(key)
   })
 
   test('behavior: a missing file is a UsageError naming it', () => {

@@ -1,0 +1,140 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { rebalanceYaml } from '../../helpers/rebalanceYaml.ts'
+import { runFerry } from '../../helpers/runFerry.ts'
+import { spawnFerry } from '../../helpers/spawnFerry.ts'
+import { type FixtureServer, startFixtureServer } from '../../helpers/startFixtureServer.ts'
+import { devnetPricesYaml } from '../../helpers/writeDevnetLiveConfig.ts'
+
+const HANGS_ON_IMPORT = fileURLToPath(
+  new URL('../../fixtures/plugins/hangsOnImport.mjs', import.meta.url),
+)
+const KEY = `0x${'11'.repeat(32)}`
+const ADDRESS = '0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A'
+/** The stop bound docs/operations.md §5 promises, ms. */
+const STOP_MS = 2_000
+
+const dir = mkdtempSync(join(tmpdir(), 'ferry-signals-'))
+
+/** A loopback peer that never answers, and who waits for its next request. */
+let peer: FixtureServer
+const waiting = new Set<() => void>()
+const nextRequest = (): Promise<void> =>
+  new Promise((resolve) => {
+    waiting.add(resolve)
+  })
+beforeAll(async () => {
+  peer = await startFixtureServer(() => {
+    for (const arrived of waiting) arrived()
+    waiting.clear()
+    return { hang: true }
+  })
+})
+afterAll(async () => {
+  await peer?.close()
+})
+
+/** A config whose service and RPCs are the hanging peer. */
+function writeConfig(name: string, extra = ''): string {
+  const path = join(dir, `${name}.yaml`)
+  writeFileSync(
+    path,
+    `mode: live
+service: { apiUrl: "${peer.url}", retries: 0 }
+chains:
+  42161: { rpcUrls: ["${peer.url}"], rpcQuorum: 1 }
+  8453: { rpcUrls: ["${peer.url}"], rpcQuorum: 1 }
+wallets:
+  evm: { address: "${ADDRESS}", privateKeyEnv: FERRY_SIGNAL_KEY }
+risk: { killSwitchFile: ${join(dir, `${name}.kill`)} }
+${devnetPricesYaml()}${extra || rebalanceYaml()}`,
+  )
+  return path
+}
+
+/** Sends `signal` once the peer has a request, and how long the process took to end after it. */
+async function stopWhileHanging(args: string[], signal: NodeJS.Signals) {
+  const requested = nextRequest()
+  const ferry = spawnFerry(args, 30_000, { FERRY_SIGNAL_KEY: KEY, FERRY_TEST_HANG_URL: peer.url })
+  await Promise.race([requested, ferry.exited])
+  const sentAt = performance.now()
+  ferry.kill(signal)
+  const exit = await ferry.exited
+  return { ...exit, afterMs: performance.now() - sentAt, stderr: ferry.stderr() }
+}
+
+describe('SIGINT and SIGTERM stop ferry within 2 s at every phase, with a peer that never answers', () => {
+  test('behavior: during a live start (the RPC probes), SIGTERM exits 143 and says nothing was sent', async () => {
+    const config = writeConfig('live-start')
+    const stopped = await stopWhileHanging(
+      ['run', config, '--live', '--once', '--json', '--journal', join(dir, 'live.sqlite')],
+      'SIGTERM',
+    )
+    expect(stopped.stderr).toContain(
+      'ferry: SIGTERM before the run started: stopped, nothing was sent',
+    )
+    expect(stopped.code).toBe(143)
+    expect(stopped.afterMs).toBeLessThan(STOP_MS)
+  })
+
+  test('behavior: during config check --online (the service probe), SIGINT ends it at once', async () => {
+    const stopped = await stopWhileHanging(
+      ['config', 'check', '--online', writeConfig('online')],
+      'SIGINT',
+    )
+    expect(stopped.signal ?? stopped.code).toBe(stopped.signal ? 'SIGINT' : 130)
+    expect(stopped.afterMs).toBeLessThan(STOP_MS)
+  })
+
+  test('behavior: during a plugin import that never settles, SIGTERM ends it at once', async () => {
+    const config = writeConfig('plugin', pluginYaml())
+    const stopped = await stopWhileHanging(['config', 'check', config], 'SIGTERM')
+    expect(stopped.signal ?? stopped.code).toBe(stopped.signal ? 'SIGTERM' : 143)
+    expect(stopped.afterMs).toBeLessThan(STOP_MS)
+  })
+
+  test('failure: a plugin import that never settles is bounded: exit 2 naming the file', async () => {
+    const config = writeConfig('plugin-bound', pluginYaml())
+    const result = await runFerry(['config', 'check', config], {
+      FERRY_TEST_HANG_URL: peer.url,
+      FERRY_STRATEGY_IMPORT_TIMEOUT_MS: '300',
+    })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(
+      `${HANGS_ON_IMPORT}: did not finish importing within 300 ms (its top-level code never settles)`,
+    )
+  })
+
+  test('behavior: while ticking (a read or quote the peer never answers), SIGTERM stops the run with exit 0', async () => {
+    const config = join(dir, 'ticking.yaml')
+    writeFileSync(
+      config,
+      `service: { apiUrl: "${peer.url}", retries: 0 }
+chains:
+  42161: { rpcUrls: ["${peer.url}"], rpcQuorum: 1 }
+  8453: { rpcUrls: ["${peer.url}"], rpcQuorum: 1 }
+wallets:
+  evm: { address: "${ADDRESS}", privateKeyEnv: FERRY_SIGNAL_KEY }
+risk: { killSwitchFile: ${join(dir, 'ticking.kill')} }
+${rebalanceYaml()}`,
+    )
+    const stopped = await stopWhileHanging(
+      ['run', config, '--once', '--json', '--journal', join(dir, 'ticking.sqlite')],
+      'SIGTERM',
+    )
+    expect(stopped.code).toBe(0)
+    expect(stopped.afterMs).toBeLessThan(STOP_MS)
+  })
+})
+
+function pluginYaml(): string {
+  return `strategies:
+  - module: ${HANGS_ON_IMPORT}
+    id: hangs
+    schedule: { intervalMs: 1000 }
+    params: {}
+`
+}
