@@ -163,8 +163,13 @@ export function checkDlnSolanaInstructions(
     } else {
       try {
         const dln = decodeDlnSolanaInstruction({ ...ix, accounts }, at, params.programs)
-        named(dln!.name)
-        scan.dln.push({ ...dln!, index })
+        if (!dln) {
+          named('?')
+          refuse(`${at}.programId`, 'the configured DLN programs', ix.programId, 'is unknown')
+        } else {
+          named(dln.name)
+          scan.dln.push({ ...dln, index })
+        }
       } catch (error) {
         if (!(error instanceof DlnInstructionError)) throw error
         named('?')
