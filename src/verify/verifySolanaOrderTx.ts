@@ -1,6 +1,6 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
-import { PublicKey } from '@solana/web3.js'
-import type { Hex } from 'viem'
+import { PublicKey, VersionedTransaction } from '@solana/web3.js'
+import { type Hex, hexToBytes } from 'viem'
 import { SOLANA_NATIVE_TOKEN } from '../api/requests/addressRules.ts'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
 import { SOLANA_PROGRAMS } from '../chains/chainRegistry.ts'
@@ -12,6 +12,7 @@ import {
 } from '../chains/solana/decodeSolanaOrderTx.ts'
 import type { SolanaOrderPayload } from '../chains/solana/solanaOrderPayload.ts'
 import { VerificationError } from '../common/VerificationError.ts'
+import { checkDlnSolanaOrderTx } from './checkDlnSolanaOrderTx.ts'
 import { checkSolanaInstructions } from './checkSolanaInstructions.ts'
 import { checkSolanaOrderPayload } from './checkSolanaOrderPayload.ts'
 import type { OrderIntent } from './orderIntent.ts'
@@ -25,6 +26,17 @@ export const DEFAULT_SOLANA_FIXED_FEE_LAMPORTS = 15_000_000n
 export const DEFAULT_MAX_PRIORITY_FEE_LAMPORTS = 10_000_000n
 /** Protocol fee taken from the give amount, in bps (docs/dln.md §1.5). */
 export const DEFAULT_SOLANA_TRANSFER_FEE_BPS = 4n
+
+function callsProgram(txData: Hex, program: string): boolean {
+  try {
+    const m = VersionedTransaction.deserialize(hexToBytes(txData)).message
+    return m.compiledInstructions.some(
+      (ix) => m.staticAccountKeys[ix.programIdIndex]?.toBase58() === program,
+    )
+  } catch {
+    return false
+  }
+}
 
 /** Chain facts and limits of a Solana order check; each has a documented default. */
 export type SolanaOrderTxOptions = {
@@ -55,8 +67,9 @@ export type CheckSolanaOrderTxParams = SolanaOrderTxOptions & {
 export type VerifiedSolanaOrder = {
   orderId: Hex
   order: DlnOrder
-  payload: SolanaOrderPayload
-  decoded: DecodedSolanaOrderTx
+  /** The devnet model's payload and decode; undefined for a real dln_src create (docs/dln.md §4.7). */
+  payload?: SolanaOrderPayload
+  decoded?: DecodedSolanaOrderTx
   /** What leaves our wallet for the order, in input base units (lamports for SOL). */
   amountIn: bigint
   feeLamports: bigint
@@ -64,12 +77,17 @@ export type VerifiedSolanaOrder = {
   escrow: string
   /** Token accounts the transaction creates at our expense (each costs rent). */
   tokenAccountCreates: number
+  /** Other rent the order program takes from us (dln_src's order and nonce accounts), lamports. */
+  extraRentLamports?: bigint
+  /** The order's give token when a pre-swap makes it differ from the intent's input. */
+  orderGiveToken?: string
 }
 
 /** Every check's verdict, in order; `verified` is set only when all passed. */
 export type SolanaOrderChecks = {
   checks: CheckVerdict[]
-  decoded: DecodedSolanaOrderTx
+  /** The devnet model's decode; undefined for a real dln_src create. */
+  decoded?: DecodedSolanaOrderTx
   /** The orderId the memo's order hashes to, when there is one memo. */
   orderId: Hex | undefined
   /** ceil(unit price µ-lamports × unit limit / 1e6), in lamports. */
@@ -93,6 +111,14 @@ export function checkSolanaOrderTx(params: CheckSolanaOrderTxParams): SolanaOrde
   const cap = params.maxPriorityFeeLamports ?? DEFAULT_MAX_PRIORITY_FEE_LAMPORTS
   if (intent.srcChainId !== SOLANA_CHAIN_ID)
     throw new VerificationError('chain', SOLANA_CHAIN_ID, intent.srcChainId, 'is not Solana')
+  if (callsProgram(params.txData, orderProgramId)) {
+    return checkDlnSolanaOrderTx({
+      ...params,
+      fixedFee,
+      cap,
+      transferFeeBps: params.transferFeeBps ?? DEFAULT_SOLANA_TRANSFER_FEE_BPS,
+    })
+  }
   let decoded: DecodedSolanaOrderTx
   try {
     decoded = decodeSolanaOrderTx(params.txData, params.lookupTables)
