@@ -1,4 +1,4 @@
-import { BN } from '@coral-xyz/anchor'
+import { BN, BorshAccountsCoder } from '@coral-xyz/anchor'
 import { Keypair, type PublicKey } from '@solana/web3.js'
 import { bytesToHex, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
@@ -19,6 +19,7 @@ import {
   decodeDlnCreateOrderArgs,
   encodeDlnCreateOrder,
 } from '../../../../src/chains/solana/dlnSrcCreateOrder.ts'
+import { encodeTakeOrderState } from '../../../../src/chains/solana/takeOrderStateLayout.ts'
 import { dlnDstIdl, dlnIdlCoders, dlnSrcIdl } from '../../../helpers/dlnSolanaIdls.ts'
 
 // Conformance (docs/dln.md §4.7): every dln_src/dln_dst instruction ferry decodes or builds
@@ -188,4 +189,29 @@ describe('dln_dst cancel instructions against deBridge’s IDL coder', () => {
     expect(names('cancelOrder')).toEqual([...DLN_CANCEL_ORDER_ACCOUNTS])
     expect(names('sendOrderCancel')).toEqual([...DLN_SEND_ORDER_CANCEL_ACCOUNTS])
   })
+})
+
+describe('the take-order state the devnet writes, against deBridge’s IDL account coder', () => {
+  const accounts = new BorshAccountsCoder(dlnDstIdl())
+  const authority = key(8)
+  for (const status of ['Fulfilled', 'SentCancel', 'Cancelled'] as const) {
+    it(`${status} decodes through Anchor with its variant's fields`, () => {
+      const data = encodeTakeOrderState({
+        status,
+        unlockAuthority: authority,
+        orderId: cancel.orderId,
+        sourceChainId: 42161,
+        bump: 254,
+      })
+      const decoded = accounts.decode('takeOrderState', data)
+      const variant = decoded.orderState[status.charAt(0).toLowerCase() + status.slice(1)]
+      expect(variant).toBeDefined()
+      const who = variant.unlockAuthority ?? variant.canceler
+      expect((who as PublicKey).toBase58()).toBe(authority.toBase58())
+      if (status === 'Fulfilled')
+        expect(Buffer.from(variant.orderId).toString('hex')).toBe('cd'.repeat(32))
+      expect(Buffer.from(decoded.sourceChainId).readBigUInt64BE(24)).toBe(42161n)
+      expect(decoded.bump).toBe(254)
+    })
+  }
 })
