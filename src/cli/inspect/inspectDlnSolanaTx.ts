@@ -168,8 +168,12 @@ export function inspectDlnSolanaTx(p: InspectDlnSolanaTxParams): DlnSolanaInspec
         },
       )
     }
-  } else if (scan.dln[0]) {
-    sections[scan.dln[0].name] = textFields(scan.dln[0].args as Record<string, unknown>)
+  } else {
+    // A cancel: each dln_dst instruction's arguments and named accounts, flattened to text.
+    for (const d of scan.dln) {
+      sections[d.name] = { ...flatText(d.args as Record<string, unknown>), ...d.accounts }
+      if (d.name === 'cancelOrder') orderId = d.args.orderId
+    }
   }
   if (p.announcedOrderId !== undefined && orderId !== undefined) {
     check('orderId', orderId === p.announcedOrderId.toLowerCase(), orderId, p.announcedOrderId)
@@ -198,4 +202,15 @@ export function inspectDlnSolanaTx(p: InspectDlnSolanaTxParams): DlnSolanaInspec
 
 function toMoved(e: QuoteMovedError): InspectCheck {
   return { field: '', ok: false, reason: e.shortMessage }
+}
+
+/** Nested arguments as `a.b` → text (bigints in decimal, bytes as hex, absent as `(none)`). */
+function flatText(v: Record<string, unknown>, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(v).flatMap(([k, x]) =>
+      x !== null && typeof x === 'object' && !('toBase58' in x)
+        ? Object.entries(flatText(x as Record<string, unknown>, `${prefix}${k}.`))
+        : [[`${prefix}${k}`, x === undefined ? '(none)' : String(x)]],
+    ),
+  )
 }

@@ -1,5 +1,7 @@
 import { NATIVE_MINT } from '@solana/spl-token'
 import {
+  AddressLookupTableAccount,
+  Keypair,
   PublicKey,
   SystemProgram,
   TransactionInstruction,
@@ -9,12 +11,16 @@ import {
 import { bytesToHex, type Hex, hexToBytes } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { SOLANA_NATIVE_TOKEN } from '../../../src/api/requests/addressRules.ts'
+import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
+import { buildDlnCancelTx } from '../../../src/chains/solana/buildDlnCancelTx.ts'
+import { DLN_SEND_ORDER_CANCEL_ACCOUNTS } from '../../../src/chains/solana/dlnDstCancel.ts'
 import { inspectDlnSolanaTx } from '../../../src/cli/inspect/inspectDlnSolanaTx.ts'
 import type { OrderIntent } from '../../../src/verify/orderIntent.ts'
 import { TKHQ_DLN_CREATE_ORDER_WITH_NONCE as vector } from '../../fixtures/solana/goldenVectors.ts'
 import {
   goldenVectorTableMap,
   goldenVectorTables,
+  USDC_MINT,
 } from '../../fixtures/solana/goldenVectorTables.ts'
 import { randomSolanaKey } from '../../helpers/mutateSolanaTx.ts'
 
@@ -235,5 +241,59 @@ describe('attacks in the real format are refused by rule', () => {
   })
   it('wSOL is the mint of the wrap, not the give (sanity of the stand-in tables)', () => {
     expect(goldenVectorTableMap().get(vector.lookupTables[0]!)![43]!.equals(NATIVE_MINT)).toBe(true)
+  })
+})
+
+describe('inspectDlnSolanaTx on a real dln_dst cancel', () => {
+  it('names cancelOrder + sendOrderCancel, their fields and accounts, and the orderId', () => {
+    const authority = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey
+    const hex = (k: PublicKey): Hex => bytesToHex(k.toBytes())
+    const order = {
+      makerOrderNonce: 1n,
+      makerSrc: '0x2222222222222222222222222222222222222222',
+      giveChainId: 42161n,
+      giveTokenAddress: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+      giveAmount: 10n ** 8n,
+      takeChainId: 7565164n,
+      takeTokenAddress: hex(new PublicKey(USDC_MINT)),
+      takeAmount: 99_000_000n,
+      receiverDst: hex(authority),
+      givePatchAuthoritySrc: '0x2222222222222222222222222222222222222222',
+      orderAuthorityAddressDst: hex(authority),
+      allowedTakerDst: '0x',
+      allowedCancelBeneficiarySrc: '0x',
+      externalCall: '0x',
+    } as const
+    const orderId = computeOrderId(order)
+    const sending = Object.fromEntries(
+      DLN_SEND_ORDER_CANCEL_ACCOUNTS.filter((n) => n.startsWith('sending.')).map((n, i) => [
+        n.slice(8),
+        Keypair.fromSeed(new Uint8Array(32).fill(60 + i)).publicKey.toBase58(),
+      ]),
+    )
+    const table = new AddressLookupTableAccount({
+      key: Keypair.fromSeed(new Uint8Array(32).fill(98)).publicKey,
+      state: {
+        deactivationSlot: 2n ** 64n - 1n,
+        lastExtendedSlot: 0,
+        lastExtendedSlotStartIndex: 0,
+        addresses: Object.values(sending).map((k) => new PublicKey(k)),
+      },
+    })
+    const { data } = buildDlnCancelTx({
+      authority: authority.toBase58(),
+      order,
+      orderId,
+      beneficiary: order.makerSrc,
+      dlnDestination: 'dst5MGcFPoBeREFAA5E3tU5ij8m5uVYwkzkSAbsLbNo',
+      sending,
+      lookupTables: [table],
+    })
+    const { report, unresolved } = inspectDlnSolanaTx({ ...base, txData: data })
+    expect(report.entry).toBe('dln_dst cancelOrder + dln_dst sendOrderCancel')
+    expect(report.orderId).toBe(orderId)
+    expect(report.sections.cancelOrder!['unvalidatedOrder.take.amount']).toBe('99000000')
+    expect(report.sections.sendOrderCancel!.cancelBeneficiary).toBe(order.makerSrc)
+    expect(unresolved.map((u) => u.subject)).toEqual([`lookup table ${table.key.toBase58()}`])
   })
 })
