@@ -1,5 +1,5 @@
-import { ComputeBudgetProgram, type PublicKey, VersionedTransaction } from '@solana/web3.js'
-import { type Hex, hexToBytes, size } from 'viem'
+import { ComputeBudgetProgram, type PublicKey } from '@solana/web3.js'
+import { type Hex, size } from 'viem'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
 import { CHAINS } from '../chains/chainRegistry.ts'
 import type { DlnOrder } from '../chains/orderId/dlnOrder.ts'
@@ -9,6 +9,7 @@ import {
   decodeSolanaCancelTx,
 } from '../chains/solana/decodeSolanaCancelTx.ts'
 import { cancelFeeAccount } from '../chains/solana/solanaCancelLayout.ts'
+import { solanaTxCallsProgram } from '../chains/solana/solanaTxCallsProgram.ts'
 import { VerificationError } from '../common/VerificationError.ts'
 import { checkSolanaDstAuthority } from './checkSolanaDstAuthority.ts'
 import { solanaPriorityFeeLamports } from './solanaPriorityFeeLamports.ts'
@@ -49,17 +50,6 @@ export type VerifiedSolanaCancel = {
 
 const COMPUTE_BUDGET = ComputeBudgetProgram.programId.toBase58()
 
-function callsProgram(txData: Hex, program: string): boolean {
-  try {
-    const m = VersionedTransaction.deserialize(hexToBytes(txData)).message
-    return m.compiledInstructions.some(
-      (ix) => m.staticAccountKeys[ix.programIdIndex]?.toBase58() === program,
-    )
-  } catch {
-    return false
-  }
-}
-
 /**
  * Holds the service's Solana cancel to the one ferry would build itself (docs/safety.md §7,
  * P-7.1, P-7.2; docs/dln.md §3.5): the order goes to Solana and its destination authority is our
@@ -77,7 +67,7 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
     throw new VerificationError('order.takeChainId', SOLANA_CHAIN_ID, order.takeChainId)
   }
   checkSolanaDstAuthority(order, p.ourDstKey)
-  if (callsProgram(p.txData, p.dlnDestination)) {
+  if (solanaTxCallsProgram(p.txData, p.dlnDestination)) {
     // The real format: cancelOrder + sendOrderCancel. The messaging fee is deBridge's flat fee,
     // which the program takes from the canceler, plus the execution fee.
     const real = verifyDlnSolanaCancelTx(p)

@@ -1,6 +1,6 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
-import { PublicKey, VersionedTransaction } from '@solana/web3.js'
-import { type Hex, hexToBytes } from 'viem'
+import { PublicKey } from '@solana/web3.js'
+import type { Hex } from 'viem'
 import { SOLANA_NATIVE_TOKEN } from '../api/requests/addressRules.ts'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
 import { SOLANA_PROGRAMS } from '../chains/chainRegistry.ts'
@@ -11,6 +11,7 @@ import {
   decodeSolanaOrderTx,
 } from '../chains/solana/decodeSolanaOrderTx.ts'
 import type { SolanaOrderPayload } from '../chains/solana/solanaOrderPayload.ts'
+import { solanaTxCallsProgram } from '../chains/solana/solanaTxCallsProgram.ts'
 import { VerificationError } from '../common/VerificationError.ts'
 import { checkDlnSolanaOrderTx } from './checkDlnSolanaOrderTx.ts'
 import { checkSolanaInstructions } from './checkSolanaInstructions.ts'
@@ -26,17 +27,6 @@ export const DEFAULT_SOLANA_FIXED_FEE_LAMPORTS = 15_000_000n
 export const DEFAULT_MAX_PRIORITY_FEE_LAMPORTS = 10_000_000n
 /** Protocol fee taken from the give amount, in bps (docs/dln.md §1.5). */
 export const DEFAULT_SOLANA_TRANSFER_FEE_BPS = 4n
-
-function callsProgram(txData: Hex, program: string): boolean {
-  try {
-    const m = VersionedTransaction.deserialize(hexToBytes(txData)).message
-    return m.compiledInstructions.some(
-      (ix) => m.staticAccountKeys[ix.programIdIndex]?.toBase58() === program,
-    )
-  } catch {
-    return false
-  }
-}
 
 /** Chain facts and limits of a Solana order check; each has a documented default. */
 export type SolanaOrderTxOptions = {
@@ -111,7 +101,7 @@ export function checkSolanaOrderTx(params: CheckSolanaOrderTxParams): SolanaOrde
   const cap = params.maxPriorityFeeLamports ?? DEFAULT_MAX_PRIORITY_FEE_LAMPORTS
   if (intent.srcChainId !== SOLANA_CHAIN_ID)
     throw new VerificationError('chain', SOLANA_CHAIN_ID, intent.srcChainId, 'is not Solana')
-  if (callsProgram(params.txData, orderProgramId)) {
+  if (solanaTxCallsProgram(params.txData, orderProgramId)) {
     return checkDlnSolanaOrderTx({
       ...params,
       fixedFee,
