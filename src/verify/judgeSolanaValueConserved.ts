@@ -11,12 +11,16 @@ import type { SolanaValueFlowExpectation, SolanaValueFlowViolation } from './sol
  * Pure.
  */
 export function judgeSolanaValueConserved(
-  e: Pick<SolanaValueFlowExpectation, 'giveToken' | 'orderGiveAmount' | 'prices' | 'maxCostBps'>,
+  e: Pick<
+    SolanaValueFlowExpectation,
+    'giveToken' | 'orderGiveAmount' | 'orderGiveToken' | 'prices' | 'maxCostBps'
+  >,
   outflows: ReadonlyMap<string, bigint>,
 ): SolanaValueFlowViolation[] {
   const priceOf = (token: string) => e.prices.get(SOLANA_CHAIN_ID, token)
+  const orderToken = e.orderGiveToken ?? e.giveToken
   const moved = [...outflows].filter(([, amount]) => amount > 0n)
-  const unpriced = [...new Set([e.giveToken, ...moved.map(([t]) => t)])].filter((t) => !priceOf(t))
+  const unpriced = [...new Set([orderToken, ...moved.map(([t]) => t)])].filter((t) => !priceOf(t))
   if (unpriced.length > 0) {
     return unpriced.map((t) => ({
       rule: 'unpriced',
@@ -24,14 +28,14 @@ export function judgeSolanaValueConserved(
     }))
   }
   const leftUsdE18 = moved.reduce((sum, [t, amount]) => sum + valueUsdE18(priceOf(t)!, amount), 0n)
-  const givenUsdE18 = valueUsdE18(priceOf(e.giveToken)!, e.orderGiveAmount)
+  const givenUsdE18 = valueUsdE18(priceOf(orderToken)!, e.orderGiveAmount)
   const maxCostBps = BigInt(Math.round(e.maxCostBps))
   if (givenUsdE18 * 10_000n >= leftUsdE18 * (10_000n - maxCostBps)) return []
   const left = moved.map(([t, amount]) => `${amount} ${t === SOLANA_NATIVE_TOKEN ? 'lamports' : t}`)
   return [
     {
       rule: 'valueConserved',
-      message: `${left.join(' + ')} (≈ ${usd(leftUsdE18)}) left, the order gives ${e.orderGiveAmount} ${e.giveToken} (≈ ${usd(givenUsdE18)}); route max cost ${maxCostBps} bps`,
+      message: `${left.join(' + ')} (≈ ${usd(leftUsdE18)}) left, the order gives ${e.orderGiveAmount} ${orderToken} (≈ ${usd(givenUsdE18)}); route max cost ${maxCostBps} bps`,
     },
   ]
 }

@@ -50,6 +50,9 @@ export async function simulateSolanaValueFlow(
   const prices = await p.prices.snapshot([
     { chainId: SOLANA_CHAIN_ID, token: intent.tokenIn },
     { chainId: SOLANA_CHAIN_ID, token: SOLANA_NATIVE_TOKEN },
+    ...(verified.orderGiveToken
+      ? [{ chainId: SOLANA_CHAIN_ID, token: verified.orderGiveToken }]
+      : []),
   ])
   const signatures = BigInt(tx.message.header.numRequiredSignatures)
   const expectation: SolanaValueFlowExpectation = {
@@ -62,8 +65,10 @@ export async function simulateSolanaValueFlow(
       verified.priorityFeeLamports,
     maxRentLamports:
       BigInt(verified.tokenAccountCreates) *
-      (p.tokenAccountRentLamports ?? DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS),
+        (p.tokenAccountRentLamports ?? DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS) +
+      (verified.extraRentLamports ?? 0n),
     orderGiveAmount: verified.order.giveAmount,
+    ...(verified.orderGiveToken ? { orderGiveToken: verified.orderGiveToken } : {}),
     prices,
     maxCostBps: p.maxCostBps,
   }

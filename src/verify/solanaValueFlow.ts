@@ -52,6 +52,8 @@ export type SolanaValueFlowExpectation = {
   maxRentLamports: bigint
   /** The order's giveAmount (after the protocol and affiliate fees), in give-token base units. */
   orderGiveAmount: bigint
+  /** The order's give token when a pre-swap makes it differ from `giveToken`. */
+  orderGiveToken?: string
   /** Trusted prices of the give token and SOL (native sentinel) on Solana. */
   prices: PriceSnapshot
   /** The route's all-in cost cap, in bps (P-8.6). */

@@ -1,4 +1,4 @@
-import { ComputeBudgetProgram, type PublicKey, type VersionedTransaction } from '@solana/web3.js'
+import { ComputeBudgetProgram, type PublicKey } from '@solana/web3.js'
 import { type Hex, size } from 'viem'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
 import { CHAINS } from '../chains/chainRegistry.ts'
@@ -9,9 +9,11 @@ import {
   decodeSolanaCancelTx,
 } from '../chains/solana/decodeSolanaCancelTx.ts'
 import { cancelFeeAccount } from '../chains/solana/solanaCancelLayout.ts'
+import { solanaTxCallsProgram } from '../chains/solana/solanaTxCallsProgram.ts'
 import { VerificationError } from '../common/VerificationError.ts'
 import { checkSolanaDstAuthority } from './checkSolanaDstAuthority.ts'
 import { solanaPriorityFeeLamports } from './solanaPriorityFeeLamports.ts'
+import { verifyDlnSolanaCancelTx } from './verifyDlnSolanaCancelTx.ts'
 import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './verifySolanaOrderTx.ts'
 
 /** Inputs of {@link verifySolanaCancelTx}. Lamports for fees. */
@@ -37,7 +39,8 @@ export type VerifySolanaCancelTxParams = {
 
 /** What a verified Solana cancel will do. */
 export type VerifiedSolanaCancel = {
-  decoded: DecodedSolanaCancelTx
+  /** The memo-model decode; undefined for a real dln_dst cancel (docs/dln.md §4.10). */
+  decoded?: DecodedSolanaCancelTx
   /** The messaging fee it pays to the cancel fee account. */
   feeLamports: bigint
   priorityFeeLamports: bigint
@@ -64,13 +67,24 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
     throw new VerificationError('order.takeChainId', SOLANA_CHAIN_ID, order.takeChainId)
   }
   checkSolanaDstAuthority(order, p.ourDstKey)
+  if (solanaTxCallsProgram(p.txData, p.dlnDestination)) {
+    // The real format: cancelOrder + sendOrderCancel. The messaging fee is deBridge's flat fee,
+    // which the program takes from the canceler, plus the execution fee.
+    const real = verifyDlnSolanaCancelTx(p)
+    const flatFee = CHAINS[SOLANA_CHAIN_ID].fixedFeeFallback ?? 0n
+    return {
+      feeLamports: flatFee + real.executionFeeLamports,
+      priorityFeeLamports: real.priorityFeeLamports,
+      beneficiary: real.beneficiary,
+    }
+  }
   let decoded: DecodedSolanaCancelTx
   try {
     decoded = decodeSolanaCancelTx(p.txData, p.lookupTables)
   } catch (error) {
     throw new VerificationError('tx.data', 'a Solana transaction', (error as Error).message)
   }
-  const tx: VersionedTransaction = decoded.tx
+  const tx = decoded.tx
   if (tx.signatures.some((s) => s.some((b) => b !== 0))) {
     throw new VerificationError('tx.signatures', 'unsigned', 'pre-signed')
   }

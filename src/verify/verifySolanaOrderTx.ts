@@ -11,7 +11,9 @@ import {
   decodeSolanaOrderTx,
 } from '../chains/solana/decodeSolanaOrderTx.ts'
 import type { SolanaOrderPayload } from '../chains/solana/solanaOrderPayload.ts'
+import { solanaTxCallsProgram } from '../chains/solana/solanaTxCallsProgram.ts'
 import { VerificationError } from '../common/VerificationError.ts'
+import { checkDlnSolanaOrderTx } from './checkDlnSolanaOrderTx.ts'
 import { checkSolanaInstructions } from './checkSolanaInstructions.ts'
 import { checkSolanaOrderPayload } from './checkSolanaOrderPayload.ts'
 import type { OrderIntent } from './orderIntent.ts'
@@ -58,8 +60,9 @@ export type CheckSolanaOrderTxParams = SolanaOrderTxOptions & {
 export type VerifiedSolanaOrder = {
   orderId: Hex
   order: DlnOrder
-  payload: SolanaOrderPayload
-  decoded: DecodedSolanaOrderTx
+  /** The devnet model's payload and decode; undefined for a real dln_src create (docs/dln.md §4.10). */
+  payload?: SolanaOrderPayload
+  decoded?: DecodedSolanaOrderTx
   /** What leaves our wallet for the order, in input base units (lamports for SOL). */
   amountIn: bigint
   feeLamports: bigint
@@ -67,12 +70,17 @@ export type VerifiedSolanaOrder = {
   escrow: string
   /** Token accounts the transaction creates at our expense (each costs rent). */
   tokenAccountCreates: number
+  /** Other rent the order program takes from us (dln_src's order and nonce accounts), lamports. */
+  extraRentLamports?: bigint
+  /** The order's give token when a pre-swap makes it differ from the intent's input. */
+  orderGiveToken?: string
 }
 
 /** Every check's verdict, in order; `verified` is set only when all passed. */
 export type SolanaOrderChecks = {
   checks: CheckVerdict[]
-  decoded: DecodedSolanaOrderTx
+  /** The devnet model's decode; undefined for a real dln_src create. */
+  decoded?: DecodedSolanaOrderTx
   /** The orderId the memo's order hashes to, when there is one memo. */
   orderId: Hex | undefined
   /** ceil(unit price µ-lamports × unit limit / 1e6), in lamports. */
@@ -96,6 +104,14 @@ export function checkSolanaOrderTx(params: CheckSolanaOrderTxParams): SolanaOrde
   const cap = params.maxPriorityFeeLamports ?? DEFAULT_MAX_PRIORITY_FEE_LAMPORTS
   if (intent.srcChainId !== SOLANA_CHAIN_ID)
     throw new VerificationError('chain', SOLANA_CHAIN_ID, intent.srcChainId, 'is not Solana')
+  if (solanaTxCallsProgram(params.txData, orderProgramId)) {
+    return checkDlnSolanaOrderTx({
+      ...params,
+      fixedFee,
+      cap,
+      transferFeeBps: params.transferFeeBps ?? DEFAULT_SOLANA_TRANSFER_FEE_BPS,
+    })
+  }
   let decoded: DecodedSolanaOrderTx
   try {
     decoded = decodeSolanaOrderTx(params.txData, params.lookupTables)

@@ -44,10 +44,13 @@ export function takeOrderStatePda(
 }
 
 /**
- * Encodes a `TakeOrderState` (discriminator, the status tag, unlock authority, orderId, source
- * chain id as 32 bytes big-endian, bump): what a fill (`Fulfilled`) or a cancel (`SentCancel`)
- * leaves on chain. The devnet writes it when its solver fills an order into Solana or sees the
- * order's authority cancel it; a cancel has no unlock authority (the default key).
+ * Encodes a `TakeOrderState` as dln_dst's IDL lays it out (docs/dln.md §4.10): discriminator, the
+ * `OrderTakeStatus` tag and that variant's fields (`Fulfilled {unlockAuthority, orderId}`,
+ * `SentCancel {canceler}`, `Cancelled {canceler, allowed_cancel_beneficiary_src: None}`,
+ * `OldFulfilled {unlockAuthority}`, `SentUnlock {unlocker}`), the source chain id as 32 bytes
+ * big-endian, the bump. The devnet writes it when its solver fills an order into Solana or sees
+ * the order's authority cancel it; `unlockAuthority` is the variant's key (the canceler for a
+ * cancel).
  */
 export function encodeTakeOrderState(params: {
   status: OrderTakeStatus
@@ -58,11 +61,17 @@ export function encodeTakeOrderState(params: {
 }): Buffer {
   const chain = Buffer.alloc(32)
   chain.writeBigUInt64BE(BigInt(params.sourceChainId), 24)
+  const key = params.unlockAuthority.toBuffer()
+  const fields =
+    params.status === 'Fulfilled'
+      ? [key, Buffer.from(params.orderId.replace(/^0x/, ''), 'hex')]
+      : params.status === 'Cancelled'
+        ? [key, Buffer.from([0])]
+        : [key]
   return Buffer.concat([
     TAKE_ORDER_STATE_DISCRIMINATOR,
     Buffer.from([ORDER_TAKE_STATUS.indexOf(params.status)]),
-    params.unlockAuthority.toBuffer(),
-    Buffer.from(params.orderId.replace(/^0x/, ''), 'hex'),
+    ...fields,
     chain,
     Buffer.from([params.bump]),
   ])

@@ -1,4 +1,5 @@
 import {
+  type AddressLookupTableAccount,
   ComputeBudgetProgram,
   type PublicKey,
   type TransactionInstruction,
@@ -18,6 +19,8 @@ export type UnsignedSolanaTxParams = {
   computeUnitPriceMicroLamports: number | bigint
   /** What follows the two compute-budget instructions. */
   instructions: TransactionInstruction[]
+  /** Address lookup tables to load accounts through (real cancels need them to fit). */
+  lookupTables?: AddressLookupTableAccount[]
 }
 
 /**
@@ -34,6 +37,6 @@ export function unsignedSolanaTx(p: UnsignedSolanaTxParams): Hex {
       ComputeBudgetProgram.setComputeUnitPrice({ microLamports: p.computeUnitPriceMicroLamports }),
       ...p.instructions,
     ],
-  }).compileToV0Message()
+  }).compileToV0Message(p.lookupTables)
   return bytesToHex(new VersionedTransaction(message).serialize())
 }

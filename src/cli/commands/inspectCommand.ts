@@ -1,12 +1,18 @@
+import { Connection, VersionedTransaction } from '@solana/web3.js'
 import type { Command } from 'commander'
-import type { Hex } from 'viem'
+import { type Hex, hexToBytes } from 'viem'
 import { type ChainId, chainIdSchema, SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
-import { CHAINS } from '../../chains/chainRegistry.ts'
+import { CHAINS, SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
+import { readSolanaLookupTables } from '../../chains/solana/readSolanaLookupTables.ts'
 import { FerryError } from '../../common/FerryError.ts'
 import { UsageError } from '../../common/UsageError.ts'
-import { DEFAULT_SOLANA_TRANSFER_FEE_BPS } from '../../verify/verifySolanaOrderTx.ts'
+import {
+  DEFAULT_MAX_PRIORITY_FEE_LAMPORTS,
+  DEFAULT_SOLANA_TRANSFER_FEE_BPS,
+} from '../../verify/verifySolanaOrderTx.ts'
 import type { GlobalOptions } from '../cliContext.ts'
 import { formatInspectReport } from '../format/formatInspectReport.ts'
+import { type DlnSolanaInspection, inspectDlnSolanaTx } from '../inspect/inspectDlnSolanaTx.ts'
 import { inspectEvmTx } from '../inspect/inspectEvmTx.ts'
 import type { InspectReport } from '../inspect/inspectReport.ts'
 import { inspectSolanaTx } from '../inspect/inspectSolanaTx.ts'
@@ -27,6 +33,7 @@ type InspectOptions = {
   solanaTx?: string
   orderProgram?: string
   maxPriorityFee?: bigint
+  rpc?: string
 }
 
 /**
@@ -35,10 +42,12 @@ type InspectOptions = {
  * verifier check, against `--intent` when given. Reads no chain and no service. Exit 0 when every
  * check passes, 1 when one fails or the transaction does not decode, 2 on bad flags.
  */
-export function inspectCommand(_opts: unknown, cmd: Command): void {
+export async function inspectCommand(_opts: unknown, cmd: Command): Promise<void> {
   const options = cmd.optsWithGlobals<InspectOptions & GlobalOptions>()
-  const report = inspect(options)
+  const dln = options.solanaTx === undefined ? undefined : await inspectRealSolana(options)
+  const report = dln?.report ?? inspect(options)
   printResult(options, report, () => formatInspectReport(report))
+  if (dln) refuseUnreadable(dln, options.rpc)
   if (!report.ok) {
     const failed = report.checks.filter((c) => !c.ok).map((c) => c.field)
     throw new FerryError(`inspect: refused, ${failed.length} check(s) failed: ${failed.join(', ')}`)
@@ -113,6 +122,94 @@ function inspect(o: InspectOptions): InspectReport {
     intent: file?.intent,
     announcedOrderId,
   })
+}
+
+/**
+ * A real-format Solana transaction (one that calls dln_src/dln_dst or loads lookup tables,
+ * docs/dln.md §4.10), inspected by IDL with its tables read through `--rpc` when given; undefined
+ * for the other forms.
+ */
+async function inspectRealSolana(o: InspectOptions): Promise<DlnSolanaInspection | undefined> {
+  const raw = o.solanaTx!.trim()
+  const txData = (raw.startsWith('0x') ? raw : `0x${raw}`) as Hex
+  const tables = isRealSolanaTx(txData)
+  if (tables === undefined) return undefined
+  if (o.to !== undefined || o.data !== undefined) throw bothForms()
+  if (o.chain !== undefined && o.chain !== SOLANA_CHAIN_ID) {
+    throw new UsageError(
+      '--chain',
+      `${o.chain} is not Solana`,
+      `drop --chain or give ${SOLANA_CHAIN_ID}`,
+    )
+  }
+  const file = o.intent === undefined ? undefined : parseIntentFile(o.intent)
+  checkIntentChain(file?.intent.srcChainId, SOLANA_CHAIN_ID)
+  const lookupTables =
+    o.rpc === undefined || tables.length === 0
+      ? undefined
+      : await readSolanaLookupTables(new Connection(o.rpc, 'confirmed'), tables)
+  return inspectDlnSolanaTx({
+    txData,
+    lookupTables,
+    intent: file?.intent,
+    announcedOrderId: o.orderId ?? file?.orderId,
+    transferFeeBps:
+      o.transferFeeBps === undefined ? DEFAULT_SOLANA_TRANSFER_FEE_BPS : BigInt(o.transferFeeBps),
+    maxPriorityFeeLamports: o.maxPriorityFee ?? DEFAULT_MAX_PRIORITY_FEE_LAMPORTS,
+  })
+}
+
+/** Exit 2 naming the subject: unread tables (fix: --rpc), a missing table, an index out of range,
+ * an unknown program, an instruction that does not decode. */
+function refuseUnreadable(d: DlnSolanaInspection, rpc: string | undefined): void {
+  const missing = d.unresolved.filter((u) => u.detail === 'was not resolved')
+  if (missing.length > 0) {
+    const names = missing.map((u) => u.subject).join(', ')
+    throw rpc === undefined
+      ? new UsageError(
+          '--rpc',
+          `${names} not resolved`,
+          'give --rpc <url> of a Solana RPC to read them',
+        )
+      : new UsageError(
+          missing[0]!.subject,
+          `does not exist on ${rpc}`,
+          'check the transaction and --rpc (the cluster)',
+        )
+  }
+  const bad = d.unresolved[0]
+  if (bad)
+    throw new UsageError(
+      bad.subject,
+      bad.detail,
+      'the transaction names an account its table lacks',
+    )
+  const unreadable = d.report.checks.find(
+    (c) => !c.ok && (c.reason === 'does not decode' || c.reason === 'is unknown'),
+  )
+  if (unreadable) {
+    throw new UsageError(
+      unreadable.field,
+      `${unreadable.reason}: ${unreadable.actual}`,
+      'this is not a transaction ferry signs',
+    )
+  }
+}
+
+function isRealSolanaTx(txData: Hex): string[] | undefined {
+  let tx: VersionedTransaction
+  try {
+    tx = VersionedTransaction.deserialize(hexToBytes(txData))
+  } catch {
+    return undefined
+  }
+  const m = tx.message
+  const dln = [SOLANA_PROGRAMS.dlnSource, SOLANA_PROGRAMS.dlnDestination]
+  const calls = m.compiledInstructions.some((ix) =>
+    dln.includes(m.staticAccountKeys[ix.programIdIndex]?.toBase58() as never),
+  )
+  if (!calls && m.addressTableLookups.length === 0) return undefined
+  return m.addressTableLookups.map((l) => l.accountKey.toBase58())
 }
 
 function bothForms(): UsageError {

@@ -6,7 +6,9 @@ import { parseIntegerOption } from '../optionParsers.ts'
 export function registerInspectCommand(program: Command): void {
   program
     .command('inspect')
-    .description('decode an order transaction, its orderId and the verifier checks (offline)')
+    .description(
+      'decode an order transaction, its orderId and the verifier checks (offline but --rpc)',
+    )
     .option('--chain <id>', 'source chain id of an EVM transaction', parseIntegerOption)
     .option('--to <address>', 'the transaction target (tx.to)')
     .option('--data <hex>', 'the calldata (tx.data)')
@@ -28,6 +30,7 @@ export function registerInspectCommand(program: Command): void {
     .option('--solana-tx <hex>', 'a serialized Solana VersionedTransaction (hex)')
     .option('--order-program <id>', 'Solana: the order program owning the escrow')
     .option('--max-priority-fee <lamports>', 'Solana: priority fee cap', parseBaseUnits)
+    .option('--rpc <url>', 'Solana: an RPC to read the address lookup tables the transaction uses')
     .action(lazyAction(async () => (await import('./inspectCommand.ts')).inspectCommand))
 }
 

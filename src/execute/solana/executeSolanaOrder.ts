@@ -9,6 +9,7 @@ import {
   loadSolanaLookupTables,
   type SolanaLookupTableResolver,
 } from '../../chains/solana/loadSolanaLookupTables.ts'
+import { readSolanaLookupTables } from '../../chains/solana/readSolanaLookupTables.ts'
 import { SolanaSendError } from '../../chains/solana/SolanaSendError.ts'
 import type { SolanaSendJournal, SolanaSendRecord } from '../../chains/solana/solanaSendJournal.ts'
 import { type Clock, systemClock } from '../../common/clock.ts'
@@ -55,7 +56,7 @@ export type ExecuteSolanaOrderParams = {
   secretKey: Uint8Array
   journal: SolanaSendJournal
   config?: SolanaExecutorConfig
-  /** Reads lookup tables; default `connection.getAddressLookupTable`. */
+  /** Reads one lookup table; default: all of a transaction's tables in one getMultipleAccounts. */
   resolveLookupTable?: SolanaLookupTableResolver
   clock?: Clock
   logger?: Logger
@@ -106,9 +107,19 @@ export async function executeSolanaOrder(
   const maxAgeMs = config.maxQuoteAgeMs ?? 30_000
   const commitment = config.commitment ?? 'confirmed'
   const keypair = toKeypair(params.secretKey, intent.sender)
+  // Without a resolver, all tables of a transaction are read in one round trip (docs/dln.md §4.10).
+  let batch: Promise<Map<string, PublicKey[]>> | undefined
   const resolve: SolanaLookupTableResolver =
     params.resolveLookupTable ??
-    (async (key) => (await connection.getAddressLookupTable(key)).value?.state.addresses)
+    (async (key) => {
+      const tx = VersionedTransaction.deserialize(hexToBytes(current!))
+      batch ??= readSolanaLookupTables(
+        connection,
+        tx.message.addressTableLookups.map((l) => l.accountKey.toBase58()),
+      )
+      return (await batch).get(key.toBase58())
+    })
+  let current: Hex | undefined
   const verify = (txData: Hex, p: Prepared): VerifiedSolanaOrder =>
     verifySolanaOrderTx({
       ...config,
@@ -134,6 +145,8 @@ export async function executeSolanaOrder(
     // The quote's age counts from its arrival: lookups and checks take time too.
     const receivedAtMs = clock.nowMs()
     const txData = quote.tx.data as Hex
+    current = txData
+    batch = undefined
     const lookups = await loadSolanaLookupTables(txData, resolve)
     const p: Prepared = { quote, txData, receivedAtMs, lookups }
     verify(txData, p)

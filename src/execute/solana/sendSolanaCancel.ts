@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api/createApiClient.ts'
 import { encodeBase58 } from '../../chains/base58.ts'
 import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
 import { broadcastSolanaTx } from '../../chains/solana/broadcastSolanaTx.ts'
+import { readSolanaLookupTables } from '../../chains/solana/readSolanaLookupTables.ts'
 import { SolanaSendError } from '../../chains/solana/SolanaSendError.ts'
 import type { SolanaSendJournal } from '../../chains/solana/solanaSendJournal.ts'
 import type { Clock } from '../../common/clock.ts'
@@ -45,11 +46,24 @@ export type SendSolanaCancelParams = {
  *   SolanaValueFlowError or SolanaSendError `simulationFailed` from the simulation;
  *   SolanaSendError `failedOnChain`, or `expired` after `maxSignatures` expiries.
  */
+function tableKeysOf(txData: Hex): string[] {
+  try {
+    const m = VersionedTransaction.deserialize(hexToBytes(txData)).message
+    return m.addressTableLookups.map((l) => l.accountKey.toBase58())
+  } catch {
+    return [] // the verifier refuses bytes that do not decode, naming tx.data
+  }
+}
+
 export async function sendSolanaCancel(p: SendSolanaCancelParams): Promise<string> {
   const ourKey = p.keypair.publicKey.toBase58()
   const answer = await p.api.getOrderCancelTx(p.orderId)
+  // A real dln_dst cancel loads deBridge's sending accounts from lookup tables: read them in one
+  // round trip (docs/dln.md §4.10); an unread table is refused by the verifier, naming it.
+  const lookupTables = await readSolanaLookupTables(p.connection, tableKeysOf(answer.data as Hex))
   const verify = (txData: Hex): VerifiedSolanaCancel =>
     verifySolanaCancelTx({
+      lookupTables,
       txData,
       orderId: p.orderId,
       order: p.order,

@@ -70,7 +70,7 @@ describe('verifySolanaCancelTx', () => {
     expect(verified.beneficiary).toBe(evmMe)
     expect(verified.priorityFeeLamports).toBe(0n)
     // The real DlnDestination program and the order's take-state PDA are in the account set.
-    expect(verified.decoded.cancels[0]?.accounts).toContain(program)
+    expect(verified.decoded?.cancels[0]?.accounts).toContain(program)
   })
 
   test.each([

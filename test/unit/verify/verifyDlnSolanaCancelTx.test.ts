@@ -1,0 +1,157 @@
+import {
+  AddressLookupTableAccount,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  type TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js'
+import { bytesToHex, type Hex, hexToBytes } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
+import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
+import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
+import { buildDlnCancelTx } from '../../../src/chains/solana/buildDlnCancelTx.ts'
+import { DLN_SEND_ORDER_CANCEL_ACCOUNTS } from '../../../src/chains/solana/dlnDstCancel.ts'
+import { VerificationError } from '../../../src/common/VerificationError.ts'
+import { verifySolanaCancelTx } from '../../../src/verify/verifySolanaCancelTx.ts'
+import { dlnIdlCoders } from '../../helpers/dlnSolanaIdls.ts'
+
+// The real dln_dst cancel (docs/dln.md §4.10): cancelOrder + sendOrderCancel, held to the
+// journaled order and to us; the same bytes decode through deBridge's own IDL coder.
+
+const me = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey
+const attacker = Keypair.fromSeed(new Uint8Array(32).fill(9)).publicKey
+const evmMe = '0x2222222222222222222222222222222222222222'
+const program = SOLANA_PROGRAMS.dlnDestination
+const hex = (key: PublicKey): Hex => `0x${Buffer.from(key.toBytes()).toString('hex')}`
+const order: DlnOrder = {
+  makerOrderNonce: 1n,
+  makerSrc: evmMe,
+  giveChainId: 42161n,
+  giveTokenAddress: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+  giveAmount: 100_000_000n,
+  takeChainId: 7565164n,
+  takeTokenAddress: hex(new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')),
+  takeAmount: 99_000_000n,
+  receiverDst: hex(me),
+  givePatchAuthoritySrc: evmMe,
+  orderAuthorityAddressDst: hex(me),
+  allowedTakerDst: '0x',
+  allowedCancelBeneficiarySrc: evmMe,
+  externalCall: '0x',
+}
+const orderId = computeOrderId(order)
+// deBridge's sending accounts: seeded stand-ins, but the real deBridge and settings programs.
+const sending = Object.fromEntries(
+  DLN_SEND_ORDER_CANCEL_ACCOUNTS.filter((n) => n.startsWith('sending.')).map((n, i) => [
+    n.slice('sending.'.length),
+    Keypair.fromSeed(new Uint8Array(32).fill(40 + i)).publicKey.toBase58(),
+  ]),
+)
+sending.debridgeProgram = 'DEbrdGj3HsRsAzx6uH4MKyREKxVAfBydijLUF3ygsFfh'
+sending.settingsProgram = 'DeSetTwWhjZq6Pz9Kfdo1KoS5NqtsM6G8ERbX4SSCSft'
+sending.systemProgram = '11111111111111111111111111111111'
+
+const table = new AddressLookupTableAccount({
+  key: Keypair.fromSeed(new Uint8Array(32).fill(99)).publicKey,
+  state: {
+    deactivationSlot: 2n ** 64n - 1n,
+    lastExtendedSlot: 0,
+    lastExtendedSlotStartIndex: 0,
+    addresses: Object.values(sending).map((k) => new PublicKey(k)),
+  },
+})
+const tables = new Map([[table.key.toBase58(), table.state.addresses]])
+
+const cancelTx = (over: Partial<Parameters<typeof buildDlnCancelTx>[0]> = {}): Hex =>
+  buildDlnCancelTx({
+    authority: me.toBase58(),
+    order,
+    orderId,
+    beneficiary: evmMe,
+    dlnDestination: program,
+    sending,
+    lookupTables: [table],
+    ...over,
+  }).data
+const mutateSolanaTx = (
+  txData: Hex,
+  f: (ixs: TransactionInstruction[]) => TransactionInstruction[],
+): Hex => {
+  const tx = VersionedTransaction.deserialize(hexToBytes(txData))
+  const m = TransactionMessage.decompile(tx.message, { addressLookupTableAccounts: [table] })
+  const rebuilt = new TransactionMessage({ ...m, instructions: f(m.instructions) })
+  return bytesToHex(new VersionedTransaction(rebuilt.compileToV0Message([table])).serialize())
+}
+const verify = (txData: Hex, o: DlnOrder = order) =>
+  verifySolanaCancelTx({
+    txData,
+    orderId,
+    order: o,
+    ourDstKey: me.toBase58(),
+    ourSrcAddress: evmMe,
+    dlnDestination: program,
+    lookupTables: tables,
+  })
+const refusedAt = (txData: Hex, o: DlnOrder = order): string => {
+  try {
+    verify(txData, o)
+  } catch (error) {
+    if (error instanceof VerificationError) return error.field
+    throw error
+  }
+  return '(accepted)'
+}
+
+describe('verifySolanaCancelTx on the real dln_dst cancel', () => {
+  test('ferry’s own cancel passes, and both instructions decode through deBridge’s IDL coder', () => {
+    const verified = verify(cancelTx())
+    expect(verified.beneficiary).toBe(evmMe)
+    const tx = VersionedTransaction.deserialize(hexToBytes(cancelTx()))
+    const keys = tx.message.staticAccountKeys
+    const dln = tx.message.compiledInstructions.filter(
+      (ix) => keys[ix.programIdIndex]!.toBase58() === program,
+    )
+    const { dst } = dlnIdlCoders()
+    expect(dln.map((ix) => dst.decode(Buffer.from(ix.data))?.name)).toEqual([
+      'cancelOrder',
+      'sendOrderCancel',
+    ])
+  })
+  test('a cancel beneficiary that is not ours', () => {
+    const foreign = '0x9999999999999999999999999999999999999999'
+    expect(refusedAt(cancelTx({ beneficiary: foreign }))).toBe('sendOrderCancel.cancelBeneficiary')
+  })
+  test('another order than the journaled one', () => {
+    const other = { ...order, takeAmount: 1n }
+    expect(refusedAt(cancelTx({ order: other }))).toBe('cancelOrder.unvalidatedOrder')
+  })
+  test('an execution fee over the cap', () => {
+    expect(refusedAt(cancelTx({ executionFeeLamports: 10n ** 9n }))).toBe(
+      'sendOrderCancel.executionFee',
+    )
+  })
+  test('an extra transfer riding along', () => {
+    const extra = SystemProgram.transfer({ fromPubkey: me, toPubkey: attacker, lamports: 1n })
+    expect(refusedAt(mutateSolanaTx(cancelTx(), (ixs) => [...ixs, extra]))).toBe(
+      'instructions[4].to',
+    )
+  })
+  test('messages sent from someone else’s account', () => {
+    const tx = mutateSolanaTx(cancelTx(), (ixs) =>
+      ixs.map((ix, i) =>
+        i === 3
+          ? {
+              ...ix,
+              keys: ix.keys.map((k, n) =>
+                n === 4 ? { ...k, pubkey: attacker, isSigner: false } : k,
+              ),
+            }
+          : ix,
+      ),
+    )
+    expect(refusedAt(tx)).toBe('sendOrderCancel.sending.sendFrom')
+  })
+})
