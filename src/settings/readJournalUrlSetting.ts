@@ -1,21 +1,18 @@
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
-import { isPostgresUrl } from './journalSettingsSchema.ts'
 import { type EnvMap, substituteEnv } from './substituteEnv.ts'
 
 /**
- * The shared journal's URL for `ferry kill`: `FERRY_JOURNAL_URL`, else the config's `journal.url`
- * (`${VAR}` substituted), read alone like `risk.killSwitchFile` (readKillSwitchFile), so the
- * switch can be thrown in an incident even when the rest of the config does not validate.
- * Undefined when there is none, or it is not a PostgreSQL URL (the SQLite journal has no switch
- * of its own: the file is the switch).
+ * The config's `journal.url` for `ferry kill` (`${VAR}` substituted), read alone like
+ * `risk.killSwitchFile` (readKillSwitchFile), so the switch can be thrown in an incident even when
+ * the rest of the config does not validate. The caller resolves it with the flag and the
+ * environment in the one order every command uses (resolveJournalTarget). Undefined when unset
+ * or unreadable.
  */
 export function readJournalUrlSetting(
   configPath: string,
   env: EnvMap = process.env,
 ): string | undefined {
-  const fromEnv = env.FERRY_JOURNAL_URL?.trim()
-  if (fromEnv) return isPostgresUrl(fromEnv) ? fromEnv : undefined
   let doc: unknown
   try {
     doc = parseYaml(readFileSync(configPath, 'utf8'))
@@ -26,5 +23,5 @@ export function readJournalUrlSetting(
   const raw = journal !== null && typeof journal === 'object' ? journal.url : undefined
   const substituted = substituteEnv(raw, env)
   const url = substituted.problems.length === 0 ? substituted.value : undefined
-  return typeof url === 'string' && isPostgresUrl(url.trim()) ? url.trim() : undefined
+  return typeof url === 'string' && url.trim() !== '' ? url.trim() : undefined
 }

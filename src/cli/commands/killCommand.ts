@@ -4,6 +4,7 @@ import type { Command } from 'commander'
 import { redactDatabaseUrl } from '../../common/redactDatabaseUrl.ts'
 import { readJournalUrlSetting } from '../../settings/readJournalUrlSetting.ts'
 import { readKillSwitchFile } from '../../settings/readKillSwitchFile.ts'
+import { resolveJournalTarget } from '../../settings/resolveJournalTarget.ts'
 import { resolveKillSwitchPath } from '../../settings/resolveKillSwitchPath.ts'
 import { openPgJournal } from '../../store/openPgJournal.ts'
 import { readSharedKillSwitch, setSharedKillSwitch } from '../../store/sharedKillSwitch.ts'
@@ -48,7 +49,10 @@ export async function killCommand(
     state === 'on' ? engageKillSwitch(path, opts.reason, whoAmI(), Date.now()) : release(path)
   const now = readKillSwitchState(path)
   // The file first: it works with the database down. Then the cluster's switch, if any.
-  const url = readJournalUrlSetting(configPath)
+  // The one journal order of every command (docs/operations.md §8.5); the SQLite journal has no
+  // switch of its own: there the file is the switch.
+  const target = resolveJournalTarget(configPath, {}, readJournalUrlSetting(configPath))
+  const url = target.kind === 'postgres' ? target.url : undefined
   const result: KillResult = {
     killSwitch: now.engaged ? 'on' : 'off',
     path,

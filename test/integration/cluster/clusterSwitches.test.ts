@@ -135,7 +135,7 @@ describe('the cluster-wide kill switch and cluster-level alerts (docs/architectu
       // A JournalError: runCli exits 1 with it.
       await expect(kill(['on'], closed.toString())).rejects.toMatchObject({
         name: 'JournalError',
-        shortMessage: 'the PostgreSQL journal cannot be reached',
+        shortMessage: 'the PostgreSQL journal cannot be reached: connection refused at 127.0.0.1:1',
       })
       expect(existsSync(join(dir, 'stop.kill'))).toBe(true)
     } finally {

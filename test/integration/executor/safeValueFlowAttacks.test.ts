@@ -40,6 +40,7 @@ import {
   user,
 } from './executorHarness.ts'
 import { startTamperProxy, type TamperProxy } from './startTamperProxy.ts'
+import { supportRouters } from './valueFlowAttackWorld.ts'
 
 // The value-flow attacks against a Safe account (docs/safety.md "Treasury accounts"): a malicious
 // service cannot get ferry's key to sign a Safe transaction that pays anyone else, changes the
@@ -75,6 +76,8 @@ beforeAll(async () => {
   usdc = arb.contracts.tokens.USDC.address as Address
   weth = arb.contracts.tokens.WETH.address as Address
   await placeAttackContract(arb.rpcUrl, 'Drainer', drainer)
+  // The real router calls only supported routers (docs/dln.md §6.1): the attack rides on one.
+  await supportRouters(arb, [drainer])
   await ownerExec(
     weth,
     encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [drainer, 10n] }),

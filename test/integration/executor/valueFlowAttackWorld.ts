@@ -78,7 +78,7 @@ export async function startAttackWorld(): Promise<void> {
   mirrorAbi = await placeAttackContract(arb.rpcUrl, 'MirrorToken', mirror)
   // The real router calls only supported routers (docs/dln.md §6); an aggregator that makes
   // arbitrary calls lets any call through, so the attacks ride on listed routers.
-  await supportRouters([drainer, usdc, weth])
+  await supportRouters(arb, [drainer, usdc, weth])
   // The drainer's dust: 1 wei of WETH per attack, paid back to the forwarder.
   await userWallet().writeContract({
     chain: null,
@@ -89,7 +89,11 @@ export async function startAttackWorld(): Promise<void> {
   })
 }
 
-async function supportRouters(routers: Address[]): Promise<void> {
+/**
+ * Lists `routers` as supported by the chain's forwarder (its owner's `updateSupportedRouter`):
+ * the real router calls only listed routers, so an attack rides on a listed one.
+ */
+export async function supportRouters(arb: DevnetEvmChain, routers: Address[]): Promise<void> {
   const owner = arb.contracts.routerOwner
   await rpcCall(arb.rpcUrl, 'anvil_impersonateAccount', [owner])
   const admin = createWalletClient({ account: owner, transport: http(arb.rpcUrl) })

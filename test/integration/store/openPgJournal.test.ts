@@ -150,7 +150,7 @@ describe('a PostgreSQL journal that cannot be opened names the cause and its fix
     expect(rows[0].n).toBe(0)
     await (await openPgJournal(url)).close()
     const reader = await openPgJournal(url, { requireJournal: true })
-    expect(reader.schemaVersion).toBe(10)
+    expect(reader.schemaVersion).toBe(11)
     await reader.close()
   })
 })
