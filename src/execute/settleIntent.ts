@@ -64,8 +64,11 @@ export async function settleIntent(
         }),
       )
     : undefined
-  if (safe && !safe.rebroadcast) deps.logger.warn({ intentId: rec.intent.id }, safe.detail)
+  // The Safe nonce also moves when these very bytes were mined: their receipt decides first.
   const outcome = await resumeJournaled(deps, chain, plan.attempts, safe?.rebroadcast ?? true)
+  if (outcome.kind !== 'mined' && safe && !safe.rebroadcast) {
+    deps.logger.warn({ intentId: rec.intent.id }, safe.detail)
+  }
   if (outcome.kind === 'unknown') {
     // An abandoned Safe tx stays in flight until its key nonce is fenced or mined (P-2.8).
     if (safe && !safe.rebroadcast) return { kind: 'unknown', detail: safe.detail }

@@ -39,6 +39,7 @@ import {
   testSender,
   user,
 } from './executorHarness.ts'
+import { safeResumeCases } from './safeResumeCases.ts'
 import { startTamperProxy, type TamperProxy } from './startTamperProxy.ts'
 
 // The value-flow attacks against a Safe account (docs/safety.md "Treasury accounts"): a malicious
@@ -285,3 +286,5 @@ describe('value-flow attacks against a Safe account', () => {
     expect(await balanceOf(arb.client, usdc, attacker)).toBe(0n)
   })
 })
+
+safeResumeCases(() => ({ arb, safe, sender, journal }))
