@@ -70,7 +70,7 @@ export async function settleIntent(
     deps.logger.warn({ intentId: rec.intent.id }, safe.detail)
   }
   if (outcome.kind === 'unknown') {
-    // An abandoned Safe tx stays in flight until its key nonce is fenced or mined (P-2.8).
+    // An abandoned Safe tx stays in flight until its key nonce is mined or taken (P-2.8).
     if (safe && !safe.rebroadcast) return { kind: 'unknown', detail: safe.detail }
     return { kind: 'unknown', detail: 'its transaction is neither mined nor replaced yet' }
   }

@@ -9,7 +9,8 @@ export type SafeResume = { rebroadcast: true } | { rebroadcast: false; detail: s
  * signature binds no Safe nonce, so bytes sent after another Safe transaction took the journaled
  * nonce would run as a different Safe transaction, over a Safe whose state ferry never judged:
  * they are abandoned, never rebroadcast. Bytes already mined are settled by their receipt
- * before this matters; the key's nonce stays journaled, so the nonce manager fences it (P-2.8).
+ * before this matters; the key's nonce stays journaled (open), so the nonce manager fences it at
+ * the key's next send when the node lacks the bytes (P-2.8).
  * @param journaled the Safe nonce and hash journaled before the signature
  * @param safeNonceNow the Safe's `nonce()` at `latest`
  */
