@@ -5,6 +5,8 @@ import type { EvmRpc } from '../chains/evm/createEvmRpc.ts'
 import type { EvmSender } from '../chains/evm/createEvmSender.ts'
 import { parseCreatedOrder } from '../chains/evm/parseCreatedOrder.ts'
 import { type EvmResumeOutcome, resumeEvmAttempts } from '../chains/evm/resumeEvmAttempts.ts'
+import { safeAbi } from '../chains/evm/safe/safeAbi.ts'
+import { safeResumeOf } from '../chains/evm/safe/safeResumeOf.ts'
 import { unwrapSafeExec } from '../chains/evm/safe/unwrapSafeExec.ts'
 import { resumeSolanaAttempts } from '../chains/solana/resumeSolanaAttempts.ts'
 import type { Clock } from '../common/clock.ts'
@@ -38,7 +40,8 @@ export type SettleIntentDeps = {
  * - resume: the journaled signatures are settled on chain (receipt, nonce, rebroadcast of the same
  *   bytes); a mined order is counted only from its CreatedOrder event with the journaled orderId
  *   (P-2.5); a nonce taken by another transaction, a revert or an expired blockhash ends the
- *   intent with no order;
+ *   intent with no order; a Safe account's journaled bytes whose Safe nonce another Safe
+ *   transaction took are never sent again (safeResumeOf);
  * - abandon: the intent's approvals are settled, then any allowance they left is set back to 0.
  */
 export async function settleIntent(
@@ -50,11 +53,29 @@ export async function settleIntent(
   if (plan.family === 'solana') return resumeSolana(deps, plan)
   const chain = deps.evmChain(plan.chainId)
   if (!chain) return { kind: 'unknown', detail: `chain ${plan.chainId} is not configured` }
-  const outcome = await resumeJournaled(deps, chain, plan.attempts)
+  const safeTx = plan.attempts.at(-1)?.safeTx
+  const safe = safeTx
+    ? safeResumeOf(
+        safeTx,
+        await chain.rpc.read.readContract({
+          address: safeTx.safe as Address,
+          abi: safeAbi,
+          functionName: 'nonce',
+        }),
+      )
+    : undefined
+  // The Safe nonce also moves when these very bytes were mined: their receipt decides first.
+  const outcome = await resumeJournaled(deps, chain, plan.attempts, safe?.rebroadcast ?? true)
+  if (outcome.kind !== 'mined' && safe && !safe.rebroadcast) {
+    deps.logger.warn({ intentId: rec.intent.id }, safe.detail)
+  }
   if (outcome.kind === 'unknown') {
+    // An abandoned Safe tx stays in flight until its key nonce is mined or taken (P-2.8).
+    if (safe && !safe.rebroadcast) return { kind: 'unknown', detail: safe.detail }
     return { kind: 'unknown', detail: 'its transaction is neither mined nor replaced yet' }
   }
   if (outcome.kind === 'consumed') {
+    if (safe && !safe.rebroadcast) return { kind: 'failed', detail: safe.detail }
     return { kind: 'failed', detail: 'its nonce went to another transaction; nothing was created' }
   }
   if (outcome.receipt.status !== 'success') {
@@ -78,11 +99,12 @@ function resumeJournaled(
   deps: SettleIntentDeps,
   chain: NonNullable<ReturnType<SettleIntentDeps['evmChain']>>,
   attempts: readonly AttemptRecord[],
+  mayRebroadcast = true,
 ): Promise<EvmResumeOutcome> {
   return resumeEvmAttempts({
     rpc: chain.rpc,
     attempts,
-    rebroadcast: deps.sending,
+    rebroadcast: deps.sending && mayRebroadcast,
     confirmations: chain.confirmations,
     pollIntervalMs: deps.pollIntervalMs,
     maxWaitMs: deps.maxWaitMs,

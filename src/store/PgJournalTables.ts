@@ -70,6 +70,9 @@ export type PgJournalTables = {
     state: AttemptState
     error: string | null
     included_at: number | null
+    safe_address: HexText | null
+    safe_tx_hash: HexText | null
+    safe_nonce: string | null
     created_ms: number
     updated_ms: number
   }

@@ -19,6 +19,7 @@ export type EvmSendRecordShape = {
   maxPriorityFeePerGas: bigint
   intentId?: string
   orderId?: HexText
+  safeTx?: { safe: HexText; safeTxHash: HexText; safeNonce: bigint }
 }
 
 /** What the EVM sender reports after each broadcast (`EvmBroadcastOutcome` and its record). */
@@ -117,6 +118,7 @@ export function createEvmSendJournal(
         ...(intentId === undefined ? {} : { intentId }),
         ...(guard === undefined ? {} : { guard }),
         ...(record.orderId === undefined ? {} : { orderId: record.orderId }),
+        ...(record.safeTx === undefined ? {} : { safeTx: record.safeTx }),
         chainId: record.chainId,
         family: 'evm',
         kind: record.kind,

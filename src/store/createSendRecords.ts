@@ -10,6 +10,7 @@ import type {
   AttemptState,
   ChainFamily,
   HexText,
+  SafeTxRecord,
   TransitionResult,
 } from './journalTypes.ts'
 import { toWalletKey } from './toWalletKey.ts'
@@ -43,6 +44,8 @@ export type SignedAttemptParams = {
   blockhash?: string
   /** Solana only, required there. */
   lastValidBlockHeight?: number
+  /** EVM, a Safe account only: the Safe transaction the signed bytes execute. */
+  safeTx?: SafeTxRecord
 }
 
 /** Extra facts a transition may carry. */
@@ -105,6 +108,10 @@ export type AttemptRow = {
   state: AttemptState
   error: string | null
   included_at: number | null
+  safe_address: HexText | null
+  safe_tx_hash: HexText | null
+  /** Decimal text. */
+  safe_nonce: string | null
   created_ms: number
   updated_ms: number
 }
@@ -133,6 +140,14 @@ export function toAttemptRecord(row: AttemptRow): AttemptRecord {
     state: row.state,
     error: row.error ?? undefined,
     includedAt: row.included_at ?? undefined,
+    safeTx:
+      row.safe_address === null || row.safe_tx_hash === null || row.safe_nonce === null
+        ? undefined
+        : {
+            safe: row.safe_address,
+            safeTxHash: row.safe_tx_hash,
+            safeNonce: BigInt(row.safe_nonce),
+          },
     createdMs: row.created_ms,
     updatedMs: row.updated_ms,
   }
@@ -166,8 +181,9 @@ export function createSendRecords(
   const insertAttempt = db.prepare(
     `INSERT INTO attempts (intent_id, chain_id, family, kind, from_address, nonce, attempt, raw_tx,
        hash, order_id, max_fee_per_gas, max_priority_fee_per_gas, blockhash,
-       last_valid_block_height, state, created_ms, updated_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signed', ?, ?)`,
+       last_valid_block_height, safe_address, safe_tx_hash, safe_nonce, state, created_ms,
+       updated_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signed', ?, ?)`,
   )
   const selectAttempt = db.prepare<[string], AttemptRow>('SELECT * FROM attempts WHERE hash = ?')
   const selectAttemptsOf = db.prepare<[string], AttemptRow>(
@@ -224,6 +240,9 @@ export function createSendRecords(
       params.maxPriorityFeePerGas?.toString() ?? null,
       params.blockhash ?? null,
       params.lastValidBlockHeight ?? null,
+      params.safeTx?.safe ?? null,
+      params.safeTx?.safeTxHash ?? null,
+      params.safeTx?.safeNonce.toString() ?? null,
       now,
       now,
     )

@@ -36,13 +36,16 @@ export async function insertFencedAttempt(
     WITH inserted AS (
       INSERT INTO attempts (intent_id, chain_id, family, kind, from_address, nonce, attempt,
         raw_tx, hash, order_id, max_fee_per_gas, max_priority_fee_per_gas, blockhash,
-        last_valid_block_height, state, created_ms, updated_ms)
+        last_valid_block_height, safe_address, safe_tx_hash, safe_nonce, state, created_ms,
+        updated_ms)
       SELECT ${params.intentId ?? null}::text, ${params.chainId}::bigint, ${params.family}::text,
         ${params.kind}::text, ${from}::text, ${nonce}::bigint, ${params.attempt}::bigint,
         ${params.rawTx}::text, ${params.hash}::text, ${params.orderId ?? null}::text,
         ${params.maxFeePerGas?.toString() ?? null}::text,
         ${params.maxPriorityFeePerGas?.toString() ?? null}::text,
         ${params.blockhash ?? null}::text, ${params.lastValidBlockHeight ?? null}::bigint,
+        ${params.safeTx?.safe ?? null}::text, ${params.safeTx?.safeTxHash ?? null}::text,
+        ${params.safeTx?.safeNonce.toString() ?? null}::text,
         'signed', ${nowMs}::bigint, ${nowMs}::bigint
       WHERE ${leaseHolds(params.chainId, from, claim)}
       ON CONFLICT (hash) DO NOTHING

@@ -167,9 +167,17 @@ export type AttemptRecord = {
   error: string | undefined
   /** Block number (EVM) or slot (Solana) the attempt was included in. */
   includedAt: number | undefined
+  /** A Safe account's transaction this EVM attempt executes (docs/safety.md "Treasury accounts"). */
+  safeTx: SafeTxRecord | undefined
   createdMs: number
   updatedMs: number
 }
+
+/**
+ * The Safe transaction an owner-mode attempt executes, journaled before the key signs: the Safe,
+ * its transaction hash (`getTransactionHash` at `safeNonce`) and the Safe nonce it was signed at.
+ */
+export type SafeTxRecord = { safe: HexText; safeTxHash: HexText; safeNonce: bigint }
 
 /** One DLN order ferry created. */
 export type OrderRecord = {

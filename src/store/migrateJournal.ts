@@ -167,6 +167,14 @@ export const JOURNAL_MIGRATIONS: readonly string[] = [
   CREATE INDEX observations_dry_runs ON observations (observed_ms)
     WHERE json_extract(data_json, '$.kind') = 'dryRun';
   `,
+  // 8: a Safe account's transaction, journaled with the key's attempt before the signature
+  // (docs/safety.md "Treasury accounts"): a restart settles it by the Safe nonce too. Nonce as
+  // decimal TEXT (a uint256).
+  `
+  ALTER TABLE attempts ADD COLUMN safe_address TEXT;
+  ALTER TABLE attempts ADD COLUMN safe_tx_hash TEXT;
+  ALTER TABLE attempts ADD COLUMN safe_nonce TEXT;
+  `,
 ]
 
 /**

@@ -217,6 +217,13 @@ export const PG_JOURNAL_MIGRATIONS: Readonly<Record<string, readonly string[]>> 
       PRIMARY KEY (kind, key, window_start_ms)
     )`,
   ],
+  // SQLite's 8: a Safe account's transaction beside the key's attempt, journaled before the
+  // signature (docs/safety.md "Treasury accounts").
+  '0012_safe_tx': [
+    'ALTER TABLE attempts ADD COLUMN safe_address text',
+    'ALTER TABLE attempts ADD COLUMN safe_tx_hash text',
+    'ALTER TABLE attempts ADD COLUMN safe_nonce text',
+  ],
 }
 
 /**

@@ -4,6 +4,9 @@ import type { EvmSendProgress } from './EvmSendProgress.ts'
 import type { EvmPriorityLevel } from './evmFeePolicy.ts'
 import type { EvmSendKind } from './sendJournal.ts'
 
+/** A Safe transaction: the Safe, its `getTransactionHash` and the Safe nonce it was read at. */
+export type EvmSafeTx = { safe: Address; safeTxHash: Hex; safeNonce: bigint }
+
 /** One transaction for the sender to sign, journal, broadcast and follow. */
 export type EvmSendRequest = {
   kind: EvmSendKind
@@ -18,6 +21,11 @@ export type EvmSendRequest = {
   confirmations?: number
   intentId?: string
   orderId?: Hex
+  /**
+   * A Safe account's transaction these bytes execute (the Safe sender sets it): journaled with
+   * the attempt before the signature, so a restart settles it by the Safe nonce too.
+   */
+  safeTx?: EvmSafeTx
   /**
    * Quote deadline (clock ms): the first signature happens no later, else StaleQuoteError and
    * nothing is signed. Replacements re-sign bytes already out, so they ignore it.

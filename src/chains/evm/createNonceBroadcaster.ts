@@ -68,6 +68,7 @@ export function createNonceBroadcaster(
       maxPriorityFeePerGas: f.maxPriorityFeePerGas,
       ...(req.intentId === undefined ? {} : { intentId: req.intentId }),
       ...(req.orderId === undefined ? {} : { orderId: req.orderId }),
+      ...(req.safeTx === undefined ? {} : { safeTx: req.safeTx }),
     }
     const onJournaled = (): void | Promise<void> =>
       req.onProgress?.({ stage: 'broadcast', hash, nonce: n, attempt: record.attempt })

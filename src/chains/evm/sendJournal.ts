@@ -47,6 +47,8 @@ export type EvmSendRecord = {
   intentId?: string
   /** The verified orderId the transaction creates (orders), cancels (cancels) or patches. */
   orderId?: Hex
+  /** The Safe transaction the bytes execute, for a Safe account (docs/safety.md "Treasury accounts"). */
+  safeTx?: { safe: Address; safeTxHash: Hex; safeNonce: bigint }
 }
 
 /**

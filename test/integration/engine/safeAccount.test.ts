@@ -222,6 +222,10 @@ describe('treasury Safe, owner mode: SIGKILL at the Safe send points, then a set
       expect(mine.length).toBeGreaterThanOrEqual(2)
       for (const h of intents) {
         expect(h.intent.state).toBe(perIntent.has(h.intent.id) ? 'completed' : 'failed')
+        // Every send of the Safe journaled its Safe tx with the key's attempt, before signing.
+        for (const a of journal.attemptsOf(h.intent.id).filter((a) => a.kind !== 'fence')) {
+          expect(a.safeTx?.safe.toLowerCase()).toBe(safe.toLowerCase())
+        }
       }
     } finally {
       journal.close()

@@ -39,6 +39,7 @@ import {
   testSender,
   user,
 } from './executorHarness.ts'
+import { safeResumeCases } from './safeResumeCases.ts'
 import { startTamperProxy, type TamperProxy } from './startTamperProxy.ts'
 import { supportRouters } from './valueFlowAttackWorld.ts'
 
@@ -288,3 +289,5 @@ describe('value-flow attacks against a Safe account', () => {
     expect(await balanceOf(arb.client, usdc, attacker)).toBe(0n)
   })
 })
+
+safeResumeCases(() => ({ arb, safe, sender, journal }))

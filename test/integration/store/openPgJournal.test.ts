@@ -23,7 +23,7 @@ describe('opening the PostgreSQL journal', () => {
   test('default: a reopened journal keeps its records and runs no migration twice', async () => {
     const url = await freshDatabase()
     const first = await openPgJournal(url)
-    expect(first.schemaVersion).toBe(11)
+    expect(first.schemaVersion).toBe(12)
     await first.recordIntent({ id: 'i1', strategy: 's', route: 'r', params: {}, notionalUsd: 2 })
     await first.close()
     await first.close()
@@ -33,7 +33,7 @@ describe('opening the PostgreSQL journal', () => {
       const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM kysely_migration`.execute(
         again.db,
       )
-      expect(rows[0]?.n).toBe(11)
+      expect(rows[0]?.n).toBe(12)
     } finally {
       await again.close()
     }
@@ -150,7 +150,7 @@ describe('a PostgreSQL journal that cannot be opened names the cause and its fix
     expect(rows[0].n).toBe(0)
     await (await openPgJournal(url)).close()
     const reader = await openPgJournal(url, { requireJournal: true })
-    expect(reader.schemaVersion).toBe(11)
+    expect(reader.schemaVersion).toBe(12)
     await reader.close()
   })
 })

@@ -57,6 +57,7 @@ function attempt(
     kind,
     from: '0xf',
     nonce,
+    safeTx: undefined,
     attempt: n,
     rawTx: '0x00',
     hash: `0x${kind}${nonce}${n}`,

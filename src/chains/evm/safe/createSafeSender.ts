@@ -15,7 +15,8 @@ export type SafeTxNote = { safe: Address; safeTxHash: `0x${string}`; safeNonce: 
  * and followed by `inner` (the key's own serialized sender, whose nonce is the exactly-once
  * handle). Before each send the exact outer bytes are decoded back to the inner call, which must
  * be the call the caller verified ({@link checkSafeExec}); the Safe's nonce and transaction hash
- * go to `onSafeTx` (the journal) before the signature.
+ * are read before the signature and journaled with the key's attempt (`safeTx`); `onSafeTx`
+ * sees them first (the log).
  */
 export function createSafeSender(
   inner: EvmSender,
@@ -47,23 +48,25 @@ export function createSafeSender(
       if (!sameSafeCall(decoded, call)) {
         throw new VerificationError('safe.inner', call, decoded, 'is not the call ferry verified')
       }
-      if (onSafeTx) {
-        const read = inner.rpc.read
-        const safeNonce = await read.readContract({
-          address: safe,
-          abi: safeAbi,
-          functionName: 'nonce',
-        })
-        const safeTxHash = await read.readContract({
-          address: safe,
-          abi: safeAbi,
-          functionName: 'getTransactionHash',
-          args: [call.to, call.value, call.data, 0, 0n, 0n, 0n, ZERO, ZERO, safeNonce],
-        })
-        await onSafeTx({ safe, safeTxHash, safeNonce }, request)
-      }
+      // Read before the signature and journaled with the attempt (request.safeTx): a restart
+      // tells by the Safe nonce whether these bytes may still run as the journaled Safe tx.
+      const read = inner.rpc.read
+      const safeNonce = await read.readContract({
+        address: safe,
+        abi: safeAbi,
+        functionName: 'nonce',
+      })
+      const safeTxHash = await read.readContract({
+        address: safe,
+        abi: safeAbi,
+        functionName: 'getTransactionHash',
+        args: [call.to, call.value, call.data, 0, 0n, 0n, 0n, ZERO, ZERO, safeNonce],
+      })
+      const note = { safe, safeTxHash, safeNonce }
+      await onSafeTx?.(note, request)
       return inner.send({
         ...request,
+        safeTx: note,
         to: outer.to,
         data: outer.data,
         value: outer.value,

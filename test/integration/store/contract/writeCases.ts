@@ -89,6 +89,27 @@ export function writeCases(backend: ContractBackend): void {
     expect(await store.attemptsOf('i1')).toHaveLength(1)
   })
 
+  test('behavior: a Safe account attempt keeps its Safe, Safe tx hash and Safe nonce (a uint256) on every read', async () => {
+    const { store, record } = await backend.open()
+    await journalIntent(store, 'i1')
+    const safeTx = {
+      safe: '0x5afe00000000000000000000000000000000cafe',
+      safeTxHash: `0x${'5a'.repeat(32)}`,
+      safeNonce: HUGE,
+    } as const
+    const params = { ...evmAttempt('i1', 4), safeTx }
+    expect((await record(params)).safeTx).toEqual(safeTx)
+    await record(evmAttempt('i1', 5))
+    expect((await store.getAttempt(params.hash))?.safeTx).toEqual(safeTx)
+    expect((await store.attemptsOf('i1')).map((a) => a.safeTx)).toEqual([safeTx, undefined])
+    expect((await store.openAttemptsOf(42161, FROM)).map((a) => a.safeTx)).toEqual([
+      safeTx,
+      undefined,
+    ])
+    const [pending] = await store.pendingReconciliations()
+    expect(pending?.attempts.map((a) => a.safeTx)).toEqual([safeTx, undefined])
+  })
+
   test('behavior: a broadcast error is kept even when the state does not move', async () => {
     const { store, record } = await backend.open()
     await journalIntent(store, 'i1')
