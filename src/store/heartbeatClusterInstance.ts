@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { PgJournalStore } from './openPgJournal.ts'
-import { type ClusterInstance, readClusterInstances } from './readClusterInstances.ts'
+import { type ClusterView, readClusterInstances } from './readClusterInstances.ts'
 
 /** Who beats: one ferry process on a shared journal. */
 export type ClusterHeartbeat = {
@@ -12,8 +12,8 @@ export type ClusterHeartbeat = {
   leaseTtlMs: number
 }
 
-/** What a beat sees: the database's time and every instance row, each with its liveness. */
-export type ClusterView = { dbNowMs: number; instances: ClusterInstance[] }
+// Defined beside ClusterInstance, so the reader never imports its caller (no import circle).
+export type { ClusterView }
 
 /**
  * Marks `beat.id` alive now by the database's clock (registering it on its first beat), then

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely'
-import type { ClusterView } from './heartbeatClusterInstance.ts'
 import type { PgJournalTables } from './PgJournalTables.ts'
 
 /** One ferry process of a cluster as the shared journal knows it; times by the database clock. */
@@ -14,6 +13,9 @@ export type ClusterInstance = {
   /** Its last beat is younger than its lease TTL. */
   alive: boolean
 }
+
+/** What a beat sees: the database's time and every instance row, each with its liveness. */
+export type ClusterView = { dbNowMs: number; instances: ClusterInstance[] }
 
 /** Instances whose last beat is older than this are forgotten by {@link readClusterInstances}. */
 const FORGET_AFTER = "interval '1 day'"
