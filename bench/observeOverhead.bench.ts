@@ -5,8 +5,6 @@ import { performance } from 'node:perf_hooks'
 import { createManualClock } from '../src/common/clock.ts'
 import { silentLogger } from '../src/common/Logger.ts'
 import type { Engine } from '../src/engine/createEngine.ts'
-import { ALERT_KINDS, type AlertKind } from '../src/observe/alertTypes.ts'
-import { createAlerter } from '../src/observe/createAlerter.ts'
 import { createFerryMetrics } from '../src/observe/createFerryMetrics.ts'
 import type { EngineEvent } from '../src/observe/engineEvents.ts'
 import { type EngineObserver, fanOutEvents } from '../src/observe/fanOutEvents.ts'
@@ -240,7 +238,6 @@ export async function run(): Promise<BenchResult> {
     rounds.flatMap((r) => r.offCpu),
     rounds.flatMap((r) => r.onCpu),
   )
-  const ticks = wall.ticks
   const metricsPerTickMs = sum(rounds.map((r) => r.insideMetricsMs)) / ROUNDS
   const alertsPerTickMs = sum(rounds.map((r) => r.insideAlertsMs)) / ROUNDS
   const scrapes = sorted(rounds.flatMap((r) => r.scrapesMs))
