@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os'
 import {
   type Address,
   createPublicClient,
@@ -271,6 +272,7 @@ async function benchRpcCalls(): Promise<BenchResult> {
       `ferry: ${ferry} JSON-RPC calls in ${trips} HTTP round trips per order (runs ${ferryCounts.join(', ')} calls, ${ferryTrips.join(', ')} round trips) ${methods}`,
     )
     console.log(`  its round trips: ${ferryBatches}`)
+    console.log(`  (load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`)
     console.log(
       `naive: ${naive} JSON-RPC calls in ${naiveTrip} HTTP round trips per order (runs ${naiveCounts.join(', ')}) ${naiveMethods}`,
     )
