@@ -226,17 +226,8 @@ function report(figures: OrderFigures[]): BenchResult {
   console.log(`  the proxies' late timers ${p50p95(late)}`)
   console.log(`  ferry's own work         ${p50p95(own)}`)
   console.log(
-    `  answer → simulation request p50 ${ms(
-      percentile(
-        sortedBy((f) => f.verifyMs),
-        50,
-      ),
-    )} (parse, verify); simulation answer → broadcast request p50 ${ms(
-      percentile(
-        sortedBy((f) => f.signMs),
-        50,
-      ),
-    )} (judge, sign, journal)`,
+    `  answer → simulation request ${p50p95(sortedBy((f) => f.verifyMs))} (parse, verify); ` +
+      `simulation answer → broadcast request ${p50p95(sortedBy((f) => f.signMs))} (judge, sign, journal)`,
   )
   const met = ownP95 <= OWN_BUDGET_P95_MS && trips <= MIN_ROUND_TRIPS
   return {
