@@ -5,7 +5,7 @@ import { holdsAlerts, type RateLimitState } from './rateLimitAlerts.ts'
  * Event types decideAlerts never alerts on nor remembers: most of a tick's events (quotes,
  * observations, broadcasts, fills). Every type its switch handles must be missing here.
  */
-const QUIET_EVENT_TYPES: ReadonlySet<EngineEvent['type']> = new Set<EngineEvent['type']>([
+export const QUIET_EVENT_TYPES: ReadonlySet<EngineEvent['type']> = new Set<EngineEvent['type']>([
   'tick',
   'tickEnd',
   'quote',
