@@ -7,6 +7,7 @@ import type { Alert, AlertRules } from './alertTypes.ts'
 import { type AlertState, decideAlerts, initialAlertState } from './decideAlerts.ts'
 import type { EngineEvent } from './engineEvents.ts'
 import { formatAlert } from './formatAlert.ts'
+import { isQuietEvent } from './isQuietEvent.ts'
 import { postAlert } from './postAlert.ts'
 import { flushHeldAlerts, nextHeldDueMs } from './rateLimitAlerts.ts'
 import { scrubAlert } from './scrubAlert.ts'
@@ -173,6 +174,8 @@ export function createAlerter(params: CreateAlerterParams): Alerter {
     observe(event) {
       if (closed) return
       try {
+        // Most events need no decision: skipped before the clock is read or anything is built.
+        if (isQuietEvent(event, state.rateLimit)) return
         const decided = decideAlerts(event, state, rules, clock.nowMs())
         const heldChanged = decided.state.rateLimit !== state.rateLimit
         state = decided.state

@@ -6,6 +6,7 @@ import {
   hookFailedAlert,
 } from './decideTerminalAlerts.ts'
 import type { EngineEvent } from './engineEvents.ts'
+import { isQuietEvent } from './isQuietEvent.ts'
 import {
   flushHeldAlerts,
   holdsAlerts,
@@ -82,6 +83,7 @@ export function decideAlerts(
   rules: AlertRules,
   nowMs: number,
 ): { alerts: Alert[]; state: AlertState } {
+  if (isQuietEvent(event, state.rateLimit)) return { alerts: [], state }
   const { candidates, state: next } = candidatesOf(event, state, rules, nowMs)
   // Most events alert nothing and nothing is held: no rate limit, flush or scrub to run.
   if (candidates.length === 0 && !holdsAlerts(next.rateLimit)) return { alerts: [], state: next }

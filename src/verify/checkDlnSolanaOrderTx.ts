@@ -11,13 +11,13 @@ import { checkDlnCreateAccounts } from './checkDlnCreateAccounts.ts'
 import { checkDlnCreateOrder } from './checkDlnCreateOrder.ts'
 import { checkDlnSolanaInstructions } from './checkDlnSolanaInstructions.ts'
 import { QuoteMovedError } from './QuoteMovedError.ts'
-import { solanaPriorityFeeLamports } from './solanaPriorityFeeLamports.ts'
-import type { CheckVerdict } from './verifyEvmOrderTx.ts'
 import type {
   CheckSolanaOrderTxParams,
   SolanaOrderChecks,
   VerifiedSolanaOrder,
-} from './verifySolanaOrderTx.ts'
+} from './solanaOrderTxTypes.ts'
+import { solanaPriorityFeeLamports } from './solanaPriorityFeeLamports.ts'
+import type { CheckVerdict } from './verifyEvmOrderTx.ts'
 
 /**
  * Rent dln_src's create takes from the maker (docs/dln.md §1.4): giveOrderState 2115840,

@@ -1,8 +1,6 @@
 import type { Command } from 'commander'
 import { lazyAction } from '../lazyAction.ts'
-
-/** Where the HTML goes when neither `--out` nor `--json` is given (git-ignored). */
-export const DEFAULT_OUT = 'report.html'
+import { DEFAULT_OUT } from './reportDefaultOut.ts'
 
 /** Registers `ferry report` (flags, help); its action, reportCommand.ts, loads when it runs. */
 export function registerReportCommand(program: Command): void {

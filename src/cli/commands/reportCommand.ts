@@ -15,7 +15,7 @@ import type { GlobalOptions } from '../cliContext.ts'
 import { readJournalStore } from '../readJournalStore.ts'
 import { writeFileAtomically } from '../writeFileAtomically.ts'
 
-import { DEFAULT_OUT } from './registerReportCommand.ts'
+import { DEFAULT_OUT } from './reportDefaultOut.ts'
 
 /** Options of `ferry report`. */
 type ReportOptions = { journal?: string; since?: string; out?: string }

@@ -52,9 +52,9 @@ import { quotesAhead } from './quotesAhead.ts'
  * 6. at the confirmation depth, CreatedOrder is parsed and its orderId checked (P-2.5).
  * A failure after an approval revokes the leftover allowance (P-1.12) unless the order
  * transaction may still land.
- * Latency: what does not depend on the quote runs while its create-tx is in flight: the send's
- * fee and nonce reads (EvmSender.prefetch) always, and the step-1 reads too when no approval is
- * expected (quotesAhead: the create-tx then goes out at once). The answer is still used only
+ * Latency: the send's fee and nonce reads (EvmSender.prefetch) start with the step-1 reads,
+ * in one JSON-RPC batch; when no approval is expected (quotesAhead) the create-tx goes out at
+ * once too, so all of them run while it is in flight. The answer is still used only
  * after those reads, so between it and the broadcast the chain sees one simulation.
  */
 export async function executeEvmOrder(
@@ -115,8 +115,11 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
     permit ? { ...estimated, srcChainTokenInSenderPermit: permit.envelope } : estimated
   // The work that does not wait for the quote runs while it is in flight: the chain reads, the
   // prices, and the send's fee and nonce reads. The answer is only used once the reads are in.
+  // The send's reads start with the chain facts in every case, so both go in one JSON-RPC batch
+  // (one round trip); an approval sent meanwhile makes the sender read the nonce again.
+  const sendReadsEarly = sender.prefetch(level)
   const early = quotesAhead(!token, params.allowancePolicy)
-    ? { quote: api.createOrderTx(estimated), sendReads: sender.prefetch(level) }
+    ? { quote: api.createOrderTx(estimated) }
     : undefined
   // Seen where awaited; a quote ahead that an approval made useless is dropped unheard.
   early?.quote.catch(() => {})
@@ -202,8 +205,10 @@ async function runEvmOrder(params: ExecuteEvmOrderParams): Promise<ExecuteEvmOrd
   let mayHaveLanded = false
   try {
     for (let requote = 0; ; requote++) {
-      const ahead = requote === 0 && !allowance ? early : undefined
-      const sendReads = ahead?.sendReads ?? sender.prefetch(level)
+      // An approval moved the nonce since the early reads: they are made again, during this quote.
+      const first = requote === 0 && !allowance
+      const ahead = first ? early : undefined
+      const sendReads = first ? sendReadsEarly : sender.prefetch(level)
       const answer = (await (ahead?.quote ?? api.createOrderTx(estimatedRequest()))).quote
       const quotedAtMs = clock.nowMs()
       const verified = verify(answer)

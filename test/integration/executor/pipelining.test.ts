@@ -179,6 +179,26 @@ describe('pipelining: the reads that do not need the quote run while its create-
     expect(criticalPath(releasedMs)).toEqual(['eth_simulateV1', 'eth_sendRawTransaction'])
   })
 
+  test('behavior: under the exact policy with an allowance standing, the chain facts, fees and nonce counts go to the RPC in one JSON-RPC batch: one round trip', async () => {
+    const { sender, api } = await world()
+    const usdc = arb.contracts.tokens.USDC.address as Address
+    const dlnSource = arb.contracts.dlnSource as Address
+    await ensureAllowance({ sender, token: usdc, spender: dlnSource, amount: 10n ** 12n })
+    const startedMs = performance.now()
+    const result = await order({ api, sender }, usdc, 50_000_000n)
+    const firstQuote = service.log.find((r) => r.path.includes('create-tx'))!
+    const beforeQuote = rpc.log.filter(
+      (r) => r.arrivedAtMs >= startedMs && r.arrivedAtMs <= firstQuote.arrivedAtMs,
+    )
+    expect(result.allowance).toBeUndefined()
+    expect(beforeQuote).toHaveLength(1)
+    expect([...beforeQuote[0]!.methods].sort()).toEqual([
+      'eth_call',
+      'eth_feeHistory',
+      'eth_getTransactionCount',
+    ])
+  })
+
   test('behavior: a read made ahead that fails surfaces where it did before: fees above the cap stop the send with FeeCapError, nothing signed', async () => {
     // A cap under the devnet's going base fee: every fee read fails, the one ahead included.
     const { sender, journal, api } = await world({ feePolicy: { maxFeePerGasCapWei: 1n } })

@@ -10,6 +10,10 @@ export type RpcProxy = {
   counts: Record<string, number>
   /** Total method calls since the last {@link RpcProxy.reset}. */
   total(): number
+  /** HTTP requests (round trips: a JSON-RPC batch is one) since the last {@link RpcProxy.reset}. */
+  requests(): number
+  /** The methods of each HTTP request since the last {@link RpcProxy.reset}, in arrival order. */
+  readonly batches: string[][]
   reset(): void
   /**
    * Forwards the next call of `method` to the node but never answers it (the client times out):
@@ -28,6 +32,7 @@ export type RpcProxy = {
 /** Starts an {@link RpcProxy} in front of `targetUrl`. */
 export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
   let counts: Record<string, number> = {}
+  let batches: string[][] = []
   const swallow = new Set<string>()
   const lacking = new Set<string>()
   const lies = new Map<string, (result: unknown) => unknown>()
@@ -38,8 +43,13 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
       return counts
     },
     total: () => Object.values(counts).reduce((a, b) => a + b, 0),
+    requests: () => batches.length,
+    get batches() {
+      return batches
+    },
     reset: () => {
       counts = {}
+      batches = []
     },
     swallowNext: (method) => {
       swallow.add(method)
@@ -69,6 +79,7 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
           return
         }
         let lose = false
+        batches.push(calls.map((c) => c.method))
         for (const call of calls) {
           counts[call.method] = (counts[call.method] ?? 0) + 1
           if (swallow.delete(call.method)) lose = true
