@@ -6,11 +6,17 @@ import { createClusterMember } from '../../engine/cluster/createClusterMember.ts
 import { createEngineCluster } from '../../engine/cluster/createEngineCluster.ts'
 import type { EngineCluster } from '../../engine/cluster/EngineCluster.ts'
 import { fenceJournalStore } from '../../engine/cluster/fenceJournalStore.ts'
+import {
+  type ClusterAlertGate,
+  clusterAlertClaimOf,
+} from '../../engine/cluster/gateClusterAlerts.ts'
 import { type WalletGroup, walletKeyOf } from '../../engine/cluster/groupWallets.ts'
+import { DEFAULT_CLUSTER_ALERT_WINDOW_MS } from '../../engine/cluster/tellUnheldWallets.ts'
 import type { IntentRunner } from '../../execute/createIntentRunner.ts'
 import type { EngineEvent } from '../../observe/engineEvents.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
+import { claimClusterAlert } from '../../store/claimClusterAlert.ts'
 import type { JournalStore } from '../../store/JournalStore.ts'
 import type { IntentReconciliation } from '../../store/journalTypes.ts'
 import type { PgJournalStore } from '../../store/openPgJournal.ts'
@@ -25,6 +31,8 @@ export type RunCluster = {
   /** The journal the world and the engine write through: its write-ahead inserts are fenced. */
   journal: JournalStore
   engine: EngineCluster
+  /** Claims a cluster-level alert (the kill switch) so the cluster tells it once. */
+  claimAlert: ClusterAlertGate
   /**
    * Engages the cluster-wide kill switch in the database too (the engine's automatic kill), in
    * the background: the file beside it is engaged at once.
@@ -77,6 +85,12 @@ export function createRunCluster(params: {
       },
       async () => (await readSharedKillSwitch(store)).engaged,
     ),
+    claimAlert(event) {
+      const windowMs =
+        config.observe.alerts?.minIntervalMs.killSwitch ?? DEFAULT_CLUSTER_ALERT_WINDOW_MS
+      const claim = clusterAlertClaimOf(event, id, windowMs)
+      return claim && claimClusterAlert(store, claim)
+    },
     engageKillSwitch(reason) {
       setSharedKillSwitch(store, true, { by: `${id} (pid ${process.pid})`, reason }).catch(
         (error: unknown) => {

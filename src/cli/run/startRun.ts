@@ -4,6 +4,7 @@ import { createSharedAbortController } from '../../common/createSharedAbortContr
 import type { Logger } from '../../common/Logger.ts'
 import type { Strategy } from '../../common/strategy/strategyContract.ts'
 import { type Devnet, startDevnet } from '../../devnet/startDevnet.ts'
+import { type ClusterAlertGate, gateClusterAlerts } from '../../engine/cluster/gateClusterAlerts.ts'
 import { createEngine } from '../../engine/createEngine.ts'
 import type { Alerter } from '../../observe/createAlerter.ts'
 import { createFerryMetrics } from '../../observe/createFerryMetrics.ts'
@@ -133,10 +134,12 @@ export async function startRun(params: StartRunParams): Promise<void> {
   const observers: EngineObserver[] = [print]
   let metricsServer: MetricsServer | undefined
   let alerter: Alerter | undefined
+  // Once joined: cluster-level alerts (the kill switch) are told by one instance of the cluster.
+  let alertGate: ClusterAlertGate | undefined
   try {
     // Alerts; an alert URL's unset env var stops the run here, before anything starts.
     alerter = createRunAlerter({ config, env, configPath, logger, clock: systemClock })
-    if (alerter) observers.push(alerter.observe)
+    if (alerter) observers.push(gateClusterAlerts(alerter.observe, () => alertGate))
     if (!record && !embedded && config.mode === 'live' && options.live === true) {
       await checkLiveStart(config, env, configPath, logger)
     }
@@ -220,6 +223,7 @@ export async function startRun(params: StartRunParams): Promise<void> {
     const cluster =
       runJournal.pg &&
       createRunCluster({ store: runJournal.pg, config, strategies, wallets, emit, logger })
+    alertGate = cluster ? cluster.claimAlert : undefined
     const world = createWorld({
       api,
       wiring,
