@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { type Journal, openJournal } from '../src/store/openJournal.ts'
+import { type Journal, openJournal } from '../src/store/sqlite/openJournal.ts'
 import type { BenchResult } from './run.ts'
 
 /** Ticks per run, and the intents each tick journals (each with its decision quote). */

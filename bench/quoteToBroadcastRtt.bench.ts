@@ -6,9 +6,9 @@ import type { Address } from 'viem'
 import { startDevnet } from '../src/devnet/startDevnet.ts'
 import { ensureAllowance } from '../src/execute/evm/ensureAllowance.ts'
 import { executeEvmOrder } from '../src/execute/evm/executeEvmOrder.ts'
-import { createEvmSendJournal } from '../src/store/createEvmSendJournal.ts'
-import { openJournal } from '../src/store/openJournal.ts'
-import { toJournalStore } from '../src/store/toJournalStore.ts'
+import { createEvmSendJournal } from '../src/store/contract/createEvmSendJournal.ts'
+import { openJournal } from '../src/store/sqlite/openJournal.ts'
+import { toJournalStore } from '../src/store/sqlite/toJournalStore.ts'
 import {
   chainsOf,
   devnetValueFlow,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import { fenceJournalStore } from '../engine/cluster/fenceJournalStore.ts'
 import { describeJournalTarget, type JournalTarget } from '../settings/resolveJournalTarget.ts'
-import type { JournalStore } from '../store/JournalStore.ts'
-import { toJournalStore } from '../store/toJournalStore.ts'
-import { toWalletKey } from '../store/toWalletKey.ts'
+import type { JournalStore } from '../store/contract/JournalStore.ts'
+import { toWalletKey } from '../store/contract/toWalletKey.ts'
+import { toJournalStore } from '../store/sqlite/toJournalStore.ts'
 import { openExistingJournal } from './openExistingJournal.ts'
 
 /** The journal `ferry cancel` writes through, and its single-writer claim on one wallet. */
@@ -40,9 +40,9 @@ export async function openCancelJournal(target: JournalTarget): Promise<CancelJo
       close: async () => journal.close(),
     }
   }
-  const { openPgJournal } = await import('../store/openPgJournal.ts')
-  const { acquireWalletLease } = await import('../store/acquireWalletLease.ts')
-  const { releaseWalletLease } = await import('../store/releaseWalletLease.ts')
+  const { openPgJournal } = await import('../store/pg/openPgJournal.ts')
+  const { acquireWalletLease } = await import('../store/cluster/acquireWalletLease.ts')
+  const { releaseWalletLease } = await import('../store/cluster/releaseWalletLease.ts')
   const pg = await openPgJournal(target.url, { maxConnections: 2, requireJournal: true })
   const held = new Map<string, number>()
   const keyOf = (chainId: number, address: string) => `${chainId}:${toWalletKey(address)}`

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { JournalFileError } from '../store/JournalFileError.ts'
-import { type Journal, openJournal } from '../store/openJournal.ts'
+import { JournalFileError } from '../store/sqlite/JournalFileError.ts'
+import { type Journal, openJournal } from '../store/sqlite/openJournal.ts'
 
 /**
  * Opens the journal at `path`, which must exist: a missing file is an error rather than a fresh

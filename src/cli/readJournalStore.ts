@@ -1,7 +1,7 @@
 import { describeJournalTarget, type JournalTarget } from '../settings/resolveJournalTarget.ts'
-import type { JournalStore } from '../store/JournalStore.ts'
-import { toJournalFileError } from '../store/toJournalFileError.ts'
-import { toJournalStore } from '../store/toJournalStore.ts'
+import type { JournalStore } from '../store/contract/JournalStore.ts'
+import { toJournalFileError } from '../store/sqlite/toJournalFileError.ts'
+import { toJournalStore } from '../store/sqlite/toJournalStore.ts'
 import { openExistingJournal } from './openExistingJournal.ts'
 
 /**
@@ -20,7 +20,7 @@ export async function readJournalStore<T>(
     typeof target === 'string' ? { kind: 'sqlite', path: target } : target
   if (resolved.kind === 'postgres') {
     // Loaded only for a shared journal: the SQLite reads stay free of pg and Kysely.
-    const { openPgJournal } = await import('../store/openPgJournal.ts')
+    const { openPgJournal } = await import('../store/pg/openPgJournal.ts')
     const store = await openPgJournal(resolved.url, { maxConnections: 2, requireJournal: true })
     try {
       return await read(store, describeJournalTarget(resolved))

@@ -1,5 +1,5 @@
 import { DAY_MS } from '../common/DAY_MS.ts'
-import type { JournalStore } from '../store/JournalStore.ts'
+import type { JournalStore } from '../store/contract/JournalStore.ts'
 
 /** How often the window is summed again in full, ms: bounds the drift of adding floats. */
 const RESUM_EVERY_MS = 3_600_000

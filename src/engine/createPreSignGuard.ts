@@ -1,6 +1,6 @@
 import { DAY_MS } from '../common/DAY_MS.ts'
-import type { JournalStore } from '../store/JournalStore.ts'
-import type { Journal } from '../store/openJournal.ts'
+import type { JournalStore } from '../store/contract/JournalStore.ts'
+import type { Journal } from '../store/sqlite/openJournal.ts'
 import type { RiskTotals } from './readRiskTotals.ts'
 import { readRiskTotals } from './readRiskTotals.ts'
 

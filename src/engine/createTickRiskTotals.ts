@@ -1,5 +1,5 @@
-import type { JournalStore } from '../store/JournalStore.ts'
-import { TERMINAL_INTENT_STATES } from '../store/journalTypes.ts'
+import type { JournalStore } from '../store/contract/JournalStore.ts'
+import { TERMINAL_INTENT_STATES } from '../store/contract/journalTypes.ts'
 import type { InFlightNotional, RiskTotals } from './readRiskTotals.ts'
 
 /** The risk totals of one tick: read once, kept current in memory as the tick sends intents. */

@@ -1,5 +1,5 @@
 import { DAY_MS } from '../common/DAY_MS.ts'
-import type { JournalStore } from '../store/JournalStore.ts'
+import type { JournalStore } from '../store/contract/JournalStore.ts'
 
 /** An intent as the in-flight caps count it. */
 export type InFlightNotional = { id: string; route: string; notionalUsd: number }

@@ -1,6 +1,6 @@
 import type { MarketSnapshot } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import type { JournalStatus } from '../store/createJournalQueries.ts'
+import type { JournalStatus } from '../store/sqlite/createJournalQueries.ts'
 import type { EngineMarket } from './engineMarket.ts'
 import { toInFlightIntents } from './toInFlightIntents.ts'
 import { untilAborted } from './untilAborted.ts'

@@ -1,7 +1,7 @@
 import type { MarketSnapshot, QuoteObservation } from '../common/strategy/marketTypes.ts'
 import type { Strategy } from '../common/strategy/strategyContract.ts'
 import { describeRoute } from '../observe/engineEvents.ts'
-import type { JournalStore } from '../store/JournalStore.ts'
+import type { JournalStore } from '../store/contract/JournalStore.ts'
 import type { EngineMarket } from './engineMarket.ts'
 import { type HandleIntentDeps, handleIntent, type IntentJournal } from './handleIntent.ts'
 import { StrategyThrewError } from './StrategyThrewError.ts'

@@ -1,5 +1,5 @@
 import type { InFlightIntent, RouteRequest } from '../common/strategy/marketTypes.ts'
-import type { IntentRecord, IntentState } from '../store/journalTypes.ts'
+import type { IntentRecord, IntentState } from '../store/contract/journalTypes.ts'
 
 const DEBITED: readonly IntentState[] = ['created', 'fulfilled']
 

@@ -1,7 +1,7 @@
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
 import type { EvmSender } from '../chains/evm/createEvmSender.ts'
 import { FerryError } from '../common/FerryError.ts'
-import type { JournalStore } from '../store/JournalStore.ts'
+import type { JournalStore } from '../store/contract/JournalStore.ts'
 import { createIntentLedger, type IntentLedger } from './createIntentLedger.ts'
 import { cancelEvmOrder } from './evm/cancelEvmOrder.ts'
 import type {

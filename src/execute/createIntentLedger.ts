@@ -1,7 +1,7 @@
 import { aggregatorEdgeBps } from '../common/strategy/aggregatorEdgeBps.ts'
 import type { Intent } from '../common/strategy/marketTypes.ts'
-import type { JournalStore } from '../store/JournalStore.ts'
-import type { HexText, IntentState } from '../store/journalTypes.ts'
+import type { JournalStore } from '../store/contract/JournalStore.ts'
+import type { HexText, IntentState } from '../store/contract/journalTypes.ts'
 
 /** The states an intent passes through on its way, before its end. */
 export type IntentProgress = 'approving' | 'signed' | 'broadcast' | 'fulfilled'

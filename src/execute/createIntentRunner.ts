@@ -2,8 +2,8 @@ import { createSharedAbortController } from '../common/createSharedAbortControll
 import type { Logger } from '../common/Logger.ts'
 import type { Intent } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import type { JournalStore } from '../store/JournalStore.ts'
-import type { IntentReconciliation } from '../store/journalTypes.ts'
+import type { JournalStore } from '../store/contract/JournalStore.ts'
+import type { IntentReconciliation } from '../store/contract/journalTypes.ts'
 import type { IntentLedger } from './createIntentLedger.ts'
 import { decideIntentEnd } from './decideIntentEnd.ts'
 import type {

@@ -1,7 +1,7 @@
 import type { ChainId } from '../api/schemas/chainId.ts'
 import type { CrossChainRouteRequest, Intent } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import { createSolanaSendJournal } from '../store/createSolanaSendJournal.ts'
+import { createSolanaSendJournal } from '../store/contract/createSolanaSendJournal.ts'
 import { buildOrderIntent } from './buildOrderIntent.ts'
 import { type ChainContext, SOLANA_CHAIN_ID } from './createChainContext.ts'
 import { executeEvmOrder } from './evm/executeEvmOrder.ts'

@@ -1,6 +1,6 @@
 import type { Intent } from '../common/strategy/marketTypes.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import type { IntentReconciliation } from '../store/journalTypes.ts'
+import type { IntentReconciliation } from '../store/contract/journalTypes.ts'
 import type { ReconciliationPlan } from './planReconciliation.ts'
 
 /** What executing an accepted intent led to. */

@@ -4,7 +4,7 @@ import type {
   IntentReconciliation,
   OrderRecord,
   OrderState,
-} from '../store/journalTypes.ts'
+} from '../store/contract/journalTypes.ts'
 
 /**
  * What a restart does with one intent a previous run left unfinished (safety P-2.2, P-2.3):

@@ -4,7 +4,7 @@ import type { OrderFillState } from '../chains/evm/readOrderFill.ts'
 import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
-import type { JournalStore } from '../store/JournalStore.ts'
+import type { JournalStore } from '../store/contract/JournalStore.ts'
 import type { IntentLedger } from './createIntentLedger.ts'
 import type { StuckOutcome, TrackedOrder, TrackingOutcome } from './executionOutcome.ts'
 

@@ -1,8 +1,8 @@
 import { DAY_MS } from '../common/DAY_MS.ts'
 import type { RunStrategyDeps } from '../engine/runStrategy.ts'
-import type { RouteNotional } from '../store/createJournalQueries.ts'
-import type { PostponementRecord } from '../store/createPostponementRecords.ts'
-import type { IntentRecord } from '../store/journalTypes.ts'
+import type { IntentRecord } from '../store/contract/journalTypes.ts'
+import type { RouteNotional } from '../store/sqlite/createJournalQueries.ts'
+import type { PostponementRecord } from '../store/sqlite/createPostponementRecords.ts'
 
 /** Windows kept with running totals: the engine asks for two (the last 24 h, today). */
 const MAX_WINDOWS = 4

@@ -1,4 +1,4 @@
-import type { JournalActivity } from '../store/createJournalQueries.ts'
+import type { JournalActivity } from '../store/sqlite/createJournalQueries.ts'
 import type { ActualIntent, ActualOutcome, RecordedQuote } from './replayTypes.ts'
 
 type DryRunSummary = {

@@ -1,4 +1,4 @@
-import type { JournalStore } from '../store/JournalStore.ts'
+import type { JournalStore } from '../store/contract/JournalStore.ts'
 import { readActualIntents } from './readActualIntents.ts'
 import type { RecordedQuote, ReplayRecording } from './replayTypes.ts'
 import { toRecordedQuote } from './toRecordedQuote.ts'

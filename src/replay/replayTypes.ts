@@ -4,7 +4,7 @@
  */
 
 import type { QuoteObservation, TokenBalance } from '../common/strategy/marketTypes.ts'
-import type { IntentState } from '../store/journalTypes.ts'
+import type { IntentState } from '../store/contract/journalTypes.ts'
 
 /** One recorded tick: when, which strategy instances ran, the balances they saw. */
 export type RecordedTick = {

@@ -1,5 +1,5 @@
 import type { QuoteObservation, RouteRequest } from '../common/strategy/marketTypes.ts'
-import type { MarketQuoteRecord } from '../store/createMarketRecords.ts'
+import type { MarketQuoteRecord } from '../store/sqlite/createMarketRecords.ts'
 import type { RecordedQuote } from './replayTypes.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { JournalActivity } from '../store/createJournalQueries.ts'
+import type { JournalActivity } from '../store/sqlite/createJournalQueries.ts'
 import { buildCosts } from './buildCosts.ts'
 import { buildLatencyStage } from './buildLatencyStage.ts'
 import { buildRouteOutputs } from './buildRouteOutputs.ts'

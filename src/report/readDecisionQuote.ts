@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { QuoteRecord } from '../store/journalTypes.ts'
+import type { QuoteRecord } from '../store/contract/journalTypes.ts'
 import type { DecisionQuote } from './reportTypes.ts'
 
 // The response the engine journals for the quote a decision was made on (createEngine's

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ObservationRecord } from '../store/journalTypes.ts'
+import type { ObservationRecord } from '../store/contract/journalTypes.ts'
 import type { ArbitrageObservation, EdgePoint } from './reportTypes.ts'
 
 /** Observation kinds of strategies/arbitrage.ts: every one is an experiment's record. */

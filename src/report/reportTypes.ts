@@ -14,7 +14,7 @@ import type {
   OrderRecord,
   OrderState,
   QuoteRecord,
-} from '../store/journalTypes.ts'
+} from '../store/contract/journalTypes.ts'
 import type { ReplaySection } from './replaySectionTypes.ts'
 
 /**

@@ -1,5 +1,5 @@
-import type { IntentHistory } from '../store/createJournalQueries.ts'
-import { TERMINAL_INTENT_STATES } from '../store/journalTypes.ts'
+import { TERMINAL_INTENT_STATES } from '../store/contract/journalTypes.ts'
+import type { IntentHistory } from '../store/sqlite/createJournalQueries.ts'
 import { describeRouteKey } from './describeRouteKey.ts'
 import type { DecisionQuote, ReportOrderRow } from './reportTypes.ts'
 

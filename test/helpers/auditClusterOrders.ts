@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import { dlnSourceAbi } from '../../src/chains/abi/dlnSourceAbi.ts'
 import { EVM_CONTRACTS } from '../../src/chains/chainRegistry.ts'
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
-import type { JournalStore } from '../../src/store/JournalStore.ts'
+import type { JournalStore } from '../../src/store/contract/JournalStore.ts'
 
 /** What the chain and the journal say about a run's orders, for the exactly-once checks. */
 export type OrderAudit = {

@@ -8,8 +8,8 @@ import { createIntentLedger } from '../../src/execute/createIntentLedger.ts'
 import { createIntentRunner } from '../../src/execute/createIntentRunner.ts'
 import type { ChainOps } from '../../src/execute/executionOutcome.ts'
 import type { FailPoint } from '../../src/execute/failPoints.ts'
-import type { Journal } from '../../src/store/openJournal.ts'
-import { toJournalStore } from '../../src/store/toJournalStore.ts'
+import type { Journal } from '../../src/store/sqlite/openJournal.ts'
+import { toJournalStore } from '../../src/store/sqlite/toJournalStore.ts'
 import { builtInStrategies } from '../../strategies/builtInStrategies.ts'
 
 /** A whole fake world for engine tests: the market and the chain ops in one object. */

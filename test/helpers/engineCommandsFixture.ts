@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createManualClock } from '../../src/common/clock.ts'
-import { openJournal } from '../../src/store/openJournal.ts'
+import { openJournal } from '../../src/store/sqlite/openJournal.ts'
 
 /** Route keys in the strategies' format (`src:token->dst:token`). */
 export const ARB_BASE =

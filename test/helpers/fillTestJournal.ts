@@ -1,7 +1,7 @@
 import type { ManualClock } from '../../src/common/clock.ts'
 import type { RouteRequest } from '../../src/common/strategy/marketTypes.ts'
-import type { SignedAttemptParams } from '../../src/store/createSendRecords.ts'
-import type { Journal } from '../../src/store/openJournal.ts'
+import type { SignedAttemptParams } from '../../src/store/sqlite/createSendRecords.ts'
+import type { Journal } from '../../src/store/sqlite/openJournal.ts'
 import { buildQuote, OWNER_EVM, usdc } from '../unit/strategies/buildStrategyFixture.ts'
 
 /** The EVM wallet of the attempts {@link fillTestJournal} writes. */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
-import { openJournal } from '../../src/store/openJournal.ts'
+import { openJournal } from '../../src/store/sqlite/openJournal.ts'
 import { runLiveOnce } from './runLiveOnce.ts'
 import { userUsdcOn } from './userUsdcOn.ts'
 

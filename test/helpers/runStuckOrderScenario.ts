@@ -1,6 +1,6 @@
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
-import type { OrderRecord } from '../../src/store/journalTypes.ts'
-import { openJournal } from '../../src/store/openJournal.ts'
+import type { OrderRecord } from '../../src/store/contract/journalTypes.ts'
+import { openJournal } from '../../src/store/sqlite/openJournal.ts'
 import { runLiveOnce } from './runLiveOnce.ts'
 import { userUsdcOn } from './userUsdcOn.ts'
 

@@ -1,6 +1,6 @@
 /**
  * Order states as the journal keeps them (the service's strings, docs/dln.md §3.1, plus ferry's
- * `Failed`). Declared here, structurally identical to `OrderState` of src/store/journalTypes.ts,
+ * `Failed`). Declared here, structurally identical to `OrderState` of src/store/contract/journalTypes.ts,
  * because src/chains may import only src/common; the store's journal is passed where a
  * {@link CancelJournal} is expected, so the compiler holds the two together.
  */

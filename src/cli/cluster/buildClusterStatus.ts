@@ -1,5 +1,5 @@
-import type { ClusterView } from '../../store/readClusterInstances.ts'
-import type { WalletLeaseRow } from '../../store/readWalletLeases.ts'
+import type { ClusterView } from '../../store/cluster/readClusterInstances.ts'
+import type { WalletLeaseRow } from '../../store/cluster/readWalletLeases.ts'
 
 /** `ferry cluster status`: the cluster as the shared journal sees it, by the database's clock. */
 export type ClusterStatus = {

@@ -1,7 +1,7 @@
 import { formatTimeMs } from '../../common/format/formatTimeMs.ts'
 import { formatUsd } from '../../common/format/formatUsd.ts'
 import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
-import type { IntentHistory } from '../../store/createJournalQueries.ts'
+import type { IntentHistory } from '../../store/sqlite/createJournalQueries.ts'
 import { formatTable } from './formatTable.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { JournalCopyReport } from '../../store/copyJournalToPg.ts'
+import type { JournalCopyReport } from '../../store/copy/copyJournalToPg.ts'
 
 /**
  * `ferry journal migrate`'s summary: one line per table (`intents 1234 → 1234 ok`), names and

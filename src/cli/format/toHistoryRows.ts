@@ -1,5 +1,5 @@
-import type { DryRunRecord } from '../../store/createDryRunQueries.ts'
-import type { IntentRecord, IntentState } from '../../store/journalTypes.ts'
+import type { IntentRecord, IntentState } from '../../store/contract/journalTypes.ts'
+import type { DryRunRecord } from '../../store/sqlite/createDryRunQueries.ts'
 
 /**
  * One row of `ferry history`: a journaled intent, or a dry-run intent (state `dry-run`,

@@ -3,7 +3,7 @@ import { groupWallets, type WalletGroup } from '../../engine/cluster/groupWallet
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { strategyKey } from '../../settings/strategyKey.ts'
-import { toWalletKey } from '../../store/toWalletKey.ts'
+import { toWalletKey } from '../../store/contract/toWalletKey.ts'
 
 /**
  * The wallet groups a cluster shares out (docs/architecture.md §5): each enabled strategy with

@@ -11,7 +11,7 @@ import { quoteRoute } from '../../execute/market/quoteRoute.ts'
 import { readWalletBalances } from '../../execute/market/readWalletBalances.ts'
 import type { WorldWiring } from '../../execute/worldWiring.ts'
 import type { EngineEvent } from '../../observe/engineEvents.ts'
-import type { JournalStore } from '../../store/JournalStore.ts'
+import type { JournalStore } from '../../store/contract/JournalStore.ts'
 import { engageKillSwitch } from '../engageKillSwitch.ts'
 
 /** The engine's two edges over one set of chains, and how to close them. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { SenderLock } from '../../store/acquireSenderLock.ts'
-import type { Journal } from '../../store/openJournal.ts'
+import type { SenderLock } from '../../store/sqlite/acquireSenderLock.ts'
+import type { Journal } from '../../store/sqlite/openJournal.ts'
 
 /** How long a lock row lives without a heartbeat, ms; a heartbeat comes every third of it. */
 export const SENDER_LOCK_TTL_MS = 60_000

@@ -5,11 +5,11 @@ import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { resolveJournalPath } from '../../settings/resolveJournalPath.ts'
 import { describeJournalTarget, resolveJournalTarget } from '../../settings/resolveJournalTarget.ts'
-import type { JournalStore } from '../../store/JournalStore.ts'
-import { type Journal, openJournal } from '../../store/openJournal.ts'
-import { openPgJournal, type PgJournalStore } from '../../store/openPgJournal.ts'
-import { toJournalFileError } from '../../store/toJournalFileError.ts'
-import { toJournalStore } from '../../store/toJournalStore.ts'
+import type { JournalStore } from '../../store/contract/JournalStore.ts'
+import { openPgJournal, type PgJournalStore } from '../../store/pg/openPgJournal.ts'
+import { type Journal, openJournal } from '../../store/sqlite/openJournal.ts'
+import { toJournalFileError } from '../../store/sqlite/toJournalFileError.ts'
+import { toJournalStore } from '../../store/sqlite/toJournalStore.ts'
 
 /** The journal of a run: the store everything writes through, and what only one backend has. */
 export type RunJournal = {

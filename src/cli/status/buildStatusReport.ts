@@ -1,10 +1,10 @@
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import { resolveRouteRiskLimits } from '../../settings/resolveRouteRiskLimits.ts'
 import type { RiskSettings } from '../../settings/riskSettingsSchema.ts'
-import type { DryRunRecord } from '../../store/createDryRunQueries.ts'
-import type { JournalStatus, RouteNotional } from '../../store/createJournalQueries.ts'
-import type { PostponementRecord } from '../../store/createPostponementRecords.ts'
-import type { IntentRecord } from '../../store/journalTypes.ts'
+import type { IntentRecord } from '../../store/contract/journalTypes.ts'
+import type { DryRunRecord } from '../../store/sqlite/createDryRunQueries.ts'
+import type { JournalStatus, RouteNotional } from '../../store/sqlite/createJournalQueries.ts'
+import type { PostponementRecord } from '../../store/sqlite/createPostponementRecords.ts'
 
 /** One route of `ferry status`: its notional and in-flight value against its own limits. */
 export type RouteStatus = {

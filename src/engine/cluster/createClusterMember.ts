@@ -5,13 +5,13 @@ import {
   claimStrategySlots,
   pruneStrategySlots,
   type StrategySlot,
-} from '../../store/claimStrategySlots.ts'
-import type { WalletLeaseClaim } from '../../store/JournalStore.ts'
-import { leaveClusterInstance } from '../../store/leaveClusterInstance.ts'
-import type { PgJournalStore } from '../../store/openPgJournal.ts'
-import { readClusterInstances } from '../../store/readClusterInstances.ts'
-import { readWalletLeases } from '../../store/readWalletLeases.ts'
-import { toWalletKey } from '../../store/toWalletKey.ts'
+} from '../../store/cluster/claimStrategySlots.ts'
+import { leaveClusterInstance } from '../../store/cluster/leaveClusterInstance.ts'
+import { readClusterInstances } from '../../store/cluster/readClusterInstances.ts'
+import { readWalletLeases } from '../../store/cluster/readWalletLeases.ts'
+import type { WalletLeaseClaim } from '../../store/contract/JournalStore.ts'
+import { toWalletKey } from '../../store/contract/toWalletKey.ts'
+import type { PgJournalStore } from '../../store/pg/openPgJournal.ts'
 import { createHeartbeat } from './createHeartbeat.ts'
 import { decideLeaseTurn, type LeaseState } from './decideLeaseTurn.ts'
 import { acquireGroup, releaseGroup, renewGroup } from './groupLeases.ts'

@@ -2,8 +2,8 @@ import type { ClusterEvent } from '../../observe/clusterEvents.ts'
 import {
   type ClusterHeartbeat,
   heartbeatClusterInstance,
-} from '../../store/heartbeatClusterInstance.ts'
-import type { PgJournalStore } from '../../store/openPgJournal.ts'
+} from '../../store/cluster/heartbeatClusterInstance.ts'
+import type { PgJournalStore } from '../../store/pg/openPgJournal.ts'
 
 /** A member's heartbeat, on a timer and a connection of its own. */
 export type Heartbeat = {

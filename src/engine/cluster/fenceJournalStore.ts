@@ -1,6 +1,6 @@
-import type { JournalStore, WalletLeaseClaim } from '../../store/JournalStore.ts'
-import { LeaseLostError } from '../../store/LeaseLostError.ts'
-import { toWalletKey } from '../../store/toWalletKey.ts'
+import type { JournalStore, WalletLeaseClaim } from '../../store/contract/JournalStore.ts'
+import { LeaseLostError } from '../../store/contract/LeaseLostError.ts'
+import { toWalletKey } from '../../store/contract/toWalletKey.ts'
 
 /**
  * The shared journal as this process's executors see it: every write-ahead insert carries the

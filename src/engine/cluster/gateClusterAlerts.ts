@@ -1,5 +1,5 @@
 import type { EngineEvent } from '../../observe/engineEvents.ts'
-import type { ClusterAlertClaim } from '../../store/claimClusterAlert.ts'
+import type { ClusterAlertClaim } from '../../store/cluster/claimClusterAlert.ts'
 
 /**
  * Whether this instance tells a cluster-level event: a promise of "it won the claim", or

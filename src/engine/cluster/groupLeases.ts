@@ -1,10 +1,10 @@
 import type { ClusterEvent } from '../../observe/clusterEvents.ts'
-import { acquireWalletLease } from '../../store/acquireWalletLease.ts'
-import { LeaseHeldError } from '../../store/LeaseHeldError.ts'
-import { LeaseLostError } from '../../store/LeaseLostError.ts'
-import type { PgJournalStore } from '../../store/openPgJournal.ts'
-import { releaseWalletLease } from '../../store/releaseWalletLease.ts'
-import { renewWalletLease } from '../../store/renewWalletLease.ts'
+import { acquireWalletLease } from '../../store/cluster/acquireWalletLease.ts'
+import { LeaseHeldError } from '../../store/cluster/LeaseHeldError.ts'
+import { releaseWalletLease } from '../../store/cluster/releaseWalletLease.ts'
+import { renewWalletLease } from '../../store/cluster/renewWalletLease.ts'
+import { LeaseLostError } from '../../store/contract/LeaseLostError.ts'
+import type { PgJournalStore } from '../../store/pg/openPgJournal.ts'
 import { type WalletGroup, walletKeyOf } from './groupWallets.ts'
 
 type Emit = (event: ClusterEvent) => void

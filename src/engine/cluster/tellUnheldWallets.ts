@@ -1,6 +1,6 @@
 import type { ClusterEvent } from '../../observe/clusterEvents.ts'
-import { claimClusterAlert } from '../../store/claimClusterAlert.ts'
-import type { PgJournalStore } from '../../store/openPgJournal.ts'
+import { claimClusterAlert } from '../../store/cluster/claimClusterAlert.ts'
+import type { PgJournalStore } from '../../store/pg/openPgJournal.ts'
 import type { LeaseState } from './decideLeaseTurn.ts'
 import { type WalletGroup, walletKeyOf } from './groupWallets.ts'
 

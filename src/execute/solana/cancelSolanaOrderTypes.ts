@@ -2,7 +2,7 @@ import type { Connection } from '@solana/web3.js'
 import type { Hex } from 'viem'
 import type { ApiClient } from '../../api/createApiClient.ts'
 import type { CancelJournal } from '../../chains/evm/cancelJournal.ts'
-import type { JournalStore } from '../../store/JournalStore.ts'
+import type { JournalStore } from '../../store/contract/JournalStore.ts'
 import type { CancelOrderBaseParams, CancelOrderBaseProgress } from '../cancelOrderBaseTypes.ts'
 import type { FinishedCancel } from '../finishCancel.ts'
 

@@ -7,7 +7,7 @@ import {
   DEFAULT_MAX_FAILED_TICKS,
   DEFAULT_TICK_DEADLINE_MS,
 } from '../../../src/engine/createEngine.ts'
-import { openJournal } from '../../../src/store/openJournal.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { rebalanceYaml } from '../../helpers/rebalanceYaml.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
 import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
-import { openJournal } from '../../../src/store/openJournal.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
 

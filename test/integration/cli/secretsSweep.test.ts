@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { openJournal } from '../../../src/store/openJournal.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
 
 // Secrets never reach stdout, stderr or the log (docs/operations.md §8.5): every CLI path that takes

@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
-import { openPgJournal } from '../../../src/store/openPgJournal.ts'
-import { readClusterInstances } from '../../../src/store/readClusterInstances.ts'
+import { readClusterInstances } from '../../../src/store/cluster/readClusterInstances.ts'
+import { openPgJournal } from '../../../src/store/pg/openPgJournal.ts'
 import { auditClusterOrders } from '../../helpers/auditClusterOrders.ts'
 import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import {

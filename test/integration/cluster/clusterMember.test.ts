@@ -6,8 +6,8 @@ import {
 } from '../../../src/engine/cluster/createClusterMember.ts'
 import { groupWallets, type WalletGroup } from '../../../src/engine/cluster/groupWallets.ts'
 import type { ClusterEvent } from '../../../src/observe/clusterEvents.ts'
-import { pruneStrategySlots } from '../../../src/store/claimStrategySlots.ts'
-import { openPgJournal, type PgJournalStore } from '../../../src/store/openPgJournal.ts'
+import { pruneStrategySlots } from '../../../src/store/cluster/claimStrategySlots.ts'
+import { openPgJournal, type PgJournalStore } from '../../../src/store/pg/openPgJournal.ts'
 import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
 
 const TTL_MS = 60_000

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createClusterMember } from '../../../src/engine/cluster/createClusterMember.ts'
 import { groupWallets } from '../../../src/engine/cluster/groupWallets.ts'
-import { openPgJournal, type PgJournalStore } from '../../../src/store/openPgJournal.ts'
+import { openPgJournal, type PgJournalStore } from '../../../src/store/pg/openPgJournal.ts'
 import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
 import { startTestPostgres, type TestPostgres } from '../../helpers/startTestPostgres.ts'
 

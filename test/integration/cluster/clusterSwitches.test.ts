@@ -9,8 +9,11 @@ import { createEngineCluster } from '../../../src/engine/cluster/createEngineClu
 import { groupWallets } from '../../../src/engine/cluster/groupWallets.ts'
 import { tellUnheldWallets } from '../../../src/engine/cluster/tellUnheldWallets.ts'
 import type { ClusterEvent } from '../../../src/observe/clusterEvents.ts'
-import { openPgJournal, type PgJournalStore } from '../../../src/store/openPgJournal.ts'
-import { readSharedKillSwitch, setSharedKillSwitch } from '../../../src/store/sharedKillSwitch.ts'
+import {
+  readSharedKillSwitch,
+  setSharedKillSwitch,
+} from '../../../src/store/cluster/sharedKillSwitch.ts'
+import { openPgJournal, type PgJournalStore } from '../../../src/store/pg/openPgJournal.ts'
 import { runCommandInProcess } from '../../helpers/runCommandInProcess.ts'
 import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
 

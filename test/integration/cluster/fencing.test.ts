@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
-import { openPgJournal } from '../../../src/store/openPgJournal.ts'
+import { openPgJournal } from '../../../src/store/pg/openPgJournal.ts'
 import {
   holdsLease,
   leaseEvents,

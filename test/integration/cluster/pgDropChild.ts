@@ -4,7 +4,7 @@
 import { createInterface } from 'node:readline'
 import { createClusterMember } from '../../../src/engine/cluster/createClusterMember.ts'
 import { groupWallets } from '../../../src/engine/cluster/groupWallets.ts'
-import { openPgJournal } from '../../../src/store/openPgJournal.ts'
+import { openPgJournal } from '../../../src/store/pg/openPgJournal.ts'
 
 const url = process.argv[2]!
 const report = (line: object): void => {

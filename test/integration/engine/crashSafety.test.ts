@@ -8,7 +8,7 @@ import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { FAIL_POINTS } from '../../../src/execute/failPoints.ts'
-import { openJournal } from '../../../src/store/openJournal.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
 

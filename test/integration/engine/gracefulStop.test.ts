@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
-import { openJournal } from '../../../src/store/openJournal.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
 
 type Event = { type: string; [key: string]: unknown }

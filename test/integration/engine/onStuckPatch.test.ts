@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
-import { openJournal } from '../../../src/store/openJournal.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { crashLiveRun } from '../../helpers/crashLiveRun.ts'
 import { runStuckOrderScenario } from '../../helpers/runStuckOrderScenario.ts'
 

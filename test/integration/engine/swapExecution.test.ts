@@ -5,7 +5,7 @@ import { type Address, erc20Abi } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
-import { openJournal } from '../../../src/store/openJournal.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 import { DEVNET_KEY_ENV, devnetPricesYaml } from '../../helpers/writeDevnetLiveConfig.ts'
 

@@ -14,9 +14,9 @@ import {
   cancelIntentOrder,
 } from '../../../src/execute/cancelIntentOrder.ts'
 
-import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
-import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
-import { toJournalStore } from '../../../src/store/toJournalStore.ts'
+import { createEvmSendJournal } from '../../../src/store/contract/createEvmSendJournal.ts'
+import { type Journal, openJournal } from '../../../src/store/sqlite/openJournal.ts'
+import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import { balanceOf, chainsOf, createJournaledOrder, testSender, user } from './executorHarness.ts'
 
 let devnet: Devnet

@@ -25,9 +25,9 @@ import type {
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
-import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
-import { openJournal } from '../../../src/store/openJournal.ts'
-import { toJournalStore } from '../../../src/store/toJournalStore.ts'
+import { createEvmSendJournal } from '../../../src/store/contract/createEvmSendJournal.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
+import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import {
   chainsOf,
   devnetValueFlow,

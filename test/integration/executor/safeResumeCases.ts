@@ -25,9 +25,9 @@ import { silentLogger } from '../../../src/common/Logger.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { planReconciliation } from '../../../src/execute/planReconciliation.ts'
 import { settleIntent } from '../../../src/execute/settleIntent.ts'
-import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
-import { openJournal } from '../../../src/store/openJournal.ts'
-import { toJournalStore } from '../../../src/store/toJournalStore.ts'
+import { createEvmSendJournal } from '../../../src/store/contract/createEvmSendJournal.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
+import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import { rpcCall, user } from './executorHarness.ts'
 
 const dlnSource = EVM_CONTRACTS.dlnSource as Address

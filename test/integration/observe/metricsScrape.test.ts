@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { parse, stringify } from 'yaml'
-import { openJournal } from '../../../src/store/openJournal.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { parsePrometheusText } from '../../helpers/parsePrometheusText.ts'
 import { type FerryEvent, type SpawnedFerry, spawnFerry } from '../../helpers/spawnFerry.ts'
 

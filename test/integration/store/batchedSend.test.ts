@@ -11,9 +11,9 @@ import { createEvmSender } from '../../../src/chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../../../src/chains/evm/createEvmSigner.ts'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { type AnvilChain, startAnvil } from '../../../src/devnet/startAnvil.ts'
-import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
-import { openJournal } from '../../../src/store/openJournal.ts'
-import { toJournalStore } from '../../../src/store/toJournalStore.ts'
+import { createEvmSendJournal } from '../../../src/store/contract/createEvmSendJournal.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
+import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 
 const user = devnetEvmAccount('user')
 let anvil: AnvilChain

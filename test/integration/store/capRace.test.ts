@@ -1,8 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { afterEach, describe, expect, test } from 'vitest'
 import { createPreSignGuard } from '../../../src/engine/createPreSignGuard.ts'
-import { acquireWalletLease } from '../../../src/store/acquireWalletLease.ts'
-import { openPgJournal, type PgJournalStore } from '../../../src/store/openPgJournal.ts'
+import { acquireWalletLease } from '../../../src/store/cluster/acquireWalletLease.ts'
+import { openPgJournal, type PgJournalStore } from '../../../src/store/pg/openPgJournal.ts'
 import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
 import { evmAttempt } from './contract/contractFixtures.ts'
 

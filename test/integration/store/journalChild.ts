@@ -1,7 +1,7 @@
 // A second ferry-like process for the store's multi-process tests. Run with
 // `node --import tsx journalChild.ts '<json command>'`; it reports on stdout in JSON lines.
-import { openJournal } from '../../../src/store/openJournal.ts'
-import { SenderLockHeldError } from '../../../src/store/SenderLockHeldError.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
+import { SenderLockHeldError } from '../../../src/store/sqlite/SenderLockHeldError.ts'
 
 type ChildCommand =
   | { action: 'attempts'; db: string; count: number }

@@ -4,8 +4,8 @@ import pg from 'pg'
 import { describe, expect, test } from 'vitest'
 import { FerryError } from '../../../src/common/FerryError.ts'
 import { UsageError } from '../../../src/common/UsageError.ts'
-import { JournalError } from '../../../src/store/JournalError.ts'
-import { type OpenPgJournalOptions, openPgJournal } from '../../../src/store/openPgJournal.ts'
+import { JournalError } from '../../../src/store/contract/JournalError.ts'
+import { type OpenPgJournalOptions, openPgJournal } from '../../../src/store/pg/openPgJournal.ts'
 import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
 
 const { freshDatabase, server } = useTestPostgres('open')

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { openJournal } from '../../../src/store/openJournal.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { runJournalChild } from './runJournalChild.ts'
 
 const dirs: string[] = []

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { createManualClock } from '../../../src/common/clock.ts'
 import { createDailyNotionalWindow } from '../../../src/engine/createDailyNotionalWindow.ts'
-import { openJournal } from '../../../src/store/openJournal.ts'
-import { toJournalStore } from '../../../src/store/toJournalStore.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
+import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 
 const HOUR_MS = 3_600_000

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createIntentLedger } from '../../../src/execute/createIntentLedger.ts'
-import type { Journal } from '../../../src/store/openJournal.ts'
-import { toJournalStore } from '../../../src/store/toJournalStore.ts'
+import type { Journal } from '../../../src/store/sqlite/openJournal.ts'
+import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import type { FakeChain } from './engineFixture.ts'
 import { engineWithFakes, rebalanceConfig } from './engineFixture.ts'
 

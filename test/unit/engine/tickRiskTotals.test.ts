@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createTickRiskTotals } from '../../../src/engine/createTickRiskTotals.ts'
-import { toJournalStore } from '../../../src/store/toJournalStore.ts'
+import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 
 describe('createTickRiskTotals', () => {

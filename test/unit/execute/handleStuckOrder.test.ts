@@ -8,7 +8,7 @@ import type { StuckOutcome } from '../../../src/execute/executionOutcome.ts'
 import { handleStuckOrder } from '../../../src/execute/handleStuckOrder.ts'
 import { trackOrder } from '../../../src/execute/trackOrder.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
-import { toJournalStore } from '../../../src/store/toJournalStore.ts'
+import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import { journalIntent } from '../store/fixtures.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 

@@ -6,7 +6,7 @@ import type {
   IntentReconciliation,
   OrderRecord,
   OrderState,
-} from '../../../src/store/journalTypes.ts'
+} from '../../../src/store/contract/journalTypes.ts'
 
 const route = (hook: boolean) => ({
   kind: 'crossChain',

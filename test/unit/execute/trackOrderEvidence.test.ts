@@ -5,7 +5,7 @@ import { silentLogger } from '../../../src/common/Logger.ts'
 import { createIntentLedger } from '../../../src/execute/createIntentLedger.ts'
 import { trackOrder } from '../../../src/execute/trackOrder.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
-import { toJournalStore } from '../../../src/store/toJournalStore.ts'
+import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import { journalIntent } from '../store/fixtures.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 

@@ -1,6 +1,6 @@
 import type { ManualClock } from '../../../src/common/clock.ts'
-import type { HexText } from '../../../src/store/journalTypes.ts'
-import type { Journal } from '../../../src/store/openJournal.ts'
+import type { HexText } from '../../../src/store/contract/journalTypes.ts'
+import type { Journal } from '../../../src/store/sqlite/openJournal.ts'
 import { evmAttempt } from '../store/fixtures.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { describe, expect, test } from 'vitest'
-import { fromJournalJson } from '../../../src/store/fromJournalJson.ts'
-import { toJournalJson } from '../../../src/store/toJournalJson.ts'
+import { fromJournalJson } from '../../../src/store/contract/fromJournalJson.ts'
+import { toJournalJson } from '../../../src/store/contract/toJournalJson.ts'
 import { evmAttempt, FROM, journalIntent } from './fixtures.ts'
 import { tmpJournal } from './tmpJournal.ts'
 

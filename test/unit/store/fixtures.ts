@@ -1,5 +1,5 @@
-import type { SignedAttemptParams } from '../../../src/store/createSendRecords.ts'
-import type { Journal } from '../../../src/store/openJournal.ts'
+import type { SignedAttemptParams } from '../../../src/store/sqlite/createSendRecords.ts'
+import type { Journal } from '../../../src/store/sqlite/openJournal.ts'
 
 export const FROM = '0x00000000000000000000000000000000000000Aa'
 

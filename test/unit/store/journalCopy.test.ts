@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3'
 import { describe, expect, test } from 'vitest'
-import { compareTableDigests } from '../../../src/store/compareTableDigests.ts'
-import { createRowDigest, type TableDigest } from '../../../src/store/createRowDigest.ts'
-import { JOURNAL_COPY_TABLES } from '../../../src/store/journalCopyTables.ts'
-import { JOURNAL_MIGRATIONS } from '../../../src/store/migrateJournal.ts'
+import { compareTableDigests } from '../../../src/store/copy/compareTableDigests.ts'
+import { createRowDigest, type TableDigest } from '../../../src/store/copy/createRowDigest.ts'
+import { JOURNAL_COPY_TABLES } from '../../../src/store/copy/journalCopyTables.ts'
+import { JOURNAL_MIGRATIONS } from '../../../src/store/sqlite/migrateJournal.ts'
 
 function digestOf(rows: unknown[][]): TableDigest {
   const digest = createRowDigest()

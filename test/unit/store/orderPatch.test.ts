@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { openJournal } from '../../../src/store/openJournal.ts'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { journalIntent } from './fixtures.ts'
 import { tmpJournal } from './tmpJournal.ts'
 

@@ -4,9 +4,9 @@ import type {
   SolanaSendJournal,
   SolanaSendRecord,
 } from '../../../src/chains/solana/solanaSendJournal.ts'
-import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
-import { createSolanaSendJournal } from '../../../src/store/createSolanaSendJournal.ts'
-import { toJournalStore } from '../../../src/store/toJournalStore.ts'
+import { createEvmSendJournal } from '../../../src/store/contract/createEvmSendJournal.ts'
+import { createSolanaSendJournal } from '../../../src/store/contract/createSolanaSendJournal.ts'
+import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import { evmAttempt, FROM, journalIntent } from './fixtures.ts'
 import { tmpJournal } from './tmpJournal.ts'
 

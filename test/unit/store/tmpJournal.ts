@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import { createManualClock, type ManualClock } from '../../../src/common/clock.ts'
-import { type Journal, openJournal } from '../../../src/store/openJournal.ts'
+import { type Journal, openJournal } from '../../../src/store/sqlite/openJournal.ts'
 
 const cleanups: (() => void)[] = []
 afterEach(() => {

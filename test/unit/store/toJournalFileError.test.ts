@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { UsageError } from '../../../src/common/UsageError.ts'
-import { JournalFileError } from '../../../src/store/JournalFileError.ts'
-import { toJournalFileError } from '../../../src/store/toJournalFileError.ts'
+import { JournalFileError } from '../../../src/store/sqlite/JournalFileError.ts'
+import { toJournalFileError } from '../../../src/store/sqlite/toJournalFileError.ts'
 
 /** An error shaped as better-sqlite3's SqliteError: a message and SQLite's result code. */
 function sqliteError(code: string, message: string): Error {

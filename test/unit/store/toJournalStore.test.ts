@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { JournalError } from '../../../src/store/JournalError.ts'
-import { toJournalStore } from '../../../src/store/toJournalStore.ts'
+import { JournalError } from '../../../src/store/contract/JournalError.ts'
+import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import { evmAttempt, journalIntent } from './fixtures.ts'
 import { tmpJournal } from './tmpJournal.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { canAdvance } from '../../../src/store/canAdvance.ts'
-import { JournalError } from '../../../src/store/JournalError.ts'
+import { canAdvance } from '../../../src/store/contract/canAdvance.ts'
+import { JournalError } from '../../../src/store/contract/JournalError.ts'
 import { evmAttempt, journalIntent } from './fixtures.ts'
 import { tmpJournal } from './tmpJournal.ts'
 

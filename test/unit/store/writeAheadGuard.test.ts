@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { createEvmSendJournal } from '../../../src/store/createEvmSendJournal.ts'
-import { toJournalStore } from '../../../src/store/toJournalStore.ts'
+import { createEvmSendJournal } from '../../../src/store/contract/createEvmSendJournal.ts'
+import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import { evmAttempt, FROM, journalIntent } from './fixtures.ts'
 import { tmpJournal } from './tmpJournal.ts'
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { JournalError } from '../../../../src/store/JournalError.ts'
-import type { JournalStore } from '../../../../src/store/JournalStore.ts'
+import { JournalError } from '../../../../src/store/contract/JournalError.ts'
+import type { JournalStore } from '../../../../src/store/contract/JournalStore.ts'
 import type { ContractBackend } from './contractBackends.ts'
 import { evmAttempt, journalIntent } from './contractFixtures.ts'
 

@@ -1,5 +1,5 @@
-import type { SignedAttemptParams } from '../../../../src/store/createSendRecords.ts'
-import type { JournalStore } from '../../../../src/store/JournalStore.ts'
+import type { JournalStore } from '../../../../src/store/contract/JournalStore.ts'
+import type { SignedAttemptParams } from '../../../../src/store/sqlite/createSendRecords.ts'
 
 export const FROM = '0x00000000000000000000000000000000000000Aa'
 export const DAY_MS = 86_400_000

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import type { RouteNotional } from '../../../../src/store/createJournalQueries.ts'
-import { JournalError } from '../../../../src/store/JournalError.ts'
+import { JournalError } from '../../../../src/store/contract/JournalError.ts'
+import type { RouteNotional } from '../../../../src/store/sqlite/createJournalQueries.ts'
 import type { ContractBackend } from './contractBackends.ts'
 import { HUGE, journalIntent } from './contractFixtures.ts'
 

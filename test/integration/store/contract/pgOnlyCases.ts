@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { expect, test, vi } from 'vitest'
-import type { PgJournalStore } from '../../../../src/store/openPgJournal.ts'
+import type { PgJournalStore } from '../../../../src/store/pg/openPgJournal.ts'
 import type { ContractBackend } from './contractBackends.ts'
 import { evmAttempt, journalIntent } from './contractFixtures.ts'
 

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
-import { openJournal } from '../../../../src/store/openJournal.ts'
-import type { PgJournalStore } from '../../../../src/store/openPgJournal.ts'
+import type { PgJournalStore } from '../../../../src/store/pg/openPgJournal.ts'
+import { openJournal } from '../../../../src/store/sqlite/openJournal.ts'
 import type { ContractBackend } from './contractBackends.ts'
 
 type Shape = { tables: Record<string, string[]>; indexes: string[] }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { JournalError } from '../../../../src/store/JournalError.ts'
+import { JournalError } from '../../../../src/store/contract/JournalError.ts'
 import type { ContractBackend } from './contractBackends.ts'
 import { evmAttempt, FROM, HUGE, journalIntent, solanaAttempt } from './contractFixtures.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { buildStatusReport } from '../../../../src/cli/status/buildStatusReport.ts'
 import { riskSettingsSchema } from '../../../../src/settings/riskSettingsSchema.ts'
-import type { IntentRecord } from '../../../../src/store/journalTypes.ts'
+import type { IntentRecord } from '../../../../src/store/contract/journalTypes.ts'
 
 const ROUTE = '42161:0xa->8453:0xb'
 const OTHER = '1:0xc->10:0xd'
