@@ -37,7 +37,10 @@ describe('cluster-level alerts told once per cluster (docs/architecture.md §5)'
         claimed.add(claim.key)
         return Promise.resolve(won)
       }
-      return gateClusterAlerts((e) => list.push(e.type), () => gate)
+      return gateClusterAlerts(
+        (e) => list.push(e.type),
+        () => gate,
+      )
     })
     for (const observe of observers) observe(engaged)
     for (const observe of observers) observe(tick)
@@ -49,7 +52,10 @@ describe('cluster-level alerts told once per cluster (docs/architecture.md §5)'
   test('behavior: before the run joins its cluster, and when a claim fails, the alert is told all the same', async () => {
     const told: EngineEvent[] = []
     let gate: ClusterAlertGate | undefined
-    const observe = gateClusterAlerts((e) => told.push(e), () => gate)
+    const observe = gateClusterAlerts(
+      (e) => told.push(e),
+      () => gate,
+    )
     observe(engaged)
     gate = () => Promise.reject(new Error('the database is down'))
     observe(released)
