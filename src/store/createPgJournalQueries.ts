@@ -18,7 +18,7 @@ import { createPgSendRecords } from './createPgSendRecords.ts'
 import { fromJournalJson } from './fromJournalJson.ts'
 import type { AsyncMethods } from './JournalStore.ts'
 import type { IntentReconciliation, IntentRecord } from './journalTypes.ts'
-import { INTENT_STATES, TERMINAL_INTENT_STATES } from './journalTypes.ts'
+import { CONFIG_FAILURE_PREFIX, INTENT_STATES, TERMINAL_INTENT_STATES } from './journalTypes.ts'
 import type { PgAccess } from './PgAccess.ts'
 import type { PgJournalTables } from './PgJournalTables.ts'
 import { pgAccessOver } from './pgAccessOver.ts'
@@ -174,6 +174,16 @@ export function createPgJournalQueries(
           .select((eb) => eb.fn.max('updated_ms').as('ms'))
           .where('route', '=', route)
           .where('state', 'in', ['failed', 'cancelled'])
+          .where((eb) =>
+            eb.or([
+              eb('reason', 'is', null),
+              eb(
+                eb.fn('left', ['reason', eb.val(CONFIG_FAILURE_PREFIX.length)]),
+                '<>',
+                CONFIG_FAILURE_PREFIX,
+              ),
+            ]),
+          )
           .executeTakeFirst(),
       )
       return row?.ms ?? undefined
