@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { openJournal } from '../../../src/store/openJournal.ts'
 import { rebalanceYaml } from '../../helpers/rebalanceYaml.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
 import { spawnFerry } from '../../helpers/spawnFerry.ts'
@@ -37,13 +38,12 @@ afterAll(async () => {
   await peer?.close()
 })
 
-/** A config whose service and RPCs are the hanging peer. */
-function writeConfig(name: string, extra = ''): string {
+/** A config whose service and RPCs are the hanging peer; `dryRun` leaves out `mode: live`. */
+function writeConfig(name: string, extra = '', dryRun = false): string {
   const path = join(dir, `${name}.yaml`)
   writeFileSync(
     path,
-    `mode: live
-service: { apiUrl: "${peer.url}", retries: 0 }
+    `${dryRun ? '' : 'mode: live\n'}service: { apiUrl: "${peer.url}", retries: 0 }
 chains:
   42161: { rpcUrls: ["${peer.url}"], rpcQuorum: 1 }
   8453: { rpcUrls: ["${peer.url}"], rpcQuorum: 1 }
@@ -63,7 +63,12 @@ async function stopWhileHanging(args: string[], signal: NodeJS.Signals) {
   const sentAt = performance.now()
   ferry.kill(signal)
   const exit = await ferry.exited
-  return { ...exit, afterMs: performance.now() - sentAt, stderr: ferry.stderr() }
+  return {
+    ...exit,
+    afterMs: performance.now() - sentAt,
+    stderr: ferry.stderr(),
+    events: ferry.events,
+  }
 }
 
 describe('SIGINT and SIGTERM stop ferry within 2 s at every phase, with a peer that never answers', () => {
@@ -109,18 +114,7 @@ describe('SIGINT and SIGTERM stop ferry within 2 s at every phase, with a peer t
   })
 
   test('behavior: while ticking (a read or quote the peer never answers), SIGTERM stops the run with exit 0', async () => {
-    const config = join(dir, 'ticking.yaml')
-    writeFileSync(
-      config,
-      `service: { apiUrl: "${peer.url}", retries: 0 }
-chains:
-  42161: { rpcUrls: ["${peer.url}"], rpcQuorum: 1 }
-  8453: { rpcUrls: ["${peer.url}"], rpcQuorum: 1 }
-wallets:
-  evm: { address: "${ADDRESS}", privateKeyEnv: FERRY_SIGNAL_KEY }
-risk: { killSwitchFile: ${join(dir, 'ticking.kill')} }
-${rebalanceYaml()}`,
-    )
+    const config = writeConfig('ticking', '', true)
     const stopped = await stopWhileHanging(
       ['run', config, '--once', '--json', '--journal', join(dir, 'ticking.sqlite')],
       'SIGTERM',
@@ -128,7 +122,48 @@ ${rebalanceYaml()}`,
     expect(stopped.code).toBe(0)
     expect(stopped.afterMs).toBeLessThan(STOP_MS)
   })
+
+  test('behavior: while settling what an earlier run left (its signed bytes looked up on the peer), SIGTERM stops the run with exit 0', async () => {
+    const journalPath = join(dir, 'settling.sqlite')
+    leaveSignedIntent(journalPath)
+    const config = writeConfig('settling', '', true)
+    const stopped = await stopWhileHanging(
+      ['run', config, '--once', '--json', '--journal', journalPath],
+      'SIGTERM',
+    )
+    expect(stopped.stderr).not.toContain('grace period ran out')
+    expect(stopped.events.map((e) => e.type)).toContain('reconcile')
+    expect(stopped.events.some((e) => e.type === 'tick')).toBe(false)
+    expect(stopped.code).toBe(0)
+    expect(stopped.afterMs).toBeLessThan(STOP_MS)
+    // Nothing was decided on a stop: the intent stays in flight for the next start.
+    const journal = openJournal(journalPath, { readonly: true })
+    expect(journal.getIntent('left')?.state).toBe('signed')
+    journal.close()
+  })
 })
+
+/** A journal as a run stopped after signing would leave it: one intent with journaled bytes. */
+function leaveSignedIntent(path: string): void {
+  const journal = openJournal(path)
+  journal.recordIntent({ id: 'left', strategy: 'usdc', route: 'r', params: {}, notionalUsd: 10 })
+  journal.recordSignedAttempt({
+    intentId: 'left',
+    chainId: 42161,
+    family: 'evm',
+    kind: 'order',
+    from: ADDRESS,
+    nonce: 4,
+    attempt: 0,
+    rawTx: '0x02f80400',
+    hash: `0x${'e4'.repeat(32)}`,
+    orderId: `0x${'0d'.repeat(32)}`,
+    maxFeePerGas: 30_000_000_000n,
+    maxPriorityFeePerGas: 1_000_000_000n,
+  })
+  journal.setIntentState('left', 'signed')
+  journal.close()
+}
 
 function pluginYaml(): string {
   return `strategies:
