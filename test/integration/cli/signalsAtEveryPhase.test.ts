@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -8,6 +8,7 @@ import { rebalanceYaml } from '../../helpers/rebalanceYaml.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
 import { spawnFerry } from '../../helpers/spawnFerry.ts'
 import { type FixtureServer, startFixtureServer } from '../../helpers/startFixtureServer.ts'
+import { startJsonRpcStub } from '../../helpers/startJsonRpcStub.ts'
 import { devnetPricesYaml } from '../../helpers/writeDevnetLiveConfig.ts'
 
 const HANGS_ON_IMPORT = fileURLToPath(
@@ -140,6 +141,57 @@ describe('SIGINT and SIGTERM stop ferry within 2 s at every phase, with a peer t
     const journal = openJournal(journalPath, { readonly: true })
     expect(journal.getIntent('left')?.state).toBe('signed')
     journal.close()
+  })
+})
+
+describe('a service that accepts connections and never answers is named as the service', () => {
+  test('failure: a tick with working RPCs reads its balances and blames the quote on the service, not the balances', async () => {
+    const rpc = await startJsonRpcStub()
+    try {
+      // The stub holds 3 000 USDC on each chain: Base's target pulls a move from Arbitrum.
+      const wants = rebalanceYaml({
+        chains: [
+          {
+            chainId: 42161,
+            token: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+            targetAmount: '1000',
+          },
+          {
+            chainId: 8453,
+            token: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+            targetAmount: '5000000000',
+          },
+        ],
+      })
+      const config = writeConfig('hanging-service', wants, true)
+      writeFileSync(
+        config,
+        readFileSync(config, 'utf8')
+          .replace(
+            `apiUrl: "${peer.url}", retries: 0`,
+            `apiUrl: "${peer.url}", retries: 0, timeoutMs: 300`,
+          )
+          .replaceAll(`rpcUrls: ["${peer.url}"]`, `rpcUrls: ["${rpc.url}"]`),
+      )
+      const result = await runFerry(
+        ['run', config, '--once', '--json', '--journal', join(dir, 'hanging-service.sqlite')],
+        { FERRY_SIGNAL_KEY: KEY },
+      )
+      const events = result.stdout
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { type: string; error?: string })
+      // The RPCs answered: the balances were read, then the quote waited on the service.
+      expect(events.some((e) => e.type === 'balances')).toBe(true)
+      const end = events.find((e) => e.type === 'tickEnd')
+      expect(end?.error).toBe(
+        'quote failed: create-tx: no answer within the timeout (300 ms) after 1 attempt(s)',
+      )
+      expect(result.stdout + result.stderr).not.toContain('balances not read')
+      expect(result.code).toBe(1)
+    } finally {
+      await rpc.close()
+    }
   })
 })
 
