@@ -26,6 +26,7 @@ import { readSnapshot } from './readSnapshot.ts'
 import { type LoadedStrategy, runStrategy } from './runStrategy.ts'
 import { sleepUntil } from './sleepUntil.ts'
 import { TickDeadlineError } from './TickDeadlineError.ts'
+import { untilAborted } from './untilAborted.ts'
 
 /** How often the recorded market is pruned to `recording.retentionMs`, ms. */
 const PRUNE_EVERY_MS = 60_000
@@ -252,9 +253,11 @@ export function createEngine(params: CreateEngineParams): Engine {
     reconcile: () => runner.reconcile(emit),
     tracking: () => runner.tracking(),
     async run({ ticks: limit, signal, maxFailedTicks = DEFAULT_MAX_FAILED_TICKS }) {
-      // Before any new intent: what a previous run left is settled first (P-2.2); in a cluster,
-      // each wallet group's when this process takes it (docs/architecture.md §5).
-      if (!params.cluster) await runner.reconcile(emit)
+      // Before any new intent, what a previous run left is settled (P-2.2; a cluster's on taking a
+      // wallet group); a stop leaves the rest in flight at once (docs/operations.md §5).
+      const settling = params.cluster ? undefined : runner.reconcile(emit)
+      const settled = signal && settling ? untilAborted(settling, signal) : settling
+      await settled?.catch((e) => (signal?.aborted ? undefined : Promise.reject(e)))
       let record = NO_FAILED_TICKS
       let lastError: string | undefined
       let failed = false

@@ -29,7 +29,8 @@ export type RunStrategyDeps = Omit<HandleIntentDeps, 'journal'> & {
  * whose delay has not run out, then quotes through the client's queues (every quote that came
  * back journaled for replay), its pure `decide` on them in plan order, the observations
  * journaled, and each intent handled in turn. `signal` (the tick's deadline, or a stop) aborts
- * the quotes still pending; a quote it cut short counts as failed. A failed quote is reported
+ * the quotes still pending; a quote the deadline cut short counts as failed, blamed on the
+ * service. A failed quote is reported
  * and counted, and the strategy still decides on the quotes it got.
  */
 export async function runStrategy(
@@ -78,7 +79,10 @@ export async function runStrategy(
           costBps: Math.round(quote.costBps * 100) / 100,
         })
       } catch (error) {
-        const message = firstLine(error)
+        // The tick's deadline cut the quote short: the service is what did not answer in time.
+        const message = isTimeout(error)
+          ? "the service did not answer the quote within the tick's deadline (--tick-deadline-ms)"
+          : firstLine(error)
         turn.quoteFailures++
         turn.firstError ??= message
         emit({ type: 'quoteFailed', strategy: id, requestId: request.requestId, error: message })
@@ -106,6 +110,9 @@ export async function runStrategy(
   for (const intent of intents) await handleIntent(deps, id, intent, snapshot)
   return turn
 }
+
+const isTimeout = (error: unknown): boolean =>
+  error instanceof DOMException && error.name === 'TimeoutError'
 
 /** An error's own first line: a library's multi-line dump never reaches an event. */
 function firstLine(error: unknown): string {

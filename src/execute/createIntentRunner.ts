@@ -106,6 +106,7 @@ export function createIntentRunner(params: CreateIntentRunnerParams): IntentRunn
       state: next.shown,
       detail: next.detail,
       ...(next.economics ? { economics: true as const } : {}),
+      ...(next.config ? { config: true as const } : {}),
     })
   }
 

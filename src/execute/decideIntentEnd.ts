@@ -16,6 +16,11 @@ export type IntentNext =
       shown: 'completed' | 'failed' | 'cancelled' | 'refused'
       detail: string
       economics: boolean
+      /**
+       * The config is at fault (a missing or dead price feed): alerted as such, counted by
+       * neither kill-switch rule, and (by its journaled reason) no route cooldown.
+       */
+      config?: true
     }
 
 /**
@@ -63,6 +68,15 @@ export function decideIntentEnd(outcome: ExecutionOutcome | TrackingOutcome): In
         shown: 'failed',
         detail: outcome.detail,
         economics: true,
+      }
+    case 'config':
+      return {
+        kind: 'end',
+        state: 'failed',
+        shown: 'failed',
+        detail: outcome.detail,
+        economics: false,
+        config: true,
       }
     case 'failed':
       return {

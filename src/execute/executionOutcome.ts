@@ -14,6 +14,11 @@ export type ExecutionOutcome =
    * risk limit no longer holds at the last check before signing (docs/safety.md, refusal classes).
    */
   | { kind: 'moved'; detail: string }
+  /**
+   * The config is at fault (a price feed that is not there): alerted as a configuration failure,
+   * neither economics nor the kill switch, and no route cooldown (docs/safety.md, refusal classes).
+   */
+  | { kind: 'config'; detail: string }
   | { kind: 'failed'; detail: string }
   /** Signed bytes may still land and nothing proves either way yet (P-2.3): stays in flight. */
   | { kind: 'unknown'; detail: string }

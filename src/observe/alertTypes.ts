@@ -15,6 +15,8 @@ import { ALERT_KIND_NAMES } from '../settings/alertSettingsSchema.ts'
  *   read was refused (P-2.12); security: one of them lies or lags.
  * - `walletUnheld`: on a shared PostgreSQL journal, a wallet has had no live lease holder for
  *   longer than the lease TTL: its strategies run nowhere (docs/architecture.md §5); critical.
+ * - `configFailure`: an accepted intent ended because the config is wrong (a price feed that is
+ *   not there), named with its fix; critical, never the kill switch, no route cooldown.
  */
 export const ALERT_KINDS = ALERT_KIND_NAMES
 export type AlertKind = (typeof ALERT_KINDS)[number]

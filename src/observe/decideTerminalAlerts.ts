@@ -25,6 +25,7 @@ const MAX_FAILURE_LINES = 10
  * - `failed` with "hook failed" and no hookFailed alert yet → hookFailed (critical).
  * - failed with `economics` → marketMoved (warning), at its own rate; it neither lengthens nor
  *   resets the streak, as it counts toward neither kill-switch rule.
+ * - failed with `config` → configFailure (critical); like economics it leaves the streak alone.
  * - failed, cancelled and refused lengthen the streak, completed resets it; every
  *   `consecutiveFailures`-th in a row → consecutiveFailures (critical), listing the last ones.
  */
@@ -51,6 +52,21 @@ export function decideTerminalAlerts(
   }
   if (event.state === 'failed' && /hook failed/i.test(event.detail) && !context.hookAlerted) {
     alerts.push(hookFailedAlert(event.intentId, event.orderId, [], labels, nowMs))
+  }
+  if (event.config) {
+    alerts.push({
+      kind: 'configFailure',
+      severity: 'critical',
+      title: 'An intent ended before signing: the config is wrong',
+      text: [
+        ...ids,
+        event.detail,
+        'nothing was signed; fix the config (ferry config check --online probes every feed) and restart: every intent on this route fails until then',
+      ],
+      labels,
+      atMs: nowMs,
+    })
+    return { alerts, failures: context.failures }
   }
   if (event.economics) {
     alerts.push({

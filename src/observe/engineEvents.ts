@@ -158,6 +158,11 @@ export type EngineEvent =
        * below ferry's minimum before signing. Never counts toward the kill switch.
        */
       economics?: true
+      /**
+       * Set on a `failed` end whose cause is the config (a price feed that is not there): alerted
+       * as `configFailure`, counts toward neither kill-switch rule, starts no route cooldown.
+       */
+      config?: true
     }
 
 /** Describes a route for humans: `42161 → 8453`, or `swap on 42161`. */

@@ -38,6 +38,7 @@ const KIND_NAMES: Readonly<Record<AlertKind, string>> = {
   marketMoved: 'market moved',
   rpcDisagreement: 'RPC disagreement',
   walletUnheld: 'wallet without a holder',
+  configFailure: 'configuration failure',
 }
 
 /**

@@ -17,6 +17,7 @@ export const ALERT_KIND_NAMES = [
   'marketMoved',
   'rpcDisagreement',
   'walletUnheld',
+  'configFailure',
 ] as const
 
 const chatIdError = withFix('is not a chat id', 'write the numeric chat id or @channelname')
@@ -98,6 +99,7 @@ export const alertSettingsSchema = z.strictObject({
       marketMoved: intervalMs,
       rpcDisagreement: intervalMs,
       walletUnheld: intervalMs,
+      configFailure: intervalMs,
     })
     .default({}),
   /** Retries of one send after a network error, a timeout, a 5xx or a 429. Default 3. */

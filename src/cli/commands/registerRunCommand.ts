@@ -20,6 +20,9 @@ export function registerRunCommand(program: Command): void {
         '             limit at its last check before signing): nothing is signed, the terminal\n' +
         '             line says "failed … (economics)" (JSON: "economics": true), the marketMoved\n' +
         '             alert goes out, and it never counts toward the kill switch.\n' +
+        'A price feed that is not there (no contract, a revert, no round) is neither: the line says\n' +
+        '"failed … configuration: price feed …" (JSON: "config": true), naming the feed and the\n' +
+        'token it prices; the configFailure alert goes out; no kill switch, no route cooldown.\n' +
         "ferry history and ferry status show each intent's end and reason.\n" +
         '\nFailing ticks: a tick fails when every strategy that ran in it failed (balances not read,\n' +
         'a quote failed, the tick deadline passed). After --max-failed-ticks of them in a row (and\n' +

@@ -37,6 +37,8 @@ export async function probePriceFeeds(
           tokenDecimals: [],
         })
         const key = feed.toLowerCase()
+        const dead = read.deadFeeds.get(key)
+        if (dead !== undefined) throw new Error(dead)
         const price = feedAnswerToUsdE18(
           { ...read.rounds.get(key)!, decimals: read.feedDecimals.get(key)! },
           read.blockTimestampSec!,

@@ -97,6 +97,9 @@ export function readWalletBalances(
       ...wiring.evm.map((c) => c.chainId as number),
       ...(connection ? [SOLANA_CHAIN_ID] : []),
     ])
+    // Asked all at once: a service that does not answer holds the balances one price wait, not
+    // one per chain (the prices never fail the read).
+    const prices = new Map([...chains].map((chainId) => [chainId, nativePriceUsd(chainId)]))
     for (const chainId of chains) {
       const owner = ctx.walletOn(chainId)
       const info = CHAINS[chainId as ChainId]
@@ -113,7 +116,7 @@ export function readWalletBalances(
         isNative: true,
         owner,
         amount,
-        priceUsd: await nativePriceUsd(chainId),
+        priceUsd: await prices.get(chainId),
       })
     }
     return out

@@ -36,6 +36,12 @@ export const INTENT_STATES: readonly IntentState[] = [
 ]
 
 /** Intent states after which nothing about the intent can change. */
+/**
+ * How the journaled reason of a `failed` intent starts when the config was at fault (a price feed
+ * that is not there): such an end starts no route cooldown (P-4.5), as waiting fixes nothing.
+ */
+export const CONFIG_FAILURE_PREFIX = 'configuration: '
+
 export const TERMINAL_INTENT_STATES: readonly IntentState[] = ['completed', 'failed', 'cancelled']
 
 /**

@@ -4,7 +4,11 @@ import { DAY_MS } from '../../common/DAY_MS.ts'
 import { fromJournalJson } from '../contract/fromJournalJson.ts'
 import type { AsyncMethods } from '../contract/JournalStore.ts'
 import type { IntentReconciliation, IntentRecord } from '../contract/journalTypes.ts'
-import { INTENT_STATES, TERMINAL_INTENT_STATES } from '../contract/journalTypes.ts'
+import {
+  CONFIG_FAILURE_PREFIX,
+  INTENT_STATES,
+  TERMINAL_INTENT_STATES,
+} from '../contract/journalTypes.ts'
 import type { DryRunQueries } from '../sqlite/createDryRunQueries.ts'
 import { toDryRunRecord } from '../sqlite/createDryRunQueries.ts'
 import { toIntentRecord } from '../sqlite/createIntentRecords.ts'
@@ -174,6 +178,16 @@ export function createPgJournalQueries(
           .select((eb) => eb.fn.max('updated_ms').as('ms'))
           .where('route', '=', route)
           .where('state', 'in', ['failed', 'cancelled'])
+          .where((eb) =>
+            eb.or([
+              eb('reason', 'is', null),
+              eb(
+                eb.fn('left', ['reason', eb.val(CONFIG_FAILURE_PREFIX.length)]),
+                '<>',
+                CONFIG_FAILURE_PREFIX,
+              ),
+            ]),
+          )
           .executeTakeFirst(),
       )
       return row?.ms ?? undefined

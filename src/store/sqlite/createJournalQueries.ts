@@ -7,7 +7,11 @@ import type {
   ObservationRecord,
   QuoteRecord,
 } from '../contract/journalTypes.ts'
-import { INTENT_STATES, TERMINAL_INTENT_STATES } from '../contract/journalTypes.ts'
+import {
+  CONFIG_FAILURE_PREFIX,
+  INTENT_STATES,
+  TERMINAL_INTENT_STATES,
+} from '../contract/journalTypes.ts'
 import type { ApprovalRecords } from './createApprovalRecords.ts'
 import type { IntentRecords, IntentRow } from './createIntentRecords.ts'
 import { toIntentRecord } from './createIntentRecords.ts'
@@ -93,7 +97,10 @@ export type JournalQueries = {
    * later, by any process, is past every position read before it.
    */
   notionalUsdChanges(sinceMs: number, seen?: { through: number; sinceMs: number }): NotionalChanges
-  /** Last time (ms) an intent of `route` became `failed` or `cancelled`, for cooldowns (P-4.5). */
+  /**
+   * Last time (ms) an intent of `route` became `failed` or `cancelled`, for cooldowns (P-4.5);
+   * a failure the config caused ({@link CONFIG_FAILURE_PREFIX}) starts none.
+   */
   lastFailureMs(route: string): number | undefined
   /** In-flight intents and today's (UTC) notional. */
   status(): JournalStatus
@@ -144,7 +151,8 @@ export function createJournalQueries(
     'SELECT DISTINCT strategy FROM observations WHERE observed_ms >= ?',
   )
   const selectLastFailure = db.prepare<[string], { ms: number | null }>(
-    `SELECT MAX(updated_ms) AS ms FROM intents WHERE route = ? AND state IN ('failed', 'cancelled')`,
+    `SELECT MAX(updated_ms) AS ms FROM intents WHERE route = ? AND state IN ('failed', 'cancelled')
+       AND (reason IS NULL OR substr(reason, 1, ${CONFIG_FAILURE_PREFIX.length}) <> '${CONFIG_FAILURE_PREFIX}')`,
   )
 
   const reconciliationOf = (intentId: string): IntentReconciliation | undefined => {

@@ -3,6 +3,7 @@ import type { ChainId } from '../../api/schemas/chainId.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
 import { priceTokenKey } from '../../common/priceTokenKey.ts'
 import { feedAnswerToUsdE18, pegUsdE18 } from './feedAnswerToUsdE18.ts'
+import { PriceFeedUnavailableError } from './PriceFeedUnavailableError.ts'
 import { readFeedRounds } from './readFeedRounds.ts'
 import { indexPriceEntries, type PriceRoot, resolvePriceRoot } from './resolvePriceRoot.ts'
 import { TrustedPriceError } from './TrustedPriceError.ts'
@@ -31,8 +32,9 @@ export type CreateTrustedPriceSourceParams = {
  * on ferry's read client): the latest block, each feed's `latestRoundData()`, and the first time
  * only, the feeds' and EVM tokens' `decimals()` (cached for the life of the source). The result
  * is a pure lookup. A token with no `prices` entry is absent from it (the judge refuses); a feed
- * that answers 0 or less, is stale, or cannot be read rejects with a TrustedPriceError naming the
- * token and the feed.
+ * that answers 0 or less, is stale, or cannot be read (RPC down) rejects with a TrustedPriceError
+ * (economics) naming the token and the feed; a feed that is not there (no contract, a revert, no
+ * round ever) rejects with a PriceFeedUnavailableError (the config's fault).
  */
 export function createTrustedPriceSource(
   params: CreateTrustedPriceSourceParams,
@@ -137,9 +139,24 @@ export function createTrustedPriceSource(
       const address = lower(feed.address)
       const result = results.get(feedChainId)!
       const feedName = `feed ${feed.address}@${feedChainId}`
+      const round = result.rounds.get(address)
+      const dead =
+        result.deadFeeds.get(address) ??
+        (round?.updatedAt === 0n ? 'has never answered a round (updatedAt 0)' : undefined)
+      if (dead !== undefined || round === undefined)
+        throw new PriceFeedUnavailableError(
+          { chainId: feedChainId, address: feed.address },
+          tokenName,
+          dead ?? 'answers nothing',
+          {
+            metaMessages: [
+              `fix: give prices[].feed.address of a live Chainlink-style USD feed on chain ${feedChainId} (ferry config check --online probes it)`,
+            ],
+          },
+        )
       const price = feedAnswerToUsdE18(
         {
-          ...result.rounds.get(address)!,
+          ...round,
           decimals: feedDecimals.get(`${feedChainId}:${address}`)!,
         },
         result.blockTimestampSec!,

@@ -1,12 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { rebalanceYaml } from '../../helpers/rebalanceYaml.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
 import { spawnFerry } from '../../helpers/spawnFerry.ts'
 import { type FixtureServer, startFixtureServer } from '../../helpers/startFixtureServer.ts'
+import { startJsonRpcStub } from '../../helpers/startJsonRpcStub.ts'
 import { devnetPricesYaml } from '../../helpers/writeDevnetLiveConfig.ts'
 
 const HANGS_ON_IMPORT = fileURLToPath(
@@ -37,13 +39,12 @@ afterAll(async () => {
   await peer?.close()
 })
 
-/** A config whose service and RPCs are the hanging peer. */
-function writeConfig(name: string, extra = ''): string {
+/** A config whose service and RPCs are the hanging peer; `dryRun` leaves out `mode: live`. */
+function writeConfig(name: string, extra = '', dryRun = false): string {
   const path = join(dir, `${name}.yaml`)
   writeFileSync(
     path,
-    `mode: live
-service: { apiUrl: "${peer.url}", retries: 0 }
+    `${dryRun ? '' : 'mode: live\n'}service: { apiUrl: "${peer.url}", retries: 0 }
 chains:
   42161: { rpcUrls: ["${peer.url}"], rpcQuorum: 1 }
   8453: { rpcUrls: ["${peer.url}"], rpcQuorum: 1 }
@@ -63,7 +64,12 @@ async function stopWhileHanging(args: string[], signal: NodeJS.Signals) {
   const sentAt = performance.now()
   ferry.kill(signal)
   const exit = await ferry.exited
-  return { ...exit, afterMs: performance.now() - sentAt, stderr: ferry.stderr() }
+  return {
+    ...exit,
+    afterMs: performance.now() - sentAt,
+    stderr: ferry.stderr(),
+    events: ferry.events,
+  }
 }
 
 describe('SIGINT and SIGTERM stop ferry within 2 s at every phase, with a peer that never answers', () => {
@@ -109,18 +115,7 @@ describe('SIGINT and SIGTERM stop ferry within 2 s at every phase, with a peer t
   })
 
   test('behavior: while ticking (a read or quote the peer never answers), SIGTERM stops the run with exit 0', async () => {
-    const config = join(dir, 'ticking.yaml')
-    writeFileSync(
-      config,
-      `service: { apiUrl: "${peer.url}", retries: 0 }
-chains:
-  42161: { rpcUrls: ["${peer.url}"], rpcQuorum: 1 }
-  8453: { rpcUrls: ["${peer.url}"], rpcQuorum: 1 }
-wallets:
-  evm: { address: "${ADDRESS}", privateKeyEnv: FERRY_SIGNAL_KEY }
-risk: { killSwitchFile: ${join(dir, 'ticking.kill')} }
-${rebalanceYaml()}`,
-    )
+    const config = writeConfig('ticking', '', true)
     const stopped = await stopWhileHanging(
       ['run', config, '--once', '--json', '--journal', join(dir, 'ticking.sqlite')],
       'SIGTERM',
@@ -128,7 +123,99 @@ ${rebalanceYaml()}`,
     expect(stopped.code).toBe(0)
     expect(stopped.afterMs).toBeLessThan(STOP_MS)
   })
+
+  test('behavior: while settling what an earlier run left (its signed bytes looked up on the peer), SIGTERM stops the run with exit 0', async () => {
+    const journalPath = join(dir, 'settling.sqlite')
+    leaveSignedIntent(journalPath)
+    const config = writeConfig('settling', '', true)
+    const stopped = await stopWhileHanging(
+      ['run', config, '--once', '--json', '--journal', journalPath],
+      'SIGTERM',
+    )
+    expect(stopped.stderr).not.toContain('grace period ran out')
+    expect(stopped.events.map((e) => e.type)).toContain('reconcile')
+    expect(stopped.events.some((e) => e.type === 'tick')).toBe(false)
+    expect(stopped.code).toBe(0)
+    expect(stopped.afterMs).toBeLessThan(STOP_MS)
+    // Nothing was decided on a stop: the intent stays in flight for the next start.
+    const journal = openJournal(journalPath, { readonly: true })
+    expect(journal.getIntent('left')?.state).toBe('signed')
+    journal.close()
+  })
 })
+
+describe('a service that accepts connections and never answers is named as the service', () => {
+  test('failure: a tick with working RPCs reads its balances and blames the quote on the service, not the balances', async () => {
+    const rpc = await startJsonRpcStub()
+    try {
+      // The stub holds 3 000 USDC on each chain: Base's target pulls a move from Arbitrum.
+      const wants = rebalanceYaml({
+        chains: [
+          {
+            chainId: 42161,
+            token: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+            targetAmount: '1000',
+          },
+          {
+            chainId: 8453,
+            token: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+            targetAmount: '5000000000',
+          },
+        ],
+      })
+      const config = writeConfig('hanging-service', wants, true)
+      writeFileSync(
+        config,
+        readFileSync(config, 'utf8')
+          .replace(
+            `apiUrl: "${peer.url}", retries: 0`,
+            `apiUrl: "${peer.url}", retries: 0, timeoutMs: 300`,
+          )
+          .replaceAll(`rpcUrls: ["${peer.url}"]`, `rpcUrls: ["${rpc.url}"]`),
+      )
+      const result = await runFerry(
+        ['run', config, '--once', '--json', '--journal', join(dir, 'hanging-service.sqlite')],
+        { FERRY_SIGNAL_KEY: KEY },
+      )
+      const events = result.stdout
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { type: string; error?: string })
+      // The RPCs answered: the balances were read, then the quote waited on the service.
+      expect(events.some((e) => e.type === 'balances')).toBe(true)
+      const end = events.find((e) => e.type === 'tickEnd')
+      expect(end?.error).toBe(
+        'quote failed: create-tx: no answer within the timeout (300 ms) after 1 attempt(s)',
+      )
+      expect(result.stdout + result.stderr).not.toContain('balances not read')
+      expect(result.code).toBe(1)
+    } finally {
+      await rpc.close()
+    }
+  })
+})
+
+/** A journal as a run stopped after signing would leave it: one intent with journaled bytes. */
+function leaveSignedIntent(path: string): void {
+  const journal = openJournal(path)
+  journal.recordIntent({ id: 'left', strategy: 'usdc', route: 'r', params: {}, notionalUsd: 10 })
+  journal.recordSignedAttempt({
+    intentId: 'left',
+    chainId: 42161,
+    family: 'evm',
+    kind: 'order',
+    from: ADDRESS,
+    nonce: 4,
+    attempt: 0,
+    rawTx: '0x02f80400',
+    hash: `0x${'e4'.repeat(32)}`,
+    orderId: `0x${'0d'.repeat(32)}`,
+    maxFeePerGas: 30_000_000_000n,
+    maxPriorityFeePerGas: 1_000_000_000n,
+  })
+  journal.setIntentState('left', 'signed')
+  journal.close()
+}
 
 function pluginYaml(): string {
   return `strategies:

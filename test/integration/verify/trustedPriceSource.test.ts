@@ -15,6 +15,7 @@ import { publishDevnetPrices } from '../../../src/devnet/publishDevnetPrices.ts'
 import { type AnvilChain, startAnvil } from '../../../src/devnet/startAnvil.ts'
 import { createMarket } from '../../../src/sim/market/createMarket.ts'
 import { createTrustedPriceSource } from '../../../src/verify/prices/createTrustedPriceSource.ts'
+import { PriceFeedUnavailableError } from '../../../src/verify/prices/PriceFeedUnavailableError.ts'
 import { TrustedPriceError } from '../../../src/verify/prices/TrustedPriceError.ts'
 import type { TrustedPriceEntry } from '../../../src/verify/prices/trustedPriceEntry.ts'
 import { type RpcProxy, startRpcProxy } from '../executor/startRpcProxy.ts'
@@ -178,6 +179,50 @@ describe('createTrustedPriceSource on anvil with the devnet feeds', () => {
     await test.increaseTime({ seconds: 3_601 })
     await test.mine({ blocks: 1 })
     await expect(source.snapshot([{ chainId: ARB, token: NATIVE }])).rejects.toThrow(/stale/)
+  })
+
+  test('failure: a feed with no contract or one that reverts is the config at fault, naming feed, chain and token', async () => {
+    const NO_CONTRACT = '0x00000000000000000000000000000000000fee0d'
+    const source = createTrustedPriceSource({
+      prices: [
+        {
+          chainId: ARB,
+          token: USDC_ARB,
+          decimals: 6,
+          feed: { address: NO_CONTRACT, maxAgeMs: 60_000 },
+        },
+        // A token contract is not a feed: latestRoundData() reverts.
+        {
+          chainId: ARB,
+          token: WETH_ARB,
+          decimals: 18,
+          feed: { address: USDC_ARB, maxAgeMs: 60_000 },
+        },
+        // A day's age allowed: the test before aged the devnet feed on purpose.
+        { chainId: ARB, token: NATIVE, feed: { address: ETH_FEED, maxAgeMs: 86_400_000 } },
+      ],
+      readClient: () => client,
+    })
+    const missing = await source
+      .snapshot([{ chainId: ARB, token: USDC_ARB }])
+      .catch((e: unknown) => e)
+    expect(missing).toBeInstanceOf(PriceFeedUnavailableError)
+    expect(missing).not.toBeInstanceOf(TrustedPriceError)
+    expect((missing as PriceFeedUnavailableError).shortMessage).toBe(
+      `price feed ${NO_CONTRACT} on chain 42161 (pricing 42161:${USDC_ARB}) answers no data to latestRoundData() (no contract at that address?)`,
+    )
+    expect((missing as PriceFeedUnavailableError).metaMessages[0]).toMatch(/^fix: /)
+    const reverts = await source
+      .snapshot([
+        { chainId: ARB, token: WETH_ARB },
+        { chainId: ARB, token: NATIVE },
+      ])
+      .catch((e: unknown) => e)
+    expect(reverts).toBeInstanceOf(PriceFeedUnavailableError)
+    expect((reverts as PriceFeedUnavailableError).feed).toBe(`42161:${USDC_ARB}`)
+    expect((reverts as PriceFeedUnavailableError).token).toBe(`42161:${WETH_ARB}`)
+    // A working feed beside it is still read: only the dead one is at fault.
+    await expect(source.snapshot([{ chainId: ARB, token: NATIVE }])).resolves.toBeDefined()
   })
 
   test('failure: a feed on a chain with no read client names the chain and the fix', async () => {

@@ -2,18 +2,20 @@ import { describe, expect, test } from 'vitest'
 import { createManualClock } from '../../../src/common/clock.ts'
 import { silentLogger } from '../../../src/common/Logger.ts'
 import type { ExecutionOutcome } from '../../../src/execute/executionOutcome.ts'
+import { outcomeOfError } from '../../../src/execute/outcomeOfError.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
+import { PriceFeedUnavailableError } from '../../../src/verify/prices/PriceFeedUnavailableError.ts'
 import { createTestEngine, type FakeWorld } from '../../helpers/createTestEngine.ts'
 import { tmpJournal } from '../store/tmpJournal.ts'
 import { buildQuote, USDC_ARB, USDC_BASE, usdc } from '../strategies/buildStrategyFixture.ts'
 
 /** One rebalance that wants to move USDC 42161 → 8453 on every tick, and no cooldown. */
-function config(autoKill: string) {
+function config(autoKill: string, cooldownMs = 0) {
   const parsed = parseFerryConfig(
     `risk:
   maxCostBps: 500
-  cooldownMsAfterFailure: 0
+  cooldownMsAfterFailure: ${cooldownMs}
   autoKill: ${autoKill}
 strategies:
   - name: rebalance
@@ -53,13 +55,18 @@ function world(outcome: ExecutionOutcome) {
   return { world: w, reasons }
 }
 
-async function runTicks(autoKill: string, outcome: ExecutionOutcome, ticks: number) {
+async function runTicks(
+  autoKill: string,
+  outcome: ExecutionOutcome,
+  ticks: number,
+  cooldownMs = 0,
+) {
   const { journal } = tmpJournal()
   const clock = createManualClock(1_000_000)
   const events: EngineEvent[] = []
   const { world: w, reasons } = world(outcome)
   const engine = createTestEngine({
-    config: config(autoKill),
+    config: config(autoKill, cooldownMs),
     world: w,
     journal,
     clock,
@@ -115,5 +122,41 @@ describe('the kill switch trips by itself (risk.autoKill, P-4.4, P-4.6)', () => 
     expect(ends.every((e) => e.state === 'failed' && e.economics === true)).toBe(true)
     expect(reasons).toEqual([])
     expect(events.some((e) => e.type === 'killSwitch')).toBe(false)
+  })
+
+  test('behavior: a dead price feed is the config at fault: every tick tries again (no cooldown), the kill switch never trips', async () => {
+    const dead = outcomeOfError(
+      new PriceFeedUnavailableError(
+        { chainId: 42161, address: '0x00000000000000000000000000000000000fee0d' },
+        `42161:${USDC_ARB}`,
+        'answers no data to latestRoundData() (no contract at that address?)',
+      ),
+    )
+    expect(dead.kind).toBe('config')
+    // A 10-minute cooldown: a fault would hold the route after the first end; the config does not.
+    const { events, reasons } = await runTicks('{ afterConsecutiveFailures: 3 }', dead, 5, 600_000)
+    const ends = events.filter((e) => e.type === 'terminal')
+    expect(ends).toHaveLength(5)
+    for (const end of ends) {
+      expect(end).toMatchObject({ state: 'failed', config: true })
+      expect(end.economics).toBeUndefined()
+      expect(end.detail).toContain(
+        'price feed 0x00000000000000000000000000000000000fee0d on chain 42161',
+      )
+    }
+    expect(events.some((e) => e.type === 'decision' && e.reason === 'routeCoolingDown')).toBe(false)
+    expect(reasons).toEqual([])
+
+    // The same ends as a plain failure: the cooldown holds the route after the first.
+    const failed = await runTicks(
+      '{ afterConsecutiveFailures: 0 }',
+      { kind: 'failed', detail: 'reverted' },
+      3,
+      600_000,
+    )
+    expect(failed.events.filter((e) => e.type === 'terminal')).toHaveLength(1)
+    expect(
+      failed.events.some((e) => e.type === 'decision' && e.reason === 'routeCoolingDown'),
+    ).toBe(true)
   })
 })

@@ -200,6 +200,29 @@ describe('the engine stops a run whose ticks all fail', () => {
     expect(result).toMatchObject({ ticks: 2, failed: false, lastError: undefined })
   })
 
+  test('failure: a quote the service never answers, cut short by the tick deadline, is blamed on the service, not the balances', async () => {
+    const deadline = new AbortController()
+    const { engine, events } = engineOver(
+      {
+        // The service accepted the request and never answers; the deadline then passes.
+        quote: () => {
+          deadline.abort(new DOMException('deadline', 'TimeoutError'))
+          return new Promise(() => {})
+        },
+      },
+      () => deadline.signal,
+    )
+    const result = await engine.run({ ticks: 1 })
+    expect(result.failed).toBe(true)
+    expect(events.some((e) => e.type === 'balances')).toBe(true)
+    const end = events.find((e) => e.type === 'tickEnd')
+    expect(end).toMatchObject({
+      failures: 1,
+      error:
+        "quote failed: the service did not answer the quote within the tick's deadline (--tick-deadline-ms)",
+    })
+  })
+
   test('behavior: reads that pass the tick deadline are given up and the tick fails, naming the deadline', async () => {
     let readSignal: AbortSignal | undefined
     const { engine, events } = engineOver(

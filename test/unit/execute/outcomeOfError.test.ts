@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { EvmSendError } from '../../../src/chains/evm/EvmSendError.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
+import { decideIntentEnd } from '../../../src/execute/decideIntentEnd.ts'
 import { outcomeOfError } from '../../../src/execute/outcomeOfError.ts'
 import { RiskRecheckError } from '../../../src/execute/RiskRecheckError.ts'
+import { PriceFeedUnavailableError } from '../../../src/verify/prices/PriceFeedUnavailableError.ts'
 import { TrustedPriceError } from '../../../src/verify/prices/TrustedPriceError.ts'
 import { QuoteMovedError } from '../../../src/verify/QuoteMovedError.ts'
 
@@ -34,6 +36,25 @@ describe('outcomeOfError', () => {
     expect(outcomeOfError(cap)).toEqual({
       kind: 'moved',
       detail: 'risk check before signing: dailyNotionalExceeded: 1 600 USD over 1 500 USD',
+    })
+  })
+
+  test('behavior: a feed that is not there is the config at fault, named with the feed, never economics', () => {
+    const dead = new PriceFeedUnavailableError(
+      { chainId: 42161, address: '0xFEED' },
+      '42161:0xusdc',
+      'reverts latestRoundData()',
+    )
+    expect(outcomeOfError(dead)).toEqual({
+      kind: 'config',
+      detail:
+        'configuration: price feed 0xFEED on chain 42161 (pricing 42161:0xusdc) reverts latestRoundData()',
+    })
+    expect(decideIntentEnd(outcomeOfError(dead))).toMatchObject({
+      kind: 'end',
+      state: 'failed',
+      economics: false,
+      config: true,
     })
   })
 })

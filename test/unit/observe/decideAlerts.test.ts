@@ -301,6 +301,34 @@ describe('decideAlerts', () => {
     ])
   })
 
+  test('behavior: a config end (a dead price feed) alerts configFailure (critical) naming the feed, and leaves the streak alone', () => {
+    const dead: EngineEvent = {
+      type: 'terminal',
+      intentId: 'c1',
+      orderId: undefined,
+      state: 'failed',
+      detail:
+        'configuration: price feed 0xfeed on chain 42161 (pricing 42161:0xusdc) reverts latestRoundData()',
+      config: true,
+    }
+    const { alerts } = run([
+      terminal('failed', 'reverted', 'i1'),
+      terminal('failed', 'reverted', 'i2'),
+      dead,
+      terminal('failed', 'reverted', 'i3'),
+    ])
+    const config = alerts.filter((a) => a.kind === 'configFailure')
+    expect(config).toHaveLength(1)
+    expect(config[0]).toMatchObject({ severity: 'critical' })
+    expect(config[0]!.text).toContain(dead.detail)
+    expect(alerts.some((a) => a.kind === 'marketMoved')).toBe(false)
+    expect(alerts.filter((a) => a.kind === 'consecutiveFailures')[0]!.text.slice(0, 3)).toEqual([
+      'i1: failed, reverted',
+      'i2: failed, reverted',
+      'i3: failed, reverted',
+    ])
+  })
+
   test('behavior: alerts of one kind within minIntervalMs are held and counted, then summarised', () => {
     const stuck = (n: number): EngineEvent => ({
       type: 'stuck',

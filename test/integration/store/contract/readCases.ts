@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import type { RouteRequest } from '../../../../src/common/strategy/marketTypes.ts'
+import { CONFIG_FAILURE_PREFIX } from '../../../../src/store/contract/journalTypes.ts'
 import { buildQuote, OWNER_EVM, usdc } from '../../../unit/strategies/buildStrategyFixture.ts'
 import type { ContractBackend } from './contractBackends.ts'
 import { DAY_MS, evmAttempt, FROM, journalIntent, solanaAttempt } from './contractFixtures.ts'
@@ -118,6 +119,14 @@ export function readCases(backend: ContractBackend): void {
     ])
     expect(await store.notionalUsdSince(dayStart + DAY_MS)).toEqual([])
     expect(await store.lastFailureMs('arb->base')).toBe(dayStart + 60_000)
+    expect(await store.lastFailureMs('sol->arb')).toBeUndefined()
+    // A failure the config caused (a dead price feed) starts no cooldown: waiting fixes nothing.
+    clock.advanceMs(5_000)
+    await store.setIntentState(
+      'c',
+      'failed',
+      `${CONFIG_FAILURE_PREFIX}price feed 0xfeed on chain 42161`,
+    )
     expect(await store.lastFailureMs('sol->arb')).toBeUndefined()
   })
 

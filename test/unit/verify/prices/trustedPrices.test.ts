@@ -1,6 +1,16 @@
+import {
+  AbiDecodingDataSizeTooSmallError,
+  ContractFunctionExecutionError,
+  ContractFunctionRevertedError,
+  ContractFunctionZeroDataError,
+  HttpRequestError,
+  parseAbi,
+  TimeoutError,
+} from 'viem'
 import { describe, expect, test } from 'vitest'
 import { createTrustedPriceSource } from '../../../../src/verify/prices/createTrustedPriceSource.ts'
 import { feedAnswerToUsdE18, pegUsdE18 } from '../../../../src/verify/prices/feedAnswerToUsdE18.ts'
+import { deadFeedReason } from '../../../../src/verify/prices/readFeedRounds.ts'
 import {
   indexPriceEntries,
   resolvePriceRoot,
@@ -104,5 +114,40 @@ describe('createTrustedPriceSource (pegs and sameAs: no reads)', () => {
     await expect(source.snapshot([{ chainId: 7565164, token: USDC_SOL }])).rejects.toThrow(
       /decimals are not in the config/,
     )
+  })
+})
+
+describe('deadFeedReason', () => {
+  const abi = parseAbi([
+    'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)',
+  ])
+  const wrapped = (cause: Error) =>
+    new ContractFunctionExecutionError(cause as never, {
+      abi,
+      functionName: 'latestRoundData',
+      contractAddress: FEED,
+    })
+
+  test('behavior: no data, a revert or another shape mean the feed is not there (the config at fault)', () => {
+    const noData = wrapped(new ContractFunctionZeroDataError({ functionName: 'latestRoundData' }))
+    expect(deadFeedReason(noData, 'latestRoundData')).toBe(
+      'answers no data to latestRoundData() (no contract at that address?)',
+    )
+    const reverted = wrapped(
+      new ContractFunctionRevertedError({ abi, functionName: 'latestRoundData' }),
+    )
+    expect(deadFeedReason(reverted, 'latestRoundData')).toBe('reverts latestRoundData()')
+    const shape = wrapped(
+      new AbiDecodingDataSizeTooSmallError({ data: '0x01', params: [], size: 1 }),
+    )
+    expect(deadFeedReason(shape, 'decimals')).toMatch(/^answers decimals\(\) in another shape/)
+  })
+
+  test('behavior: an RPC that fails or times out is not the feed: it stays economics (undefined)', () => {
+    const down = new HttpRequestError({ url: 'http://rpc.example', details: 'ECONNREFUSED' })
+    expect(deadFeedReason(wrapped(down), 'latestRoundData')).toBeUndefined()
+    const slow = new TimeoutError({ body: {}, url: 'http://rpc.example' })
+    expect(deadFeedReason(wrapped(slow), 'latestRoundData')).toBeUndefined()
+    expect(deadFeedReason(new Error('plain'), 'latestRoundData')).toBeUndefined()
   })
 })
