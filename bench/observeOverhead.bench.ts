@@ -70,8 +70,8 @@ const world: FakeWorld = {
 const config = ferryConfigSchema.parse({
   risk: {
     maxNotionalUsdPerOrder: 1e12,
-    maxNotionalUsdPerDay: 1e15,
-    maxInFlightUsd: 1e15,
+    maxNotionalUsdPerDay: 1e12,
+    maxInFlightUsd: 1e12,
     maxCostBps: 10_000,
     minOutputVsUsdValueBps: 0,
     maxPriceImpactBps: 10_000,
