@@ -141,7 +141,7 @@ export async function startRun(params: StartRunParams): Promise<void> {
     alerter = createRunAlerter({ config, env, configPath, logger, clock: systemClock })
     if (alerter) observers.push(gateClusterAlerts(alerter.observe, () => alertGate))
     if (!record && !embedded && config.mode === 'live' && options.live === true) {
-      await checkLiveStart(config, env, configPath, logger)
+      await checkLiveStart(config, configPath, logger)
     }
     starting = false
     const chainIds = Object.keys(config.chains).map(Number)
