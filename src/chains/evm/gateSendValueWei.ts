@@ -35,7 +35,11 @@ function applyDiscount(amount: bigint, discountBps: number): bigint {
   return amount - (amount * BigInt(discountBps)) / BPS
 }
 
-function fixedFeeOf(fees: GateNativeFees): bigint {
+/**
+ * The gate's fixed fee for one destination, in native wei: the destination's own fee when
+ * non-zero, else the global one, after the sender's `discountFixBps`. Pure.
+ */
+export function gateFixedFeeWei(fees: GateNativeFees): bigint {
   const fixed =
     fees.chainFixedNativeFeeWei === 0n ? fees.globalFixedNativeFeeWei : fees.chainFixedNativeFeeWei
   return applyDiscount(fixed, fees.discountFixBps)
@@ -55,7 +59,7 @@ export function gateFeeSplit(
   valueWei: bigint,
   executionFeeWei: bigint,
 ): GateFeeSplit | undefined {
-  const fixedFeeWei = fixedFeeOf(fees)
+  const fixedFeeWei = gateFixedFeeWei(fees)
   if (valueWei < fixedFeeWei) return undefined
   const bps = BigInt(
     fees.chainTransferFeeBps === 0 ? fees.globalTransferFeeBps : fees.chainTransferFeeBps,
@@ -85,7 +89,7 @@ export function gateSendValueWei(fees: GateNativeFees, executionFeeWei: bigint):
   // What the keeper keeps only grows with the value (each extra wei costs at most one wei of
   // transfer fee), so: double until it covers, then bisect down to the least value that does.
   let lo = 0n
-  let hi = fixedFeeOf(fees) + executionFeeWei
+  let hi = gateFixedFeeWei(fees) + executionFeeWei
   for (let i = 0; !covers(hi); i++) {
     if (i > 64) {
       throw new FerryError('the gate takes all of a message value as transfer fee', {

@@ -23,7 +23,7 @@ export function registerCancelCommand(program: Command): void {
     .option('--execution-fee-wei <wei>', 'reward of the claim keeper (default 0)', parseWei)
     .option(
       '--max-value-wei <wei>',
-      "most value the cancel may carry (default twice the chain's flat DLN fee)",
+      "most value the cancel may carry (default twice the gate's fixed fee read on chain, plus the execution fee)",
       parseWei,
     )
     .action(lazyAction(async () => (await import('./cancelCommand.ts')).cancelCommand))

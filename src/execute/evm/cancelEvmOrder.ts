@@ -21,6 +21,7 @@ import { finishCancel } from '../finishCancel.ts'
 import { journaledCancellableOrder } from '../journaledCancellableOrder.ts'
 import { readOrderFromSource } from '../readOrderFromSource.ts'
 import type { CancelEvmOrderParams, CancelEvmOrderResult } from './cancelEvmOrderTypes.ts'
+import { cancelValueCapWei } from './cancelValueCapWei.ts'
 import { checkAuthorityCall } from './checkAuthorityCall.ts'
 
 /**
@@ -135,7 +136,13 @@ export async function cancelEvmOrder(params: CancelEvmOrderParams): Promise<Canc
       dstChainId: dst,
       ourDstAddress: sender.address,
       ourSrcAddress: params.sourceAddress,
-      maxValueWei: params.maxValueWei ?? 2n * (CHAINS[dst].fixedFeeFallback ?? 0n),
+      maxValueWei:
+        params.maxValueWei ??
+        cancelValueCapWei({
+          gateFees,
+          executionFeeWei: params.executionFeeWei ?? 0n,
+          fallbackFeeWei: CHAINS[dst].fixedFeeFallback ?? 0n,
+        }),
       ...(gateFees ? { gateFees } : {}),
     })
     beneficiary = verified.beneficiary
