@@ -1,6 +1,5 @@
 import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
-import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { readClusterInstances } from '../../../src/store/cluster/readClusterInstances.ts'
 import { openPgJournal } from '../../../src/store/pg/openPgJournal.ts'
 import { auditClusterOrders } from '../../helpers/auditClusterOrders.ts'
@@ -17,43 +16,17 @@ import {
 } from '../../helpers/startFerryCluster.ts'
 import { startTcpProxy, type TcpProxy } from '../../helpers/startTcpProxy.ts'
 import { DEVNET_KEY_ENV } from '../../helpers/writeDevnetLiveConfig.ts'
+import {
+  created,
+  FAILOVER_BOUND_MS,
+  LEASE_TTL_MS,
+  ORDERS_PER_PHASE,
+  TICK_MS,
+  takeoverAtMs,
+  user,
+} from './clusterChaosFixtures.ts'
 
-/** The lease TTL of the chaos config, ms, and its strategy's tick interval (writeDevnetLiveConfig). */
-const LEASE_TTL_MS = 3_000
-const TICK_MS = 1_000
-/** Orders each phase waits for before its fault, so every fault lands mid-run. */
-const ORDERS_PER_PHASE = 2
-/** The bound every failover is held to: the TTL, one tick, and a second of slack. */
-const FAILOVER_BOUND_MS = LEASE_TTL_MS + TICK_MS + 1_000
-
-const user = devnetEvmAccount('user')
 const world = useClusterWorld()
-
-/**
- * Distinct orders created so far, by the instances' `created` events: an order a taker resumed
- * may be told by two instances.
- */
-const created = (instances: readonly ClusterInstance[]): number =>
-  new Set(
-    instances
-      .flatMap((i) => i.events)
-      .filter((e) => e.type === 'created')
-      .map((e) => e.orderId),
-  ).size
-
-/** The first lease acquired by an instance other than `not`, at or after `sinceMs`. */
-function takeoverAtMs(
-  instances: readonly ClusterInstance[],
-  not: ClusterInstance,
-  sinceMs: number,
-) {
-  const times = instances
-    .filter((i) => i !== not)
-    .flatMap((i) => leaseEvents(i))
-    .filter((e) => e.change === 'acquired' && (e.atMs as number) >= sinceMs)
-    .map((e) => e.atMs as number)
-  return times.length > 0 ? Math.min(...times) : undefined
-}
 
 describe('a cluster of three ferry run on one PostgreSQL under faults', () => {
   test('behavior: pauses at the fenced insert, a SIGKILL of the holder and of its taker, a network partition, a database restart, then the kill switch through PostgreSQL: no intent has two orders, none is orphaned or unsettled, every failover within the TTL, a tick and 1 s', async () => {

@@ -4,111 +4,37 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   type Address,
-  createTestClient,
   createWalletClient,
-  encodeFunctionData,
   erc20Abi,
   type Hex,
   http,
   parseEther,
   parseGwei,
-  type TestClient,
 } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
-import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
-import type {
-  EvmBroadcastOutcome,
-  EvmSendJournal,
-  EvmSendRecord,
-} from '../../../src/chains/evm/sendJournal.ts'
-import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
-import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import type { EvmBroadcastOutcome, EvmSendRecord } from '../../../src/chains/evm/sendJournal.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import { createEvmSendJournal } from '../../../src/store/contract/createEvmSendJournal.ts'
 import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
+import { devnetValueFlow, orderIntent, testApi, user } from './executorHarness.ts'
 import {
-  chainsOf,
-  devnetValueFlow,
-  orderIntent,
-  testApi,
-  testSender,
-  user,
-} from './executorHarness.ts'
-import { type RpcProxy, startRpcProxy } from './startRpcProxy.ts'
+  anvil,
+  approveReq,
+  arb,
+  base,
+  devnet,
+  eventJournal,
+  NATIVE,
+  proxy,
+  sender,
+  useFaultsWorld,
+  waitFor,
+} from './faultsWorld.ts'
+import { startRpcProxy } from './startRpcProxy.ts'
 
-const NATIVE = '0x0000000000000000000000000000000000000000'
-let devnet: Devnet
-let arb: DevnetEvmChain
-let base: DevnetEvmChain
-let anvil: TestClient
-let proxy: RpcProxy
-const open: EvmSender[] = []
-
-/**
- * A journal that keeps records and emits each broadcast outcome, so tests wait on events.
- * `beforeEach` runs once the record is journaled and before its bytes go out: a test puts a
- * foreign transaction there to race the sender exactly between its nonce read and its broadcast.
- */
-function eventJournal(beforeEach?: (record: EvmSendRecord) => Promise<void>): EvmSendJournal & {
-  records: EvmSendRecord[]
-  outcomes: EvmBroadcastOutcome[]
-  events: EventEmitter
-} {
-  const events = new EventEmitter()
-  const records: EvmSendRecord[] = []
-  const outcomes: EvmBroadcastOutcome[] = []
-  return {
-    records,
-    outcomes,
-    events,
-    async beforeBroadcast(record) {
-      records.push(record)
-      await beforeEach?.(record)
-    },
-    afterBroadcast(outcome) {
-      outcomes.push(outcome)
-      events.emit('broadcast', outcome)
-    },
-  }
-}
-
-function sender(journal: EvmSendJournal, more: Parameters<typeof testSender>[1] = {}): EvmSender {
-  const s = testSender(arb, { journal, ...more }).sender
-  open.push(s)
-  return s
-}
-
-const approveData = (amount: bigint): Hex =>
-  encodeFunctionData({
-    abi: erc20Abi,
-    functionName: 'approve',
-    args: [EVM_CONTRACTS.dlnSource as Address, amount],
-  })
-const approveReq = (amount: bigint) =>
-  ({
-    kind: 'approve',
-    to: arb.contracts.tokens.WBTC.address,
-    data: approveData(amount),
-    value: 0n,
-    gasLimit: 100_000n,
-  }) as const
-
-beforeAll(async () => {
-  devnet = await startDevnet({ solana: false })
-  ;[arb, base] = chainsOf(devnet)
-  anvil = createTestClient({ mode: 'anvil', transport: http(arb.rpcUrl) })
-  proxy = await startRpcProxy(arb.rpcUrl)
-})
-afterEach(async () => {
-  for (const s of open.splice(0)) s.close()
-  await anvil.setAutomine(true)
-})
-afterAll(async () => {
-  await proxy?.close()
-  await devnet?.stop()
-})
+useFaultsWorld()
 
 describe('EVM sending under faults', () => {
   test('behavior: a lost sendRawTransaction answer is found by hash, never re-sent', async () => {
@@ -359,14 +285,3 @@ describe('EVM sending under faults', () => {
     expect(canonical.hash).toBe(result.receipt.blockHash)
   })
 })
-
-/** Resolves with the next broadcast outcome that matches. */
-async function waitFor(
-  journal: ReturnType<typeof eventJournal>,
-  match: (o: EvmBroadcastOutcome) => boolean,
-): Promise<[EvmBroadcastOutcome]> {
-  for (;;) {
-    const [outcome] = (await once(journal.events, 'broadcast')) as [EvmBroadcastOutcome]
-    if (match(outcome)) return [outcome]
-  }
-}

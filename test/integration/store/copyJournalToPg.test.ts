@@ -1,110 +1,35 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { sql } from 'kysely'
 import pg from 'pg'
-import { afterEach, describe, expect, test } from 'vitest'
-import { createManualClock, type ManualClock } from '../../../src/common/clock.ts'
-import { DAY_MS } from '../../../src/common/DAY_MS.ts'
+import { describe, expect, test } from 'vitest'
 import { UsageError } from '../../../src/common/UsageError.ts'
 import { heartbeatClusterInstance } from '../../../src/store/cluster/heartbeatClusterInstance.ts'
 import { JournalError } from '../../../src/store/contract/JournalError.ts'
-import type { JournalStore } from '../../../src/store/contract/JournalStore.ts'
 import { copyJournalToPg } from '../../../src/store/copy/copyJournalToPg.ts'
 import { JournalCopyMismatchError } from '../../../src/store/copy/JournalCopyMismatchError.ts'
-import {
-  JOURNAL_COPY_TABLES,
-  JOURNAL_COPY_TARGET_TABLES,
-} from '../../../src/store/copy/journalCopyTables.ts'
+import { JOURNAL_COPY_TARGET_TABLES } from '../../../src/store/copy/journalCopyTables.ts'
 import { openPgJournal } from '../../../src/store/pg/openPgJournal.ts'
 import { JournalFileError } from '../../../src/store/sqlite/JournalFileError.ts'
 import { JOURNAL_MIGRATIONS } from '../../../src/store/sqlite/migrateJournal.ts'
 import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
-import { FILL_FROM, fillTestJournal } from '../../helpers/fillTestJournal.ts'
-import { useTestPostgres } from '../../helpers/useTestPostgres.ts'
+import { FILL_FROM } from '../../helpers/fillTestJournal.ts'
+import {
+  answers,
+  cleanups,
+  filledJournal,
+  pgCounts,
+  sqliteCounts,
+  TABLES,
+  tmpDir,
+  useCopyJournalWorld,
+} from './copyJournalWorld.ts'
 
-const START_MS = 1_700_000_000_000
-const TABLES = JOURNAL_COPY_TABLES.map((t) => t.name)
-
-const { freshDatabase } = useTestPostgres('migrate')
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-/** A fresh tmp dir, removed after the test. */
-function tmpDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ferry-migrate-'))
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
-
-/** A SQLite journal filled by {@link fillTestJournal}, closed; its path and clock. */
-function filledJournal(observations = 0): { path: string; clock: ManualClock } {
-  const clock = createManualClock(START_MS)
-  const path = join(tmpDir(), 'ferry.journal.sqlite')
-  const journal = openJournal(path, { clock })
-  fillTestJournal(journal, clock, observations)
-  journal.close()
-  return { path, clock }
-}
-
-/** Rows per table of a SQLite file, read directly. */
-function sqliteCounts(path: string): Record<string, number> {
-  const db = new Database(path, { readonly: true })
-  try {
-    return Object.fromEntries(
-      TABLES.map((t) => [
-        t,
-        (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n,
-      ]),
-    )
-  } finally {
-    db.close()
-  }
-}
-
-/** Rows per journal table of a PostgreSQL database. */
-async function pgCounts(url: string): Promise<Record<string, number>> {
-  const pool = new pg.Pool({ connectionString: url, max: 1 })
-  try {
-    const counts: Record<string, number> = {}
-    for (const t of [...TABLES, 'wallet_leases']) {
-      counts[t] = Number((await pool.query(`SELECT COUNT(*) AS n FROM ${t}`)).rows[0].n)
-    }
-    return counts
-  } finally {
-    await pool.end()
-  }
-}
-
-/** The answers ferry's reads give on a journal: what must not change with the backend. */
-async function answers(store: JournalStore, nowMs: number) {
-  return {
-    status: await store.status(),
-    history: await store.history(),
-    historyOf: await store.history({ intentId: 'created' }),
-    pending: await store.pendingReconciliations(),
-    nonTerminal: await store.nonTerminalIntents(),
-    unsettled: await store.unsettledAttempts(),
-    notionalDay: await store.notionalUsdSince(nowMs - DAY_MS),
-    notionalAll: await store.notionalUsdSince(0),
-    lastFailure: await store.lastFailureMs('r2'),
-    highestNonce: await store.highestNonce(42161, FILL_FROM),
-    nonce4: await store.attemptsOfNonce(42161, FILL_FROM, 4),
-    quotes: await store.quotesOf('done'),
-    observations: await store.observations('usdc'),
-    dryRuns: await store.dryRuns(),
-    dryRunTotals: await store.dryRunTotals(0),
-    market: await store.marketBetween(),
-    postponed: await store.activePostponements(nowMs),
-    activity: await store.activitySince(0),
-  }
-}
+const { freshDatabase } = useCopyJournalWorld()
 
 describe('ferry journal migrate: SQLite into PostgreSQL', () => {
   test('default: copies every table in small batches, verified, and the copy answers every read as SQLite does', async () => {

@@ -1,164 +1,17 @@
 import { describe, expect, test } from 'vitest'
-import { ALERT_KINDS, type Alert, type AlertRules } from '../../../src/observe/alertTypes.ts'
-import {
-  type AlertState,
-  decideAlerts,
-  initialAlertState,
-} from '../../../src/observe/decideAlerts.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
-import { rememberIntent, UNKNOWN_INTENT } from '../../../src/observe/rememberIntent.ts'
-
-const MINUTE_MS = 60_000
-const CANARY = 'canary-secret-3f9a2b7c4d'
-const ORDER = `0x${'ab'.repeat(32)}`
-const INTENT = 'usdc:42161-8453:1700000000000'
-
-const rules: AlertRules = {
-  minIntervalMs: Object.fromEntries(
-    ALERT_KINDS.map((k) => [k, MINUTE_MS]),
-  ) as AlertRules['minIntervalMs'],
-  consecutiveFailures: 3,
-  gasReserve: { '42161': 2_000_000_000_000_000n },
-  knownSecrets: [CANARY],
-}
-
-/** Feeds events in order, `stepMs` apart, and collects every alert. */
-function run(
-  events: EngineEvent[],
-  options: { startMs?: number; stepMs?: number; state?: AlertState; rules?: AlertRules } = {},
-): { alerts: Alert[]; state: AlertState } {
-  let state = options.state ?? initialAlertState
-  let nowMs = options.startMs ?? 1_000_000
-  const alerts: Alert[] = []
-  for (const event of events) {
-    const decided = decideAlerts(event, state, options.rules ?? rules, nowMs)
-    alerts.push(...decided.alerts)
-    state = decided.state
-    nowMs += options.stepMs ?? 1_000
-  }
-  return { alerts, state }
-}
-
-function intentEvent(intentId = INTENT): EngineEvent {
-  return {
-    type: 'intent',
-    strategy: 'usdc',
-    requestId: 'rebalance:42161->8453',
-    intentId,
-    route: '42161 → 8453',
-    amountIn: '1000000000',
-    minAmountOut: '990000000',
-    notionalUsd: 1000,
-    reason: 'rebalance',
-    quotedAmountOut: '995000000',
-    quotedAmountOutUsd: 995,
-    costBps: 50,
-    costsUsd: {},
-    edgeBps: undefined,
-  }
-}
-
-function terminal(
-  state: 'completed' | 'failed' | 'refused' | 'cancelled',
-  detail: string,
-  intentId = INTENT,
-): EngineEvent {
-  return { type: 'terminal', intentId, orderId: undefined, state, detail }
-}
-
-const LABELS = { chain: '42161', strategy: 'usdc', route: '42161 → 8453' }
+import {
+  INTENT,
+  intentEvent,
+  LABELS,
+  MINUTE_MS,
+  ORDER,
+  rules,
+  run,
+  terminal,
+} from './decideAlertsHarness.ts'
 
 describe('decideAlerts', () => {
-  test('default: a stuck order alerts with its labels and the order and intent ids in the text', () => {
-    const { alerts } = run([
-      intentEvent(),
-      { type: 'stuck', intentId: INTENT, orderId: ORDER, waitingFor: 'fill', ageMs: 600_500 },
-    ])
-    expect(alerts).toEqual([
-      {
-        kind: 'orderStuck',
-        severity: 'warning',
-        title: 'Order stuck: not filled after 10 min',
-        text: [
-          `order ${ORDER}`,
-          `intent ${INTENT}`,
-          `tracking.deadlineMs passed without a fill; tracking.autoCancel cancels it, or run ferry cancel ${ORDER}`,
-        ],
-        labels: LABELS,
-        atMs: 1_001_000,
-      },
-    ])
-  })
-
-  test('behavior: a Failed hook step alerts once, not again for the terminal event that follows', () => {
-    const { alerts } = run([
-      intentEvent(),
-      {
-        type: 'hook',
-        intentId: INTENT,
-        orderId: ORDER,
-        steps: [
-          { stepNumber: 1, status: 'Failed' },
-          { stepNumber: 2, status: 'Pending' },
-        ],
-      },
-      {
-        type: 'terminal',
-        intentId: INTENT,
-        orderId: ORDER,
-        state: 'failed',
-        detail: 'hook failed',
-      },
-    ])
-    expect(alerts).toHaveLength(1)
-    expect(alerts[0]).toMatchObject({ kind: 'hookFailed', severity: 'critical', labels: LABELS })
-    expect(alerts[0]!.text).toContain('steps: 1 Failed, 2 Pending')
-    expect(alerts[0]!.text).toContain(`order ${ORDER}`)
-  })
-
-  test('behavior: a hook of Executed steps is no alert; a terminal "hook failed" alone is one', () => {
-    const executed = run([
-      intentEvent(),
-      {
-        type: 'hook',
-        intentId: INTENT,
-        orderId: ORDER,
-        steps: [{ stepNumber: 1, status: 'Executed' }],
-      },
-    ])
-    expect(executed.alerts).toEqual([])
-    const alone = run([
-      {
-        type: 'terminal',
-        intentId: INTENT,
-        orderId: ORDER,
-        state: 'failed',
-        detail: 'hook failed',
-      },
-    ])
-    expect(alone.alerts.map((a) => [a.kind, a.labels])).toEqual([['hookFailed', {}]])
-  })
-
-  test('behavior: a refused transaction is a security alert naming the intent and the refusal', () => {
-    const { alerts } = run([
-      intentEvent(),
-      terminal('refused', 'refusing to sign: order.receiverDst does not match the intent'),
-    ])
-    expect(alerts).toHaveLength(1)
-    expect(alerts[0]).toMatchObject({
-      kind: 'verificationRefused',
-      severity: 'security',
-      title: 'Verification refused a transaction',
-      labels: LABELS,
-    })
-    expect(alerts[0]!.text).toEqual(
-      expect.arrayContaining([
-        `intent ${INTENT}`,
-        'refusing to sign: order.receiverDst does not match the intent',
-      ]),
-    )
-  })
-
   test('behavior: a reject or postpone for a risk limit alerts; kill switch, cooldown and missing prices do not', () => {
     const decision = (
       verdict: 'reject' | 'postpone',
@@ -369,58 +222,5 @@ describe('decideAlerts', () => {
     expect(next.alerts[0]!.text.at(-1)).toBe(
       '(+2 more order stuck alerts held back by the rate limit since the last one)',
     )
-  })
-
-  test('behavior: secrets in event details never reach an alert', () => {
-    const { alerts } = run([
-      intentEvent(),
-      terminal(
-        'refused',
-        `node said https://rpc.example.org/?apikey=${CANARY}&x=1 and key ${CANARY}`,
-      ),
-    ])
-    const text = JSON.stringify(alerts)
-    expect(text).not.toContain(CANARY)
-    expect(text).toContain('[redacted]')
-  })
-
-  test('behavior: events that need no person produce no alert and keep the state', () => {
-    const state = initialAlertState
-    for (const event of [
-      { type: 'tick', tick: 1, strategies: [], atMs: 0 },
-      { type: 'sent', intentId: INTENT, chainId: 42161, hash: '0x1' },
-      { type: 'created', intentId: INTENT, orderId: ORDER, chainId: 42161 },
-    ] as EngineEvent[]) {
-      const decided = decideAlerts(event, state, rules, 0)
-      expect(decided.alerts).toEqual([])
-      expect(decided.state).toBe(state)
-    }
-  })
-})
-
-describe('rememberIntent', () => {
-  test('behavior: the memory is bounded: the oldest intents are forgotten first', () => {
-    let intents = initialAlertState.intents
-    for (let i = 0; i < 5; i++) intents = rememberIntent(intents, `i${i}`, UNKNOWN_INTENT, 3)
-    expect([...intents.keys()]).toEqual(['i2', 'i3', 'i4'])
-  })
-
-  test('behavior: RPCs that disagree on a money-deciding read raise a security alert naming the chain and hosts, at its own rate', () => {
-    const disagreement: EngineEvent = {
-      type: 'rpcDisagreement',
-      chainId: 42161,
-      method: 'eth_getBalance',
-      detail: ['a.example: "0x1"', 'b.example: "0x1"', 'liar.example: "0x9"'],
-    }
-    const { alerts } = run([disagreement, disagreement], { stepMs: 1_000 })
-    const rpc = alerts.filter((a) => a.kind === 'rpcDisagreement')
-    expect(rpc).toHaveLength(1)
-    expect(rpc[0]).toMatchObject({
-      severity: 'security',
-      title: 'RPCs of chain 42161 disagree',
-      labels: { chain: '42161' },
-    })
-    expect(rpc[0]!.text).toContain('liar.example: "0x9"')
-    expect(rpc[0]!.text[0]).toContain('eth_getBalance: the read was refused')
   })
 })
