@@ -39,6 +39,7 @@ import {
   testSender,
   user,
 } from './executorHarness.ts'
+import { safeAllowanceCases } from './safeAllowanceCases.ts'
 import { safeResumeCases } from './safeResumeCases.ts'
 import { startTamperProxy, type TamperProxy } from './startTamperProxy.ts'
 import { supportRouters } from './valueFlowAttackWorld.ts'
@@ -290,4 +291,6 @@ describe('value-flow attacks against a Safe account', () => {
   })
 })
 
-safeResumeCases(() => ({ arb, safe, sender, journal }))
+const world = () => ({ devnet, arb, safe, sender, journal, ownerExec, ferryRefuses, withSnapshot })
+safeAllowanceCases(world)
+safeResumeCases(world)
