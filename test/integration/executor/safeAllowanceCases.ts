@@ -10,25 +10,19 @@ import {
   zeroAddress,
 } from 'viem'
 import { beforeAll, describe, expect, test } from 'vitest'
-import type { ChainId } from '../../../src/api/schemas/chainId.ts'
 import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwarderAbi.ts'
-import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
 import { readEvmOrderFacts } from '../../../src/chains/evm/readEvmOrderFacts.ts'
-import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import type { Devnet } from '../../../src/devnet/startDevnet.ts'
 import { checkEvmValueFlow } from '../../../src/verify/checkEvmValueFlow.ts'
-import { decodeOrderCalldata } from '../../../src/verify/decodeOrderCalldata.ts'
-import { deriveOrder } from '../../../src/verify/deriveOrder.ts'
 import { ValueFlowError } from '../../../src/verify/ValueFlowError.ts'
 import { placeAttackContract } from './attackContracts.ts'
-import { allowanceOf, balanceOf, chainsOf, rpcCall, testApi, user } from './executorHarness.ts'
+import { type Answer, honestOrderAnswer, wrapOrderInForwarder } from './attackOrders.ts'
+import { allowanceOf, balanceOf, rpcCall, user } from './executorHarness.ts'
 import { supportRouters } from './valueFlowAttackWorld.ts'
-
-type Answer = { tx: { to: string; data: Hex; value: string; gasLimit?: number }; orderId: string }
 
 /** What the Safe attack suite lends these cases (safeValueFlowAttacks.test.ts). */
 export type SafeAttackWorld = {
@@ -198,60 +192,25 @@ export function safeAllowanceCases(world: () => SafeAttackWorld): void {
 
     test('behavior: a pre-swap that leaves the forwarder approving the attacker over the Safe USDC is real, passes the rules, and is refused by the simulated flow (approval)', async () => {
       const { arb, safe, devnet } = world()
-      const base = chainsOf(devnet)[1]
       // The forwarder pulls the Safe's 100 USDC and approves the attacker for them (router =
       // the token); the mirror reports that allowance as swap output, so the order is created
       // with a worthless give and the USDC waits in the forwarder for the attacker.
       await pointMirror(usdc, forwarder, attacker)
       const { transferFeeBps } = await readEvmOrderFacts(arb.client, { dlnSource, owner: safe })
-      const attack = (a: Answer) => {
-        const honest = decodeOrderCalldata(a.tx.data)
-        const creation = { ...honest.creation, giveTokenAddress: mirror, giveAmount: AMOUNT }
-        const inner = encodeFunctionData({
-          abi: dlnSourceAbi,
-          functionName: 'createSaltedOrder',
-          args: [
-            creation,
-            honest.salt!,
-            honest.affiliateFee,
-            honest.referralCode,
-            '0x',
-            honest.metadata,
-          ],
-        })
-        const swapCalldata = encodeFunctionData({
-          abi: erc20Abi,
-          functionName: 'approve',
-          args: [attacker, AMOUNT],
-        })
-        a.tx.to = forwarder
-        a.tx.data = encodeFunctionData({
-          abi: crosschainForwarderAbi,
-          functionName: 'strictlySwapAndCall',
-          args: [usdc, AMOUNT, '0x', usdc, swapCalldata, mirror, AMOUNT, safe, dlnSource, inner],
-        })
-        if (a.tx.gasLimit !== undefined) a.tx.gasLimit = 1_500_000
-        a.orderId = computeOrderId(
-          deriveOrder(decodeOrderCalldata(a.tx.data), {
-            sender: safe.toLowerCase() as Hex,
-            srcChainId: arb.chainId as ChainId,
-            transferFeeBps,
+      const attack = wrapOrderInForwarder(
+        { arb, wallet: safe, usdc, transferFeeBps },
+        {
+          router: usdc,
+          swapCalldata: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [attacker, AMOUNT],
           }),
-        )
-      }
-      const { quote } = await testApi(devnet.sim.baseUrl).createOrderTx({
-        srcChainId: arb.chainId as ChainId,
-        srcChainTokenIn: usdc,
-        srcChainTokenInAmount: AMOUNT,
-        dstChainId: base.chainId as ChainId,
-        dstChainTokenOut: base.contracts.tokens.USDC.address,
-        dstChainTokenOutRecipient: safe,
-        senderAddress: safe,
-        srcChainOrderAuthorityAddress: safe,
-        dstChainOrderAuthorityAddress: safe,
-        srcAllowedCancelBeneficiary: safe,
-      })
-      const answer = structuredClone(quote) as unknown as Answer
+          tokenOut: mirror,
+          expectedAmountOut: AMOUNT,
+        },
+      )
+      const answer = await honestOrderAnswer({ devnet, wallet: safe, usdc, amount: AMOUNT })
       attack(answer)
       await world().withSnapshot(async () => {
         const approve = encodeFunctionData({
