@@ -29,6 +29,9 @@ export async function readSnapshot(
       amount: b.amount.toString(),
       usd:
         b.priceUsd === undefined ? undefined : (Number(b.amount) / 10 ** b.decimals) * b.priceUsd,
+      ...(b.gasPayer
+        ? { gasPayer: { address: b.gasPayer.address, amount: b.gasPayer.amount.toString() } }
+        : {}),
     })),
   })
   const pricesUsd = Object.fromEntries(

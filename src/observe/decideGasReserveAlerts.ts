@@ -6,7 +6,8 @@ type Balances = Extract<EngineEvent, { type: 'balances' }>['balances']
 /**
  * gasReserveLow alerts from a tick's balances: a native balance under its chain's reserve
  * (`risk.gasReserve`, the global floors; per-route floors show up as gasReserveBreached risk
- * alerts instead) alerts once per dip. `lowChains` are the chains already under; a chain leaves
+ * alerts instead) alerts once per dip. The balance watched is the gas payer's when the native
+ * balance names one (a Safe account's key, docs/safety.md "Treasury accounts"), else the wallet's. `lowChains` are the chains already under; a chain leaves
  * the list when its balance is back at or above the reserve, so the next dip alerts again. Pure.
  */
 export function decideGasReserveAlerts(
@@ -21,16 +22,18 @@ export function decideGasReserveAlerts(
     const chain = String(b.chainId)
     const reserve = gasReserve[chain]
     if (!b.isNative || reserve === undefined) continue
-    const below = BigInt(b.amount) < reserve
+    const amount = b.gasPayer?.amount ?? b.amount
+    const below = BigInt(amount) < reserve
     if (below && !low.has(chain)) {
       low.add(chain)
+      const whose = b.gasPayer ? ` of ${b.gasPayer.address}, the key that pays the gas,` : ''
       alerts.push({
         kind: 'gasReserveLow',
         severity: 'warning',
         title: `Gas below reserve on chain ${chain}`,
         text: [
-          `native balance ${b.amount} is below risk.gasReserve ${reserve} (${b.symbol} base units)`,
-          'orders from this chain are rejected until the wallet is topped up; cancels and fee bumps need this gas',
+          `native balance${whose} ${amount} is below risk.gasReserve ${reserve} (${b.symbol} base units)`,
+          `orders from this chain are rejected until the ${b.gasPayer ? 'key' : 'wallet'} is topped up; cancels and fee bumps need this gas`,
         ],
         labels: { chain },
         atMs: nowMs,

@@ -45,6 +45,8 @@ export type EngineEvent =
         isNative: boolean
         amount: string
         usd: number | undefined
+        /** Natives: the account that pays the gas when not the owner (a Safe's key), base units. */
+        gasPayer?: { address: string; amount: string }
       }[]
     }
   | {

@@ -11,16 +11,21 @@ export function addDelta(deltas: BalanceDeltas, key: string, amount: bigint): vo
 
 /**
  * What sending an intent takes from our wallet when it is accepted: the input the quote takes
- * (operating expenses prepended included) and the native cost (fixFee and gas) on the source
- * chain. Pure.
+ * (operating expenses prepended included) and the native cost on the source chain, split into
+ * what the wallet sends (`chainId:native`, the fixFee) and the gas (`chainId:gas`, paid by the
+ * gas payer in a Safe account, by the wallet otherwise; all of nativeCost when the quote does not
+ * tell them apart). Pure.
  */
 export function debitsOf(intent: Intent): { key: string; amount: bigint }[] {
   const r = intent.route
   const chainId = r.kind === 'crossChain' ? r.srcChainId : r.chainId
   const token = r.kind === 'crossChain' ? r.srcToken : r.tokenIn
+  const { nativeCost } = intent.quote
+  const gas = intent.quote.nativeGasCost ?? nativeCost
   return [
     { key: balanceKey(chainId, token), amount: -intent.quote.amountIn },
-    { key: `${chainId}:native`, amount: -intent.quote.nativeCost },
+    { key: `${chainId}:native`, amount: -(nativeCost > gas ? nativeCost - gas : 0n) },
+    { key: `${chainId}:gas`, amount: -gas },
   ]
 }
 

@@ -43,7 +43,8 @@ export const riskSettingsSchema = z.strictObject({
   maxPriceImpactBps: f.maxPriceImpactBps.default(100),
   /**
    * Native balance to keep per chain id, base units as decimal strings (`"2000000000000000"` =
-   * 0.002 ETH): pays for cancels and fee bumps of orders already out (P-4.3). Default none.
+   * 0.002 ETH), in the account that pays the gas: the wallet's key, or in a Safe account the key,
+   * not the Safe. Pays for cancels and fee bumps of orders already out (P-4.3). Default none.
    */
   gasReserve: f.gasReserve.default({}),
   /** Pause of a route after a failed or cancelled order, ms (P-4.5). Default 600 000 (10 min). */

@@ -5,6 +5,7 @@ import { FerryError } from '../../common/FerryError.ts'
 import { type Logger, silentLogger } from '../../common/Logger.ts'
 import { CHAINS } from '../chainRegistry.ts'
 import { broadcastFreshNonce } from './broadcastFreshNonce.ts'
+import { checkSendKind } from './checkSendKind.ts'
 import type { EvmRpc } from './createEvmRpc.ts'
 import type { EvmSigner } from './createEvmSigner.ts'
 import { createNonceBroadcaster } from './createNonceBroadcaster.ts'
@@ -195,6 +196,8 @@ export function createEvmSender(options: CreateEvmSenderOptions): EvmSender {
 
   const send = (req: EvmSendRequest): Promise<EvmSendResult> =>
     exclusive(async () => {
+      // A Safe's outer call was checked as its inner call by the Safe sender.
+      if (req.safeTx === undefined) checkSendKind(req)
       if (req.gasLimit > gasLimitCap || req.gasLimit < 21_000n) {
         throw new EvmSendError('rejected', 'gas limit outside 21000..cap', {
           details: `gasLimit ${req.gasLimit}, cap ${gasLimitCap}`,

@@ -27,6 +27,13 @@ export type TokenBalance = {
   amount: bigint
   /** USD price of one whole token, or undefined when no quote priced it yet. */
   priceUsd: number | undefined
+  /**
+   * Native balances only, when another account pays this chain's gas: in a Safe account the
+   * owner is the Safe (it pays the give and the fixed fee) and this is the key that signs and pays
+   * the gas, with its native balance in base units. `risk.gasReserve` is held against it
+   * (docs/safety.md "Treasury accounts"). Absent when the owner pays its own gas.
+   */
+  gasPayer?: { address: string; amount: bigint }
 }
 
 /** The world as one tick sees it: time, balances and prices, fixed for the whole tick. */
@@ -146,6 +153,12 @@ export type QuoteObservation = {
   outDecimals: number
   /** Source-chain native spend beyond amountIn, base units: fixFee + estimated tx fee. */
   nativeCost: bigint
+  /**
+   * The part of {@link nativeCost} paid as gas by the signing key (the estimated tx fee), base
+   * units; the rest is value the wallet sends (fixFee). Undefined: not known apart, and all of
+   * nativeCost is counted as gas too.
+   */
+  nativeGasCost?: bigint
   /** USD value of {@link nativeCost}. */
   nativeCostUsd: number
   /**

@@ -15,7 +15,8 @@ import type { Intent, MarketSnapshot } from '../../common/strategy/marketTypes.t
  * - `outputBelowUsdValue`: the guaranteed output's USD value under `minOutputVsUsdValueBps` of the
  *   input's (P-4.2).
  * - `priceImpactTooHigh`: the service's price impact above `maxPriceImpactBps`.
- * - `gasReserveBreached`: the source chain's native balance would fall under its gas reserve (P-4.3).
+ * - `gasReserveBreached`: the native balance of the account paying the source chain's gas would
+ *   fall under its gas reserve (P-4.3), or a Safe could not send the native value of the intent.
  * - `missingPrice`: a figure the check needs is not known, so it cannot pass safely.
  */
 export type RejectReason =

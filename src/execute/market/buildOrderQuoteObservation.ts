@@ -30,7 +30,8 @@ export function buildOrderQuoteObservation(
   const { srcChainTokenIn, dstChainTokenOut } = quote.estimation
   const txFee = quote.estimatedTransactionFee
   const fixFee = BigInt(quote.fixFee)
-  const nativeCost = fixFee + BigInt(txFee?.total ?? '0')
+  const nativeGasCost = BigInt(txFee?.total ?? '0')
+  const nativeCost = fixFee + nativeGasCost
   const fixFeeUsd =
     nativePriceUsd === undefined
       ? fixFee === 0n
@@ -62,6 +63,7 @@ export function buildOrderQuoteObservation(
     minAmountOut: BigInt(dstChainTokenOut.amount),
     outDecimals: dstChainTokenOut.decimals,
     nativeCost,
+    nativeGasCost,
     nativeCostUsd,
     costBps,
     costsUsd: orderCostsUsd(quote.estimation, fixFeeUsd, txFeeUsd),

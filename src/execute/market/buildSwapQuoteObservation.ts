@@ -35,6 +35,7 @@ export function buildSwapQuoteObservation(
     minAmountOut: BigInt(quote.tokenOut.minAmount),
     outDecimals: quote.tokenOut.decimals,
     nativeCost,
+    nativeGasCost: nativeCost,
     nativeCostUsd,
     costBps:
       amountInUsd > 0

@@ -13,6 +13,7 @@ const SOLANA_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
 /**
  * Builds the balance reader of a tick: every watched token (ERC-20 `balanceOf`, SPL associated
  * token account) and every configured chain's native balance, natives priced by `nativePriceUsd`.
+ * With a Safe account, each EVM native balance (the Safe's) carries the key's as `gasPayer`.
  * Decimals and symbols do not change, so each token's are read once (a failed read is retried).
  */
 export function readWalletBalances(
@@ -100,13 +101,20 @@ export function readWalletBalances(
     // Asked all at once: a service that does not answer holds the balances one price wait, not
     // one per chain (the prices never fail the read).
     const prices = new Map([...chains].map((chainId) => [chainId, nativePriceUsd(chainId)]))
+    // A Safe account: the Safe holds the funds, its key pays the gas (docs/safety.md "Treasury
+    // accounts"); the key's native balance is what risk.gasReserve and its alert watch.
+    const key = wiring.evmWallet?.safe === undefined ? undefined : wiring.evmWallet.address
     for (const chainId of chains) {
       const owner = ctx.walletOn(chainId)
       const info = CHAINS[chainId as ChainId]
-      const amount = await onChain(chainId, async () =>
-        chainId === SOLANA_CHAIN_ID
-          ? BigInt(await connection!.getBalance(new PublicKey(owner)))
-          : await ctx.balanceClient(chainId).getBalance({ address: owner as Address }),
+      const evm = chainId !== SOLANA_CHAIN_ID
+      const [amount, keyAmount] = await onChain(chainId, () =>
+        Promise.all([
+          evm
+            ? ctx.balanceClient(chainId).getBalance({ address: owner as Address })
+            : connection!.getBalance(new PublicKey(owner)).then(BigInt),
+          evm && key ? ctx.balanceClient(chainId).getBalance({ address: key }) : undefined,
+        ]),
       )
       out.push({
         chainId,
@@ -117,6 +125,9 @@ export function readWalletBalances(
         owner,
         amount,
         priceUsd: await prices.get(chainId),
+        ...(key && keyAmount !== undefined
+          ? { gasPayer: { address: key, amount: keyAmount } }
+          : {}),
       })
     }
     return out

@@ -62,6 +62,8 @@ describe('treasury Safe, owner mode', () => {
     const [safeBefore, keyBefore] = await Promise.all([usdcOf(safe), usdcOf(user.address)])
     const run = await liveRun('rebalance', {
       killSwitchFile: 'rebalance.kill',
+      // Above the Safe's 10 ETH, far below the key's: the key pays the gas, so the order goes.
+      extraRisk: '  gasReserve:\n    "42161": "20000000000000000000"\n',
       hook: true,
       tracking: '  pollIntervalMs: 200\n',
       account: `{ safe: "${safe}", execution: owner }`,
@@ -69,6 +71,9 @@ describe('treasury Safe, owner mode', () => {
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const events = jsonEvents(run.stdout)
+    expect(JSON.stringify(events.find((e) => e.type === 'balances'))).toContain(
+      `"gasPayer":{"address":"${user.address}"`,
+    )
     const created = events.find((e) => e.type === 'created')!
     expect(created).toBeDefined()
     expect(events.find((e) => e.type === 'hook')).toMatchObject({

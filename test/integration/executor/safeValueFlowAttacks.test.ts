@@ -8,9 +8,6 @@ import {
   parseAbi,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { ChainId } from '../../../src/api/schemas/chainId.ts'
-import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwarderAbi.ts'
-import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../../../src/chains/evm/createEvmSigner.ts'
@@ -19,15 +16,13 @@ import { createSafeSender } from '../../../src/chains/evm/safe/createSafeSender.
 import { encodeSafeExec } from '../../../src/chains/evm/safe/encodeSafeExec.ts'
 import { safeAbi } from '../../../src/chains/evm/safe/safeAbi.ts'
 import type { MemorySendJournal } from '../../../src/chains/evm/sendJournal.ts'
-import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
-import { decodeOrderCalldata } from '../../../src/verify/decodeOrderCalldata.ts'
-import { deriveOrder } from '../../../src/verify/deriveOrder.ts'
 import { ValueFlowError } from '../../../src/verify/ValueFlowError.ts'
 import { placeAttackContract } from './attackContracts.ts'
+import { type Answer, honestOrderAnswer, wrapOrderInForwarder } from './attackOrders.ts'
 import {
   allowanceOf,
   balanceOf,
@@ -39,6 +34,7 @@ import {
   testSender,
   user,
 } from './executorHarness.ts'
+import { safeAllowanceCases } from './safeAllowanceCases.ts'
 import { safeResumeCases } from './safeResumeCases.ts'
 import { startTamperProxy, type TamperProxy } from './startTamperProxy.ts'
 import { supportRouters } from './valueFlowAttackWorld.ts'
@@ -53,7 +49,6 @@ const dlnSource = EVM_CONTRACTS.dlnSource as Address
 const forwarder = EVM_CONTRACTS.forwarder as Address
 const AMOUNT = 100_000_000n
 const drainAbi = parseAbi(['function drain(address,uint256,address,address,uint256)'])
-type Answer = { tx: { to: string; data: Hex; value: string; gasLimit?: number }; orderId: string }
 
 let devnet: Devnet
 let arb: DevnetEvmChain
@@ -108,34 +103,20 @@ const intent = () => ({
 })
 
 /** An honest direct order rewritten into the forwarder with the drainer as pre-swap router. */
-const drainThroughForwarder = (transferFeeBps: bigint) => (a: Answer) => {
-  const honest = decodeOrderCalldata(a.tx.data)
-  const creation = { ...honest.creation, giveTokenAddress: weth, giveAmount: 1n }
-  const inner = encodeFunctionData({
-    abi: dlnSourceAbi,
-    functionName: 'createSaltedOrder',
-    args: [creation, honest.salt!, honest.affiliateFee, honest.referralCode, '0x', honest.metadata],
-  })
-  const swapCalldata = encodeFunctionData({
-    abi: drainAbi,
-    functionName: 'drain',
-    args: [usdc, AMOUNT, attacker, weth, 1n],
-  })
-  a.tx.to = forwarder
-  a.tx.data = encodeFunctionData({
-    abi: crosschainForwarderAbi,
-    functionName: 'strictlySwapAndCall',
-    args: [usdc, AMOUNT, '0x', drainer, swapCalldata, weth, 1n, safe, dlnSource, inner],
-  })
-  if (a.tx.gasLimit !== undefined) a.tx.gasLimit = 1_500_000
-  a.orderId = computeOrderId(
-    deriveOrder(decodeOrderCalldata(a.tx.data), {
-      sender: safe.toLowerCase() as Hex,
-      srcChainId: arb.chainId as ChainId,
-      transferFeeBps,
-    }),
+const drainThroughForwarder = (transferFeeBps: bigint) =>
+  wrapOrderInForwarder(
+    { arb, wallet: safe, usdc, transferFeeBps },
+    {
+      router: drainer,
+      swapCalldata: encodeFunctionData({
+        abi: drainAbi,
+        functionName: 'drain',
+        args: [usdc, AMOUNT, attacker, weth, 1n],
+      }),
+      tokenOut: weth,
+      expectedAmountOut: 1n,
+    },
   )
-}
 
 /** ferry's Safe sender with the tampering service: it throws, and nothing was signed or left. */
 async function ferryRefuses(mutate: (a: Answer) => void): Promise<unknown> {
@@ -187,19 +168,7 @@ describe('value-flow attacks against a Safe account', () => {
   test('behavior: a pre-swap that pays the attacker from the Safe is real, and refused by the value flow of the Safe', async () => {
     const { transferFeeBps } = await readEvmOrderFacts(arb.client, { dlnSource, owner: safe })
     const attack = drainThroughForwarder(transferFeeBps)
-    const { quote } = await testApi(devnet.sim.baseUrl).createOrderTx({
-      srcChainId: arb.chainId as ChainId,
-      srcChainTokenIn: usdc,
-      srcChainTokenInAmount: AMOUNT,
-      dstChainId: base.chainId as ChainId,
-      dstChainTokenOut: base.contracts.tokens.USDC.address,
-      dstChainTokenOutRecipient: safe,
-      senderAddress: safe,
-      srcChainOrderAuthorityAddress: safe,
-      dstChainOrderAuthorityAddress: safe,
-      srcAllowedCancelBeneficiary: safe,
-    })
-    const answer = structuredClone(quote) as unknown as Answer
+    const answer = await honestOrderAnswer({ devnet, wallet: safe, usdc, amount: AMOUNT })
     attack(answer)
     await withSnapshot(async () => {
       const approve = encodeFunctionData({
@@ -290,4 +259,6 @@ describe('value-flow attacks against a Safe account', () => {
   })
 })
 
-safeResumeCases(() => ({ arb, safe, sender, journal }))
+const world = () => ({ devnet, arb, safe, sender, journal, ownerExec, ferryRefuses, withSnapshot })
+safeAllowanceCases(world)
+safeResumeCases(world)

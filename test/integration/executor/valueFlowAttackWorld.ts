@@ -2,30 +2,24 @@ import {
   type Abi,
   type Address,
   createWalletClient,
-  encodeFunctionData,
   erc20Abi,
   type Hex,
   http,
   parseAbi,
 } from 'viem'
 import { expect } from 'vitest'
-import type { ChainId } from '../../../src/api/schemas/chainId.ts'
-import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwarderAbi.ts'
-import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import { EVM_CONTRACTS } from '../../../src/chains/chainRegistry.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
 import { readEvmOrderFacts } from '../../../src/chains/evm/readEvmOrderFacts.ts'
 import type { MemorySendJournal } from '../../../src/chains/evm/sendJournal.ts'
-import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
 import type { DevnetEvmChain } from '../../../src/devnet/DevnetEvmChain.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
-import { decodeOrderCalldata } from '../../../src/verify/decodeOrderCalldata.ts'
-import { deriveOrder } from '../../../src/verify/deriveOrder.ts'
 import { ValueFlowError } from '../../../src/verify/ValueFlowError.ts'
 import { verifyEvmOrderTx } from '../../../src/verify/verifyEvmOrderTx.ts'
 import { placeAttackContract } from './attackContracts.ts'
+import { type Answer, honestOrderAnswer, wrapOrderInForwarder } from './attackOrders.ts'
 import {
   allowanceOf,
   chainsOf,
@@ -61,10 +55,7 @@ let mirrorAbi: Abi
 export let usdc: Address
 export let weth: Address
 
-export type Answer = {
-  tx: { to: string; data: Hex; value: string; gasLimit?: number }
-  orderId: string
-}
+export type { Answer }
 
 /** Starts the devnet, the sender, the tamper proxy and places the attacker's contracts. */
 export async function startAttackWorld(): Promise<void> {
@@ -136,62 +127,12 @@ export async function pointMirror(
   })
 }
 
-/**
- * Rewrites an honest direct order into the forwarder's strictlySwapAndCall with the attacker's
- * pre-swap (`router`, `swapCalldata`) and give token, keeping every field check satisfied:
- * input token and amount, refund recipient (ferry), receiver (DlnSource), give token == swap
- * output != input, giveAmount == expectedAmountOut > 0, and a matching orderId.
- */
+/** {@link wrapOrderInForwarder} for the demo user's order: every field check still holds. */
 export function wrapInForwarder(
   swap: { router: Address; swapCalldata: Hex; tokenOut: Address; expectedAmountOut: bigint },
   transferFeeBps: bigint,
 ): (a: Answer) => void {
-  return (a) => {
-    const honest = decodeOrderCalldata(a.tx.data)
-    if (honest.swap) throw new Error('expected a direct order to wrap')
-    const creation = {
-      ...honest.creation,
-      giveTokenAddress: swap.tokenOut,
-      giveAmount: swap.expectedAmountOut,
-    }
-    const inner = encodeFunctionData({
-      abi: dlnSourceAbi,
-      functionName: 'createSaltedOrder',
-      args: [
-        creation,
-        honest.salt!,
-        honest.affiliateFee,
-        honest.referralCode,
-        '0x',
-        honest.metadata,
-      ],
-    })
-    a.tx.to = forwarder
-    a.tx.data = encodeFunctionData({
-      abi: crosschainForwarderAbi,
-      functionName: 'strictlySwapAndCall',
-      args: [
-        usdc,
-        honest.creation.giveAmount,
-        '0x',
-        swap.router,
-        swap.swapCalldata,
-        swap.tokenOut,
-        swap.expectedAmountOut,
-        user.address,
-        dlnSource,
-        inner,
-      ],
-    })
-    if (a.tx.gasLimit !== undefined) a.tx.gasLimit = 1_500_000
-    a.orderId = computeOrderId(
-      deriveOrder(decodeOrderCalldata(a.tx.data), {
-        sender: user.address.toLowerCase() as Hex,
-        srcChainId: arb.chainId as ChainId,
-        transferFeeBps,
-      }),
-    )
-  }
+  return wrapOrderInForwarder({ arb, wallet: user.address, usdc, transferFeeBps }, swap)
 }
 
 export const intent = () => orderIntent(arb, base, usdc, AMOUNT, base.contracts.tokens.USDC.address)
@@ -205,19 +146,7 @@ export async function facts() {
  * the devnet wallet) they really move funds: `proveMoved` checks it. State is rolled back after.
  */
 export async function proveReal(mutate: (a: Answer) => void, proveMoved: () => Promise<void>) {
-  const { quote } = await testApi(devnet.sim.baseUrl).createOrderTx({
-    srcChainId: arb.chainId as ChainId,
-    srcChainTokenIn: usdc,
-    srcChainTokenInAmount: AMOUNT,
-    dstChainId: base.chainId as ChainId,
-    dstChainTokenOut: base.contracts.tokens.USDC.address,
-    dstChainTokenOutRecipient: user.address,
-    senderAddress: user.address,
-    srcChainOrderAuthorityAddress: user.address,
-    dstChainOrderAuthorityAddress: user.address,
-    srcAllowedCancelBeneficiary: user.address,
-  })
-  const answer = structuredClone(quote) as unknown as Answer
+  const answer = await honestOrderAnswer({ devnet, wallet: user.address, usdc, amount: AMOUNT })
   mutate(answer)
   const f = await facts()
   const tx = { to: answer.tx.to, data: answer.tx.data, value: BigInt(answer.tx.value) }

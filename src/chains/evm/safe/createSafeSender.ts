@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import { VerificationError } from '../../../common/VerificationError.ts'
+import { checkSendKind } from '../checkSendKind.ts'
 import type { EvmSender } from '../createEvmSender.ts'
 import type { EvmSendRequest } from '../EvmSendRequest.ts'
 import { checkSafeExec, sameSafeCall } from './checkSafeExec.ts'
@@ -43,6 +44,7 @@ export function createSafeSender(
     },
     async send(request) {
       const call = { to: request.to, value: request.value, data: request.data }
+      checkSendKind(request)
       const outer = outerCallOf(wallet, { ...call, gas: request.gasLimit })
       const decoded = checkSafeExec(outer, safe, inner.address)
       if (!sameSafeCall(decoded, call)) {
