@@ -16,7 +16,11 @@ import { FerryError } from '../common/FerryError.ts'
 import { type DevnetEvmAccount, devnetEvmAccount } from './devnetAccounts.ts'
 import type { InstalledContracts } from './installContracts.ts'
 import { TREASURY_SAFE_FUNDS } from './installDevnetSafe.ts'
-import { deployRolesModifier, installRolesLibraries } from './installRoles.ts'
+import {
+  deployRolesModifier,
+  installRolesLibraries,
+  installSingletonFactory,
+} from './installRoles.ts'
 import { deployTreasurySafe } from './installSafe.ts'
 
 const tokenAbi = parseAbi(['function mint(address,uint256)'])
@@ -42,6 +46,7 @@ export async function installDevnetRoles(
 ): Promise<DevnetRolesTreasury> {
   const owner = devnetEvmAccount('deployer')
   const member = devnetEvmAccount('user')
+  await installSingletonFactory(rpcUrl)
   await installRolesLibraries(rpcUrl, owner)
   const safe = await deployTreasurySafe(rpcUrl, {
     owners: [owner],

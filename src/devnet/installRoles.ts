@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import {
   type Address,
   concat,
@@ -9,6 +11,7 @@ import {
   getContractAddress,
   type Hex,
   http,
+  parseEther,
   size,
   slice,
 } from 'viem'
@@ -54,6 +57,37 @@ export function rolesModifierCreationCode(): Hex {
     )
   }
   return slice(initCode, 0, Number.parseInt(length, 16))
+}
+
+/** ERC-2470's SingletonFactory: Roles v2 stores each packed condition set through it (WriteOnce). */
+export const SINGLETON_FACTORY: Address = '0xce0042B868300000d44A59004Da54A005ffdCF9f'
+/** ERC-2470's one-time deployer of the SingletonFactory (its pre-signed transaction's sender). */
+const SINGLETON_DEPLOYER: Address = '0xBb6e024b9cFFACB947A71991E386681B1Cd1477D'
+
+/**
+ * Deploys ERC-2470's SingletonFactory at its canonical address the way the ERC prescribes: the
+ * pre-signed, chain-id-free deployment transaction (as `@gnosis.pm/zodiac` ships it in
+ * `factory/singletonFactory.js`, which sends it when a chain lacks the factory) is broadcast after
+ * its sender is funded with the 0.0247 ETH it pays. Idempotent.
+ */
+export async function installSingletonFactory(rpcUrl: string): Promise<void> {
+  const client = createPublicClient({ transport: http(rpcUrl), pollingInterval: 100 })
+  const placed = await client.getCode({ address: SINGLETON_FACTORY })
+  if (placed && placed !== '0x') return
+  const source = readFileSync(
+    join(dirname(require.resolve('@gnosis.pm/zodiac')), 'factory', 'singletonFactory.js'),
+    'utf8',
+  )
+  const raw = /broadcastTransaction\("(0x[0-9a-f]+)"\)/i.exec(source)?.[1] as Hex | undefined
+  if (!raw) throw new FerryError('@gnosis.pm/zodiac: no ERC-2470 deployment transaction found')
+  const test = createTestClient({ mode: 'anvil', transport: http(rpcUrl) })
+  await test.setBalance({ address: SINGLETON_DEPLOYER, value: parseEther('0.0247') })
+  const hash = await client.sendRawTransaction({ serializedTransaction: raw })
+  await client.waitForTransactionReceipt({ hash })
+  const code = await client.getCode({ address: SINGLETON_FACTORY })
+  if (!code || code === '0x') {
+    throw new FerryError('devnet: the ERC-2470 SingletonFactory was not deployed at its address')
+  }
 }
 
 /**
