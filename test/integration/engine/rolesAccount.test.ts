@@ -146,6 +146,16 @@ describe('roles mode: start refusals, exit 2 and nothing sent', () => {
 
 describe('roles mode: permissions as code, then a live rebalance from the Safe', () => {
   test('behavior: ferry safe permissions prints the set and --apply sets it on the devnet', async () => {
+    // The devnet's roles treasury is where config/treasury-roles.example.yaml says, on every chain.
+    expect(devnet.treasuryRoles).toEqual({
+      safe: '0xB0d543191779654E8149967D62b529be877b36Dc',
+      modifier: '0x111B719139d50F5239d5974bEe16191645AbfF71',
+      roleKey: stringToHex('ferry', { size: 32 }),
+    })
+    expect(devnet.evm.map((c) => c.treasuryRoles)).toEqual([
+      devnet.treasuryRoles,
+      devnet.treasuryRoles,
+    ])
     const config = writeConfig('perms')
     const printed = await runFerry(['safe', 'permissions', config])
     expect(printed.code).toBe(0)
