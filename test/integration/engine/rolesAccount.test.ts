@@ -6,6 +6,7 @@ import {
   type BaseError,
   ContractFunctionRevertedError,
   createWalletClient,
+  decodeFunctionData,
   encodeFunctionData,
   erc20Abi,
   type Hex,
@@ -17,6 +18,7 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import { ROLES_STATUS, rolesAbi } from '../../../src/chains/evm/safe/rolesAbi.ts'
+import { unwrapSafeExec } from '../../../src/chains/evm/safe/unwrapSafeExec.ts'
 import { checkSafeAccount } from '../../../src/cli/run/checkSafeAccount.ts'
 import { UsageError } from '../../../src/common/UsageError.ts'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
@@ -73,8 +75,12 @@ const keyWallet = () =>
   createWalletClient({ account: user.account, transport: http(chain(42161).rpcUrl) })
 
 /** The key's execTransactionWithRole of `call`, sent straight to the modifier (no ferry check). */
-async function sendThroughRole(call: { to: Address; data: Hex }): Promise<'success' | string> {
-  const args = [call.to, 0n, call.data, 0, roleKey, true] as const
+async function sendThroughRole(call: {
+  to: Address
+  data: Hex
+  value?: bigint
+}): Promise<'success' | string> {
+  const args = [call.to, call.value ?? 0n, call.data, 0, roleKey, true] as const
   try {
     await arb().simulateContract({
       account: user.address,
@@ -275,5 +281,97 @@ describe('roles mode: permissions as code, then a live rebalance from the Safe',
       args: [safe, chain(42161).contracts.dlnSource],
     })
     expect(allowance).toBe(0n)
+  }, 120_000)
+
+  test('attack: an order with a foreign cancel beneficiary reverts in the modifier, though DlnSource takes it from the Safe', async () => {
+    // ferry's own order, as the key sent it through the role.
+    const logs = await arb().getContractEvents({
+      address: chain(42161).contracts.dlnSource,
+      abi: dlnSourceAbi,
+      eventName: 'CreatedOrder',
+      fromBlock: 0n,
+    })
+    const sent = await arb().getTransaction({ hash: logs.at(-1)!.transactionHash })
+    expect(sent.to?.toLowerCase()).toBe(modifier.toLowerCase())
+    const outer = decodeFunctionData({ abi: rolesAbi, data: sent.input })
+    const fee = outer.args[1] as bigint
+    const inner = unwrapSafeExec({ to: sent.to!, data: sent.input })
+    const order = decodeFunctionData({ abi: dlnSourceAbi, data: inner.data })
+    expect(order.functionName).toBe('createSaltedOrder')
+    const [creation, salt, ...rest] = order.args as readonly [
+      { giveAmount: bigint; allowedCancelBeneficiarySrc: Hex },
+      bigint,
+      ...unknown[],
+    ]
+    const foreign = (n: bigint) =>
+      encodeFunctionData({
+        abi: dlnSourceAbi,
+        functionName: 'createSaltedOrder',
+        args: [{ ...creation, allowedCancelBeneficiarySrc: attacker }, salt + n, ...rest] as never,
+      })
+    // Real: made by the Safe (its owner), DlnSource takes it, and a cancel would pay the attacker.
+    const dln = chain(42161).contracts.dlnSource
+    const approveGive = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [dln, creation.giveAmount],
+    })
+    await execFromSafe(chain(42161).rpcUrl, owner, safe, {
+      to: USDC_ARB,
+      value: 0n,
+      data: approveGive,
+    })
+    await execFromSafe(chain(42161).rpcUrl, owner, safe, { to: dln, value: fee, data: foreign(1n) })
+    const made = await arb().getContractEvents({
+      address: dln,
+      abi: dlnSourceAbi,
+      eventName: 'CreatedOrder',
+      fromBlock: 0n,
+    })
+    expect(made.at(-1)!.args.order!.allowedCancelBeneficiarySrc.toLowerCase()).toBe(attacker)
+    // Through ferry's role, straight to the modifier with ferry's key: the pinned field refuses it.
+    expect(await sendThroughRole({ to: dln, value: fee, data: foreign(2n) })).toBe(
+      'ConditionViolation(ParameterNotAllowed)',
+    )
+  }, 60_000)
+
+  test('behavior: an unfilled order is cancelled through the role on the destination and refunded to the Safe', async () => {
+    devnet.solver!.setPolicy({ neverFill: true })
+    const before = await usdcOf(safe)
+    const fromBlock = (await chain(8453).client.getBlockNumber()) + 1n
+    const config = writeDevnetLiveConfig(devnet, join(dir, 'cancel.yaml'), {
+      killSwitchFile: 'cancel.kill',
+      // Far off target whatever the tests before moved: the run finds a move to make.
+      targets: { arbitrum: '900000000000', base: '1100000000000' },
+      tracking: '  deadlineMs: 5000\n  autoCancel: true\n  pollIntervalMs: 200\n',
+      account: rolesAccount(),
+    })
+    const run = await runFerry(
+      ['run', config, '--live', '--once', '--json', '--journal', join(dir, 'cancel.sqlite')],
+      { [DEVNET_KEY_ENV]: user.privateKey },
+      90_000,
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const events = jsonEvents(run.stdout)
+    const created = events.find((e) => e.type === 'created')
+    expect(created, run.stdout.slice(-2000)).toBeDefined()
+    expect(events.find((e) => e.type === 'cancelled')).toMatchObject({
+      orderId: created!.orderId,
+      chainId: 8453,
+    })
+    expect(events.at(-1)).toMatchObject({ type: 'terminal', state: 'cancelled' })
+    expect(await usdcOf(safe)).toBe(before)
+    // The cancel on Base was the key's execTransactionWithRole on the modifier there.
+    const base = chain(8453).client
+    const txs = []
+    for (let n = fromBlock; n <= (await base.getBlockNumber()); n++) {
+      const block = await base.getBlock({ blockNumber: n, includeTransactions: true })
+      txs.push(
+        ...block.transactions.filter((t) => t.from.toLowerCase() === user.address.toLowerCase()),
+      )
+    }
+    expect(txs.length).toBeGreaterThan(0)
+    expect(txs.every((t) => t.to?.toLowerCase() === modifier.toLowerCase())).toBe(true)
   }, 120_000)
 })
