@@ -343,7 +343,7 @@ describe('roles mode: permissions as code, then a live rebalance from the Safe',
       killSwitchFile: 'cancel.kill',
       // Far off target whatever the tests before moved: the run finds a move to make.
       targets: { arbitrum: '900000000000', base: '1100000000000' },
-      tracking: '  deadlineMs: 5000\n  autoCancel: true\n  pollIntervalMs: 200\n',
+      tracking: '  deadlineMs: 10000\n  autoCancel: true\n  pollIntervalMs: 200\n',
       account: rolesAccount(),
     })
     const run = await runFerry(
