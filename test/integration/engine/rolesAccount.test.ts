@@ -1,33 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import {
   type Address,
-  type BaseError,
-  ContractFunctionRevertedError,
-  createWalletClient,
   decodeFunctionData,
   encodeFunctionData,
   erc20Abi,
   type Hex,
-  http,
   maxUint256,
   parseEventLogs,
   stringToHex,
 } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
-import { ROLES_STATUS, rolesAbi } from '../../../src/chains/evm/safe/rolesAbi.ts'
+import { rolesAbi } from '../../../src/chains/evm/safe/rolesAbi.ts'
 import { unwrapSafeExec } from '../../../src/chains/evm/safe/unwrapSafeExec.ts'
 import { checkSafeAccount } from '../../../src/cli/run/checkSafeAccount.ts'
 import { UsageError } from '../../../src/common/UsageError.ts'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { execFromSafe } from '../../../src/devnet/installDevnetRoles.ts'
 import { deployRolesModifier } from '../../../src/devnet/installRoles.ts'
-import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { loadConfig } from '../../../src/settings/loadConfig.ts'
 import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
-import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
+import { sendThroughRole as sendThroughRole_ } from '../../helpers/sendThroughRole.ts'
+import { txsFromSince } from '../../helpers/txsFromSince.ts'
+import { useRolesDevnet } from '../../helpers/useRolesDevnet.ts'
+import { withCancelBeneficiary } from '../../helpers/withCancelBeneficiary.ts'
+import { DEVNET_KEY_ENV } from '../../helpers/writeDevnetLiveConfig.ts'
 
 // Roles mode (docs/safety.md "Treasury accounts"): the Safe is owned by the treasury's signers
 // (the devnet's deployer key), ferry's key holds a role on the Roles modifier v2 enabled on it and
@@ -36,76 +32,28 @@ const user = devnetEvmAccount('user')
 const owner = devnetEvmAccount('deployer')
 const attacker = '0x000000000000000000000000000000000000a77a' as Address
 const USDC_ARB = '0xaf88d065e77c8cc2239327c5edb3a432268e5831' as Address
-let devnet: Devnet
-let dir: string
+const world = useRolesDevnet()
 let safe: Address
 let modifier: Address
 let roleKey: Hex
-
-beforeAll(async () => {
-  devnet = await startDevnet({
-    evmChainIds: [42161, 8453],
-    solana: false,
-    roles: true,
-    fillDelayMs: 50,
-  })
-  ;({ safe, modifier, roleKey } = devnet.treasuryRoles!)
-  dir = mkdtempSync(join(tmpdir(), 'ferry-roles-'))
-}, 60_000)
-
-afterAll(async () => {
-  await devnet?.stop()
-  if (dir) rmSync(dir, { recursive: true, force: true })
+beforeAll(() => {
+  ;({ safe, modifier, roleKey } = world.roles)
 })
-
-const chain = (id: number) => devnet.evm.find((c) => c.chainId === id)!
+const { chain, rolesAccount } = world
 const arb = () => chain(42161).client
 const usdcOf = (who: Address) =>
   arb().readContract({ address: USDC_ARB, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
-const rolesAccount = (over: { modifier?: Address; roleKey?: Hex } = {}) =>
-  `{ safe: "${safe}", execution: roles, roles: { modifier: "${over.modifier ?? modifier}", roleKey: "${over.roleKey ?? roleKey}" } }`
-const writeConfig = (name: string, account = rolesAccount()) =>
-  writeDevnetLiveConfig(devnet, join(dir, `${name}.yaml`), {
-    killSwitchFile: `${name}.kill`,
-    hook: true,
-    tracking: '  pollIntervalMs: 200\n',
-    account,
-  })
-const keyWallet = () =>
-  createWalletClient({ account: user.account, transport: http(chain(42161).rpcUrl) })
+const writeConfig = (name: string, account = rolesAccount()) => world.writeConfig(name, { account })
 
-/** The key's execTransactionWithRole of `call`, sent straight to the modifier (no ferry check). */
-async function sendThroughRole(call: {
-  to: Address
-  data: Hex
-  value?: bigint
-}): Promise<'success' | string> {
-  const args = [call.to, call.value ?? 0n, call.data, 0, roleKey, true] as const
-  try {
-    await arb().simulateContract({
-      account: user.address,
-      address: modifier,
-      abi: rolesAbi,
-      functionName: 'execTransactionWithRole',
-      args,
-    })
-  } catch (err) {
-    const reverted = (err as BaseError).walk((e) => e instanceof ContractFunctionRevertedError)
-    const data = (reverted as ContractFunctionRevertedError | null)?.data
-    if (data?.errorName === 'ConditionViolation') {
-      return `ConditionViolation(${ROLES_STATUS[Number(data.args?.[0])]})`
-    }
-    return data?.errorName ?? 'reverted'
-  }
-  const hash = await keyWallet().writeContract({
-    chain: null,
-    address: modifier,
-    abi: rolesAbi,
-    functionName: 'execTransactionWithRole',
-    args,
-  })
-  return (await arb().waitForTransactionReceipt({ hash })).status
-}
+/** `ferry run <config> --live --once --json` with ferry's key, its journal beside the config. */
+const liveRun = (config: string) =>
+  runFerry(
+    ['run', config, '--live', '--once', '--json', '--journal', config.replace(/yaml$/, 'sqlite')],
+    { [DEVNET_KEY_ENV]: user.privateKey },
+    90_000,
+  )
+const sendThroughRole = (call: { to: Address; data: Hex; value?: bigint }) =>
+  sendThroughRole_(chain(42161).rpcUrl, user, { modifier, roleKey }, call)
 
 describe('roles mode: start refusals, exit 2 and nothing sent', () => {
   test('behavior: a role not assigned to the key stops ferry run --live with exit 2 naming roleKey', async () => {
@@ -114,12 +62,7 @@ describe('roles mode: start refusals, exit 2 and nothing sent', () => {
       'norole',
       rolesAccount({ roleKey: stringToHex('other', { size: 32 }) }),
     )
-    const run = await runFerry(
-      ['run', config, '--live', '--once', '--journal', join(dir, 'norole.sqlite')],
-      {
-        [DEVNET_KEY_ENV]: user.privateKey,
-      },
-    )
+    const run = await liveRun(config)
     expect(run.code).toBe(2)
     expect(run.stderr).toContain('wallets.evm.account.roles.roleKey')
     expect(run.stderr).toContain('NoMembership')
@@ -153,14 +96,14 @@ describe('roles mode: start refusals, exit 2 and nothing sent', () => {
 describe('roles mode: permissions as code, then a live rebalance from the Safe', () => {
   test('behavior: ferry safe permissions prints the set and --apply sets it on the devnet', async () => {
     // The devnet's roles treasury is where config/treasury-roles.example.yaml says, on every chain.
-    expect(devnet.treasuryRoles).toEqual({
+    expect(world.devnet.treasuryRoles).toEqual({
       safe: '0xB0d543191779654E8149967D62b529be877b36Dc',
       modifier: '0x111B719139d50F5239d5974bEe16191645AbfF71',
       roleKey: stringToHex('ferry', { size: 32 }),
     })
-    expect(devnet.evm.map((c) => c.treasuryRoles)).toEqual([
-      devnet.treasuryRoles,
-      devnet.treasuryRoles,
+    expect(world.devnet.evm.map((c) => c.treasuryRoles)).toEqual([
+      world.devnet.treasuryRoles,
+      world.devnet.treasuryRoles,
     ])
     const config = writeConfig('perms')
     const printed = await runFerry(['safe', 'permissions', config])
@@ -230,19 +173,7 @@ describe('roles mode: permissions as code, then a live rebalance from the Safe',
 
   test('behavior: a USDC rebalance from the Safe through the role: approval, order, fill and hook; the key only pays gas', async () => {
     const [safeBefore, keyBefore] = await Promise.all([usdcOf(safe), usdcOf(user.address)])
-    const run = await runFerry(
-      [
-        'run',
-        writeConfig('rebalance'),
-        '--live',
-        '--once',
-        '--json',
-        '--journal',
-        join(dir, 'rebalance.sqlite'),
-      ],
-      { [DEVNET_KEY_ENV]: user.privateKey },
-      90_000,
-    )
+    const run = await liveRun(writeConfig('rebalance'))
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const events = jsonEvents(run.stdout)
@@ -296,32 +227,24 @@ describe('roles mode: permissions as code, then a live rebalance from the Safe',
     const outer = decodeFunctionData({ abi: rolesAbi, data: sent.input })
     const fee = outer.args[1] as bigint
     const inner = unwrapSafeExec({ to: sent.to!, data: sent.input })
-    const order = decodeFunctionData({ abi: dlnSourceAbi, data: inner.data })
-    expect(order.functionName).toBe('createSaltedOrder')
-    const [creation, salt, ...rest] = order.args as readonly [
-      { giveAmount: bigint; allowedCancelBeneficiarySrc: Hex },
-      bigint,
-      ...unknown[],
-    ]
-    const foreign = (n: bigint) =>
-      encodeFunctionData({
-        abi: dlnSourceAbi,
-        functionName: 'createSaltedOrder',
-        args: [{ ...creation, allowedCancelBeneficiarySrc: attacker }, salt + n, ...rest] as never,
-      })
+    const foreign = (bump: bigint) => withCancelBeneficiary(inner.data, attacker, bump)
     // Real: made by the Safe (its owner), DlnSource takes it, and a cancel would pay the attacker.
     const dln = chain(42161).contracts.dlnSource
     const approveGive = encodeFunctionData({
       abi: erc20Abi,
       functionName: 'approve',
-      args: [dln, creation.giveAmount],
+      args: [dln, foreign(1n).giveAmount],
     })
     await execFromSafe(chain(42161).rpcUrl, owner, safe, {
       to: USDC_ARB,
       value: 0n,
       data: approveGive,
     })
-    await execFromSafe(chain(42161).rpcUrl, owner, safe, { to: dln, value: fee, data: foreign(1n) })
+    await execFromSafe(chain(42161).rpcUrl, owner, safe, {
+      to: dln,
+      value: fee,
+      data: foreign(1n).data,
+    })
     const made = await arb().getContractEvents({
       address: dln,
       abi: dlnSourceAbi,
@@ -330,27 +253,22 @@ describe('roles mode: permissions as code, then a live rebalance from the Safe',
     })
     expect(made.at(-1)!.args.order!.allowedCancelBeneficiarySrc.toLowerCase()).toBe(attacker)
     // Through ferry's role, straight to the modifier with ferry's key: the pinned field refuses it.
-    expect(await sendThroughRole({ to: dln, value: fee, data: foreign(2n) })).toBe(
+    expect(await sendThroughRole({ to: dln, value: fee, data: foreign(2n).data })).toBe(
       'ConditionViolation(ParameterNotAllowed)',
     )
   }, 60_000)
 
   test('behavior: an unfilled order is cancelled through the role on the destination and refunded to the Safe', async () => {
-    devnet.solver!.setPolicy({ neverFill: true })
+    world.devnet.solver!.setPolicy({ neverFill: true })
     const before = await usdcOf(safe)
     const fromBlock = (await chain(8453).client.getBlockNumber()) + 1n
-    const config = writeDevnetLiveConfig(devnet, join(dir, 'cancel.yaml'), {
-      killSwitchFile: 'cancel.kill',
+    const config = world.writeConfig('cancel', {
       // Far off target whatever the tests before moved: the run finds a move to make.
       targets: { arbitrum: '900000000000', base: '1100000000000' },
       tracking: '  deadlineMs: 10000\n  autoCancel: true\n  pollIntervalMs: 200\n',
-      account: rolesAccount(),
+      hook: false,
     })
-    const run = await runFerry(
-      ['run', config, '--live', '--once', '--json', '--journal', join(dir, 'cancel.sqlite')],
-      { [DEVNET_KEY_ENV]: user.privateKey },
-      90_000,
-    )
+    const run = await liveRun(config)
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const events = jsonEvents(run.stdout)
@@ -363,14 +281,7 @@ describe('roles mode: permissions as code, then a live rebalance from the Safe',
     expect(events.at(-1)).toMatchObject({ type: 'terminal', state: 'cancelled' })
     expect(await usdcOf(safe)).toBe(before)
     // The cancel on Base was the key's execTransactionWithRole on the modifier there.
-    const base = chain(8453).client
-    const txs = []
-    for (let n = fromBlock; n <= (await base.getBlockNumber()); n++) {
-      const block = await base.getBlock({ blockNumber: n, includeTransactions: true })
-      txs.push(
-        ...block.transactions.filter((t) => t.from.toLowerCase() === user.address.toLowerCase()),
-      )
-    }
+    const txs = await txsFromSince(chain(8453).client, user.address, fromBlock)
     expect(txs.length).toBeGreaterThan(0)
     expect(txs.every((t) => t.to?.toLowerCase() === modifier.toLowerCase())).toBe(true)
   }, 120_000)
