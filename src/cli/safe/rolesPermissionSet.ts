@@ -34,8 +34,8 @@ export type RolesRule = { target: Address; name: string; fn: string; conditions:
 const OC = '(address,uint256,bytes,uint256,uint256,bytes,address,bytes,bytes,bytes,bytes)'
 const O =
   '(uint64,bytes,uint256,bytes,uint256,uint256,bytes,uint256,bytes,bytes,bytes,bytes,bytes,bytes)'
-const SALTED = ['tuple' + OC, 'uint64', 'bytes', 'uint32', 'bytes', 'bytes']
-const CREATE = ['tuple' + OC, 'bytes', 'uint32', 'bytes']
+const SALTED = [`tuple${OC}`, 'uint64', 'bytes', 'uint32', 'bytes', 'bytes']
+const CREATE = [`tuple${OC}`, 'bytes', 'uint32', 'bytes']
 const STRICTLY = [
   'address',
   'uint256',
