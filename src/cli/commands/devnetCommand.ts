@@ -85,7 +85,7 @@ export async function devnetCommand(_o: unknown, command: Command): Promise<void
       ? [
           `EVM roles treasury Safe ${devnet.treasuryRoles.safe}  (threshold 1, owner: the deployer key, index 0)`,
           `  Roles modifier v2 ${devnet.treasuryRoles.modifier}  role key ${devnet.treasuryRoles.roleKey}  member: the demo user`,
-          '  no permissions yet: ferry safe permissions config/treasury-roles.example.yaml --apply (config/treasury-roles.example.yaml)',
+          '  no permissions yet: ferry safe permissions config/treasury-roles.example.yaml --apply sets them',
         ]
       : []),
     `EVM keys come from the anvil mnemonic: "${ANVIL_MNEMONIC}" (user = index 1)`,
