@@ -14,6 +14,7 @@ import { registerRecordCommand } from './commands/registerRecordCommand.ts'
 import { registerReplayCommand } from './commands/registerReplayCommand.ts'
 import { registerReportCommand } from './commands/registerReportCommand.ts'
 import { registerRunCommand } from './commands/registerRunCommand.ts'
+import { registerSafeCommand } from './commands/registerSafeCommand.ts'
 import { registerSimCommand } from './commands/registerSimCommand.ts'
 import { registerStatusCommand } from './commands/registerStatusCommand.ts'
 import { registerStrategyCommand } from './commands/registerStrategyCommand.ts'
@@ -75,6 +76,7 @@ function buildProgram(): Command {
   registerConfigCommand(program)
   registerJournalCommand(program)
   registerStrategyCommand(program)
+  registerSafeCommand(program)
   for (const command of program.commands) command.exitOverride()
   return program
 }

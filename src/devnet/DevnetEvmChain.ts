@@ -1,6 +1,7 @@
 import type { Address, PublicClient } from 'viem'
 import type { ChainId } from '../api/schemas/chainId.ts'
 import type { InstalledContracts } from './installContracts.ts'
+import type { DevnetRolesTreasury } from './installDevnetRoles.ts'
 import type { AnvilChain } from './startAnvil.ts'
 
 /**
@@ -16,4 +17,6 @@ export type DevnetEvmChain = {
   contracts: InstalledContracts
   /** The demo treasury Safe, when the devnet was started with `safe: true`. */
   treasurySafe?: Address | undefined
+  /** The roles-mode treasury, when the devnet was started with `roles: true`. */
+  treasuryRoles?: DevnetRolesTreasury | undefined
 }

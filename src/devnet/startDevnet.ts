@@ -11,6 +11,7 @@ import type { DevnetEvmChain } from './DevnetEvmChain.ts'
 import { devnetEvmAccount, devnetSolanaKeypair } from './devnetAccounts.ts'
 import { fundEvmChain, SOLVER_FUNDS, USER_FUNDS } from './fundEvmChain.ts'
 import { type GateChainFee, installContracts } from './installContracts.ts'
+import { type DevnetRolesTreasury, installDevnetRoles } from './installDevnetRoles.ts'
 import { installDevnetSafe } from './installDevnetSafe.ts'
 import { localUrlOf } from './localUrlOf.ts'
 import { fundSolanaDevnet } from './solana/fundSolanaDevnet.ts'
@@ -68,6 +69,12 @@ export type StartDevnetOptions = {
   quoteConfig?: Partial<QuoteConfig>
   /** Deploy the demo treasury Safe (threshold 1, the demo user's key) on every chain. Default false. */
   safe?: boolean
+  /**
+   * Also deploy the roles-mode treasury on every chain: a Safe owned by the deployer key with a
+   * Roles modifier v2 enabled, the demo user's key holding its role (installDevnetRoles).
+   * Implies Safe 1.4.1's contracts. Default false.
+   */
+  roles?: boolean
 }
 
 /** The running devnet: chains, contracts, funded demo wallets and the simulator wired to them. */
@@ -81,6 +88,8 @@ export type Devnet = {
   solver: Solver | undefined
   /** The demo treasury Safe (the same address on every EVM chain), with `safe: true`. */
   treasurySafe: Address | undefined
+  /** The roles-mode treasury (the same addresses on every EVM chain), with `roles: true`. */
+  treasuryRoles: DevnetRolesTreasury | undefined
   /** Stops the simulator and every chain process; safe to call twice. */
   stop(): Promise<void>
 }
@@ -144,8 +153,17 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         }) as PublicClient
         await fundEvmChain(anvil, chainId, contracts, client, market)
         const safe = await installDevnetSafe(anvil.rpcUrl, contracts, options.safe === true)
+        const roles = options.roles ? await installDevnetRoles(anvil.rpcUrl, contracts) : undefined
         logger.info({ chainId, rpcUrl: anvil.rpcUrl }, 'devnet EVM chain ready')
-        return { chainId, rpcUrl: anvil.rpcUrl, anvil, client, contracts, treasurySafe: safe }
+        return {
+          chainId,
+          rpcUrl: anvil.rpcUrl,
+          anvil,
+          client,
+          contracts,
+          treasurySafe: safe,
+          treasuryRoles: roles,
+        }
       }),
     )
     const solanaInfo = solanaProcess
@@ -209,7 +227,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       stops.push(() => started.stop())
     }
     const treasurySafe = evm[0]?.treasurySafe
-    return { evm, solana: solanaInfo, sim, solver, treasurySafe, stop: stopAll }
+    const treasuryRoles = evm[0]?.treasuryRoles
+    return { evm, solana: solanaInfo, sim, solver, treasurySafe, treasuryRoles, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error

@@ -5,6 +5,7 @@ import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
 import { createEvmRpc, type EvmRpc } from '../chains/evm/createEvmRpc.ts'
 import { createEvmSender, type EvmSender } from '../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../chains/evm/createEvmSigner.ts'
+import { createRolesSender } from '../chains/evm/safe/createRolesSender.ts'
 import { createSafeSender } from '../chains/evm/safe/createSafeSender.ts'
 import { createSolanaConnection } from '../chains/solana/createSolanaConnection.ts'
 import type { Clock } from '../common/clock.ts'
@@ -109,8 +110,12 @@ export function createChainContext(params: {
     },
   }
   const safe = wiring.evmWallet?.safe
+  const roles = wiring.evmWallet?.roles
   const signer = wiring.evmWallet?.key
-    ? createEvmSigner(wiring.evmWallet.key, wiring.evmWallet.address, safe ? { safe } : {})
+    ? createEvmSigner(wiring.evmWallet.key, wiring.evmWallet.address, {
+        ...(safe ? { safe } : {}),
+        ...(roles ? { roles } : {}),
+      })
     : undefined
   const evm = new Map<number, EvmChain>()
   for (const c of wiring.evm) {
@@ -154,16 +159,19 @@ export function createChainContext(params: {
             logger,
           })
         : undefined
-    // A Safe account: the Safe is the wallet, the key's sender carries its execTransaction calls.
+    // A Safe account: the Safe is the wallet, the key's sender carries its execTransaction calls
+    // (owner mode) or its execTransactionWithRole calls to the Roles modifier (roles mode).
     const sender =
-      keySender && safe
-        ? createSafeSender(keySender, safe, (note, request) => {
-            logger.info(
-              { chainId: c.chainId, kind: request.kind, intentId: request.intentId, ...note },
-              'Safe transaction about to be signed',
-            )
-          })
-        : keySender
+      keySender && safe && roles
+        ? createRolesSender(keySender, safe, roles)
+        : keySender && safe
+          ? createSafeSender(keySender, safe, (note, request) => {
+              logger.info(
+                { chainId: c.chainId, kind: request.kind, intentId: request.intentId, ...note },
+                'Safe transaction about to be signed',
+              )
+            })
+          : keySender
     evm.set(c.chainId, {
       rpc,
       sender,

@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../api/schemas/chainId.ts'
 import type { EvmKeySource } from '../chains/evm/createEvmSigner.ts'
+import type { RolesRoute } from '../chains/evm/safe/SafeRoute.ts'
 import type { TrustedPriceSource } from '../verify/prices/tokenUsdPrice.ts'
 import type { TrustedPriceEntry } from '../verify/prices/trustedPriceEntry.ts'
 import type { StuckPolicy } from './decideStuckAction.ts'
@@ -48,8 +49,10 @@ export type WorldWiring = {
     | {
         address: Address
         key: EvmKeySource | undefined
-        /** The Safe the key executes for (owner mode): the wallet whose funds move. */
+        /** The Safe the key executes for (owner or roles mode): the wallet whose funds move. */
         safe?: Address
+        /** Roles mode: the modifier and role the key executes through (docs/safety.md "Treasury accounts"). */
+        roles?: RolesRoute
       }
     | undefined
   /** Our Solana address, and its secret key when the run sends. */

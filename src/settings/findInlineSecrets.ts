@@ -31,7 +31,8 @@ const SIGNER_FIX = `write url: \${FERRY_SIGNER_URL} and set FERRY_SIGNER_URL in 
  * Finds key material written inline in a config document (docs/safety.md §5, P-5.3): keys named
  * privateKey/secretKey/mnemonic/seed, 64-hex strings (an EVM or ed25519 private key), base58
  * strings of a 64-byte Solana secret, arrays of 64 byte values (a keypair file pasted inline) and
- * BIP-39-shaped phrases, and database URLs with a password. Run on the document before `${VAR}` substitution, so secrets that come
+ * BIP-39-shaped phrases, and database URLs with a password. A Safe account's `roles.roleKey` is a
+ * public bytes32 and is not scanned. Run on the document before `${VAR}` substitution, so secrets that come
  * from the environment are fine. Pure; the values never appear in the problems.
  */
 export function findInlineSecrets(doc: unknown): ConfigProblem[] {
@@ -57,6 +58,8 @@ export function findInlineSecrets(doc: unknown): ConfigProblem[] {
         })
         return
       }
+      // A Roles role key is a public bytes32 the modifier stores on chain, not key material.
+      if (path.at(-1) === 'roleKey' && path.at(-2) === 'roles') return
       const kind = secretKind(node)
       if (kind) report(path, kind)
       return

@@ -2,17 +2,59 @@ import { z } from 'zod'
 import { configFields } from './configFields.ts'
 import { withFix } from './withFix.ts'
 
-const safeAccountSchema = z.strictObject({
-  /** The Safe (1.4.1 or compatible) that holds the funds, on every EVM chain configured. */
-  safe: configFields.evmAddress,
-  /** `owner`: the key owns the threshold-1 Safe and calls execTransaction itself. */
-  execution: z.literal('owner', {
+/** Roles mode: the Zodiac Roles modifier v2 enabled on the Safe and the role ferry's key holds. */
+const rolesSchema = z.strictObject({
+  /** The Roles modifier (v2) whose avatar and target are the Safe, the same on every EVM chain. */
+  modifier: configFields.evmAddress,
+  /** The role assigned to ferry's key on the modifier, as the modifier stores it (bytes32). */
+  roleKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/, {
     error: withFix(
-      'only owner execution is built',
-      'set execution: owner (the key is an owner of a threshold-1 Safe); roles execution is not available',
+      'is not a bytes32 role key',
+      'give 0x and 64 hex digits, the key the role was assigned with (ferry devnet --safe --roles prints it)',
     ),
   }),
 })
+
+const safeAccountSchema = z
+  .strictObject({
+    /** The Safe (1.4.1 or compatible) that holds the funds, on every EVM chain configured. */
+    safe: configFields.evmAddress,
+    /**
+     * `owner`: the key owns the threshold-1 Safe and calls execTransaction itself. `roles`: the
+     * key holds `roles.roleKey` on the Roles modifier `roles.modifier` enabled on the Safe and
+     * calls its execTransactionWithRole.
+     */
+    execution: z.enum(['owner', 'roles'], {
+      error: withFix(
+        'is owner or roles',
+        'set execution: owner (the key owns a threshold-1 Safe) or execution: roles with roles: { modifier, roleKey }',
+      ),
+    }),
+    /** Roles mode only: the modifier and the role key. */
+    roles: rolesSchema.optional(),
+  })
+  .superRefine((a, ctx) => {
+    if (a.execution === 'roles' && !a.roles) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['roles'],
+        message: withFix(
+          'roles execution needs the Roles modifier and the role key',
+          'add roles: { modifier: <Roles modifier address>, roleKey: <bytes32 role key> }',
+        ),
+      })
+    }
+    if (a.execution === 'owner' && a.roles) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['roles'],
+        message: withFix(
+          'is only read with execution: roles',
+          'set execution: roles, or remove roles for owner execution',
+        ),
+      })
+    }
+  })
 
 /**
  * A signer that holds the key outside ferry (docs/safety.md §5, remote signer): a JSON-RPC server
@@ -40,8 +82,9 @@ const evmWalletSchema = z
     address: configFields.evmAddress,
     /**
      * Whose funds ferry moves (docs/safety.md "Treasury accounts"): the key's own address (the
-     * default), or `{ safe, execution: owner }`: a threshold-1 Safe the key owns and executes
-     * for, the same address on every EVM chain configured. `roles` execution is not built.
+     * default), `{ safe, execution: owner }`: a threshold-1 Safe the key owns and executes for,
+     * or `{ safe, execution: roles, roles: { modifier, roleKey } }`: a Safe whose Roles modifier
+     * lets the key make the calls of its role; the same addresses on every EVM chain configured.
      */
     account: z.union([configFields.evmAddress, safeAccountSchema]).optional(),
   })
@@ -52,7 +95,7 @@ const evmWalletSchema = z
         path: ['account'],
         message: withFix(
           "an address account must be the key's own address",
-          'remove wallets.evm.account, or set it to { safe: <Safe address>, execution: owner }',
+          'remove wallets.evm.account, or set it to { safe: <Safe address>, execution: owner } (or execution: roles)',
         ),
       })
     }

@@ -1,6 +1,10 @@
 import { BaseError, decodeErrorResult, type Hex } from 'viem'
 import { FerryError } from '../../common/FerryError.ts'
 import { evmRevertAbi } from './evmRevertAbi.ts'
+import { ROLES_STATUS, rolesAbi } from './safe/rolesAbi.ts'
+
+/** The DLN contracts' errors and the Roles modifier's (docs/safety.md "Treasury accounts"). */
+const REVERT_ABI = [...evmRevertAbi, ...rolesAbi.filter((f) => f.type === 'error')]
 
 /**
  * A transaction or simulation that reverted, with the contract's error decoded by name
@@ -57,8 +61,14 @@ export function toEvmRevertError(stage: string, error: unknown): EvmRevertError 
     return /revert/i.test(text) ? new EvmRevertError(stage, 'Unknown', [], undefined) : undefined
   }
   try {
-    const decoded = decodeErrorResult({ abi: evmRevertAbi, data })
-    return new EvmRevertError(stage, decoded.errorName, decoded.args ?? [], data)
+    const decoded = decodeErrorResult({ abi: REVERT_ABI, data })
+    const args = decoded.args ?? []
+    // A Roles modifier's refusal (roles mode) names its Status: ConditionViolation(FunctionNotAllowed, …).
+    if (decoded.errorName === 'ConditionViolation') {
+      const status = ROLES_STATUS[Number(args[0])] ?? String(args[0])
+      return new EvmRevertError(stage, `ConditionViolation(${status})`, args, data)
+    }
+    return new EvmRevertError(stage, decoded.errorName, args, data)
   } catch {
     return new EvmRevertError(stage, 'Unknown', [], data)
   }

@@ -3,7 +3,9 @@ import type { ChainId } from '../../api/schemas/chainId.ts'
 import { VerificationError } from '../../common/VerificationError.ts'
 import { type EvmAllowList, evmAllowList } from '../evmAllowList.ts'
 import { internalChainIdOf } from '../nativeChainIdOf.ts'
+import { checkRolesExec } from './safe/checkRolesExec.ts'
 import { checkSafeExec } from './safe/checkSafeExec.ts'
+import type { RolesRoute } from './safe/SafeRoute.ts'
 
 /** The fields of a transaction the signer's own allow-list check looks at. */
 export type SignableTx = { chainId: number; to: Address; data: Hex; value: bigint }
@@ -27,7 +29,9 @@ export const specChainIdOf: (nativeChainId: number) => ChainId | undefined = int
  * `approve` whose spender is DlnSource or the forwarder; or a 0-value, empty self-transfer (a
  * nonce fence or cancel, P-2.8). With `safe` (owner mode), an `execTransaction` on that Safe is
  * decoded ({@link checkSafeExec}: no delegatecall, no call of the Safe to itself, no refunds) and
- * its inner call must pass the same check as made by the Safe. Anything else throws a
+ * its inner call must pass the same check as made by the Safe; with `roles` too (roles mode), an
+ * `execTransactionWithRole` on that modifier likewise ({@link checkRolesExec}), and the Safe's own
+ * execTransaction is not signable. Anything else throws a
  * {@link VerificationError}.
  */
 export function checkSignable(
@@ -35,8 +39,14 @@ export function checkSignable(
   from: Address,
   override?: Partial<EvmAllowList>,
   safe?: Address,
+  roles?: RolesRoute,
 ): void {
-  if (safe !== undefined && tx.to.toLowerCase() === safe.toLowerCase()) {
+  if (safe !== undefined && roles && tx.to.toLowerCase() === roles.modifier.toLowerCase()) {
+    const inner = checkRolesExec(tx, safe, roles)
+    checkSignable({ chainId: tx.chainId, ...inner }, safe, override)
+    return
+  }
+  if (safe !== undefined && !roles && tx.to.toLowerCase() === safe.toLowerCase()) {
     const inner = checkSafeExec(tx, safe, from)
     checkSignable({ chainId: tx.chainId, ...inner }, safe, override)
     return

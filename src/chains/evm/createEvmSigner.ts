@@ -6,6 +6,7 @@ import type { EvmAllowList } from '../evmAllowList.ts'
 import { checkSignable } from './checkSignable.ts'
 import { createRemoteAccount, type RemoteSignerSource } from './createRemoteAccount.ts'
 import { decryptKeystoreV3 } from './decryptKeystoreV3.ts'
+import type { RolesRoute } from './safe/SafeRoute.ts'
 
 /**
  * Where the EVM key comes from: a raw key (from the environment), a v3 keystore + password (with
@@ -45,6 +46,8 @@ export type CreateEvmSignerOptions = {
   allowListOverride?: Partial<EvmAllowList>
   /** The Safe this key executes for (owner mode): its execTransaction calls are signable. */
   safe?: Address
+  /** Roles mode: the modifier's execTransactionWithRole calls for `safe` are signable instead. */
+  roles?: RolesRoute
 }
 
 /**
@@ -72,7 +75,7 @@ export function createEvmSigner(
   return {
     address: account.address,
     async signTransaction(tx: EvmTxToSign): Promise<Hex> {
-      checkSignable(tx, account.address, override, options.safe)
+      checkSignable(tx, account.address, override, options.safe, options.roles)
       return account.signTransaction({ ...tx, type: 'eip1559' })
     },
     signTypedData: (typed) => account.signTypedData(typed),

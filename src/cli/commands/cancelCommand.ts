@@ -4,6 +4,7 @@ import { type ChainId, SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import { createEvmRpc } from '../../chains/evm/createEvmRpc.ts'
 import { createEvmSender } from '../../chains/evm/createEvmSender.ts'
 import { createEvmSigner } from '../../chains/evm/createEvmSigner.ts'
+import { createRolesSender } from '../../chains/evm/safe/createRolesSender.ts'
 import { createSafeSender } from '../../chains/evm/safe/createSafeSender.ts'
 import { toPrintableJson } from '../../common/format/toPrintableJson.ts'
 import { UsageError } from '../../common/UsageError.ts'
@@ -119,7 +120,14 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
       // A Safe account: the Safe is the order's destination authority; the key executes for it.
       const account = config.wallets.evm?.account
       const safe = typeof account === 'object' ? (account.safe as Address) : undefined
-      const signer = createEvmSigner(key.source, key.address, safe ? { safe } : {})
+      const roles =
+        typeof account === 'object' && account.roles
+          ? { modifier: account.roles.modifier as Address, roleKey: account.roles.roleKey as Hex }
+          : undefined
+      const signer = createEvmSigner(key.source, key.address, {
+        ...(safe ? { safe } : {}),
+        ...(roles ? { roles } : {}),
+      })
       const unlock = await lockSender(signer.address)
       release = unlock
       const keySender = createEvmSender({
@@ -137,7 +145,12 @@ export async function cancelCommand(orderIdArg: string, _o: unknown, cmd: Comman
         confirmations: dst.confirmations,
         logger,
       })
-      const sender = safe ? createSafeSender(keySender, safe) : keySender
+      const sender =
+        safe && roles
+          ? createRolesSender(keySender, safe, roles)
+          : safe
+            ? createSafeSender(keySender, safe)
+            : keySender
       release = async () => {
         sender.close()
         await unlock()

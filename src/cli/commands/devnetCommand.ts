@@ -15,6 +15,7 @@ type DevnetOptions = {
   chains: string
   solana: boolean
   safe?: boolean
+  roles?: boolean
   seed: number
   simPort: number
   host: string
@@ -44,6 +45,7 @@ export async function devnetCommand(_o: unknown, command: Command): Promise<void
     ...(options.evmPorts ? { evmPorts: options.evmPorts } : {}),
     fillDelayMs: options.fillDelayMs,
     safe: options.safe === true,
+    roles: options.roles === true,
     logger,
   })
   const user = devnetEvmAccount('user')
@@ -77,6 +79,13 @@ export async function devnetCommand(_o: unknown, command: Command): Promise<void
     ...(devnet.treasurySafe
       ? [
           `EVM treasury Safe ${devnet.treasurySafe}  (Safe 1.4.1 on every chain, threshold 1, owner: the demo user; config/treasury-safe.example.yaml)`,
+        ]
+      : []),
+    ...(devnet.treasuryRoles
+      ? [
+          `EVM roles treasury Safe ${devnet.treasuryRoles.safe}  (threshold 1, owner: the deployer key, index 0)`,
+          `  Roles modifier v2 ${devnet.treasuryRoles.modifier}  role key ${devnet.treasuryRoles.roleKey}  member: the demo user`,
+          '  no permissions yet: ferry safe permissions config/treasury-roles.example.yaml --apply sets them',
         ]
       : []),
     `EVM keys come from the anvil mnemonic: "${ANVIL_MNEMONIC}" (user = index 1)`,

@@ -13,6 +13,10 @@ export function registerDevnetCommand(program: Command): void {
       '--safe',
       'also deploy a funded treasury Safe (1.4.1, threshold 1) owned by the demo key',
     )
+    .option(
+      '--roles',
+      'also deploy a funded treasury Safe owned by the deployer key with a Roles modifier v2 whose role the demo key holds (roles mode; set its permissions with ferry safe permissions --apply)',
+    )
     .option('--seed <n>', 'seed of the simulated market', parseIntegerOption, 1)
     .option('--sim-port <port>', 'port of the simulator; 0 picks a free one', parseIntegerOption, 0)
     .option(

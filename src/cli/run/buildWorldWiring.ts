@@ -1,4 +1,4 @@
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { ChainId } from '../../api/schemas/chainId.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
 import type { Strategy } from '../../common/strategy/strategyContract.ts'
@@ -102,9 +102,7 @@ export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
       ? {
           address: wallets.evm.address as Address,
           key: sending ? resolveEvmKeySource(wallets.evm, env, configPath).source : undefined,
-          ...(typeof wallets.evm.account === 'object'
-            ? { safe: wallets.evm.account.safe as Address }
-            : {}),
+          ...(typeof wallets.evm.account === 'object' ? safeWiringOf(wallets.evm.account) : {}),
         }
       : undefined
   const solanaWallet: WorldWiring['solanaWallet'] = devnet
@@ -155,5 +153,18 @@ export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
     priceEntries: config.prices,
     maxCostBpsOf: (key) => resolveRouteRiskLimits(config.risk, key).maxCostBps,
     ...(params.failPoint ? { failPoint: params.failPoint } : {}),
+  }
+}
+
+/** The Safe (and, in roles mode, the modifier and role) of a Safe account, as the wiring holds them. */
+function safeWiringOf(account: {
+  safe: string
+  roles?: { modifier: string; roleKey: string } | undefined
+}): { safe: Address; roles?: { modifier: Address; roleKey: Hex } } {
+  const safe = account.safe as Address
+  if (!account.roles) return { safe }
+  return {
+    safe,
+    roles: { modifier: account.roles.modifier as Address, roleKey: account.roles.roleKey as Hex },
   }
 }

@@ -292,9 +292,11 @@ describe('treasury Safe, bad accounts: exit 2 at start, nothing sent', () => {
     expect(stderr).toContain('needs 2 signatures')
   }, 60_000)
 
-  test('behavior: roles execution is refused by the config check (not built)', async () => {
+  test('behavior: roles execution without its modifier and role key is refused by the config check, naming the fix', async () => {
     const stderr = await refused('roles', `{ safe: "${safe}", execution: roles }`)
-    expect(stderr).toContain('wallets.evm.account')
-    expect(stderr).toContain('only owner execution is built')
+    expect(stderr).toContain('wallets.evm.account.roles')
+    expect(stderr).toContain(
+      'roles: { modifier: <Roles modifier address>, roleKey: <bytes32 role key> }',
+    )
   }, 60_000)
 })

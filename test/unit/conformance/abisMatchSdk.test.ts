@@ -56,6 +56,9 @@ const OTHER_ABIS: Record<string, string> = {
   'src/execute/evm/permitForOrder.ts': 'ERC-20 allowance and EIP-2612 nonces probes',
   'src/devnet/fundEvmChain.ts': 'SimSwapRouter.setRate and SimToken.mint (devnet only)',
   'src/devnet/installDevnetSafe.ts': "Safe 1.4.1 setup on the devnet (Safe's own artifacts)",
+  'src/chains/evm/safe/rolesAbi.ts':
+    "Zodiac Roles modifier v2, checked against @gnosis.pm/zodiac's ABI (rolesAbiMatchesZodiac.test.ts)",
+  'src/devnet/installDevnetRoles.ts': 'SimToken.mint for the roles-mode treasury (devnet only)',
   'src/sim/quote/simSwapRouterAbi.ts': "the simulator's swap router (opaque router calldata)",
   'src/verify/prices/aggregatorV3Abi.ts': "Chainlink's AggregatorV3Interface read side",
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
+import { DEVNET_ROLE_KEY } from '../../../src/devnet/installDevnetRoles.ts'
 import { checkStrategyParams } from '../../../src/settings/checkStrategyParams.ts'
 import { parseFerryConfig } from '../../../src/settings/parseFerryConfig.ts'
 import { builtInStrategies } from '../../../strategies/builtInStrategies.ts'
@@ -33,6 +34,20 @@ describe('config files', () => {
     expect(config?.wallets.evm?.account).toEqual({
       safe: '0x48Af6D42dCfe0c5AC87a6cfd98A3Ae4e9eD5386c',
       execution: 'owner',
+    })
+  })
+
+  test('behavior: treasury-roles.example.yaml is a dry run from a Safe in roles mode, at the devnet roles treasury', () => {
+    const { problems, config } = parseFile('treasury-roles.example.yaml', PLACEHOLDER_ENV)
+    expect(problems).toEqual([])
+    expect(config?.mode).toBe('dry-run')
+    expect(config?.wallets.evm?.account).toEqual({
+      safe: '0xB0d543191779654E8149967D62b529be877b36Dc',
+      execution: 'roles',
+      roles: {
+        modifier: '0x111B719139d50F5239d5974bEe16191645AbfF71',
+        roleKey: DEVNET_ROLE_KEY,
+      },
     })
   })
 

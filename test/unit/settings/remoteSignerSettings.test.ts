@@ -53,3 +53,61 @@ describe('wallets.evm.signer.remote (docs/safety.md §5, remote signer)', () => 
     ).toEqual([])
   })
 })
+
+describe('wallets.evm.account in roles mode (docs/safety.md "Treasury accounts")', () => {
+  const KEY = `    address: '${ADDRESS}'\n    privateKeyEnv: PK\n`
+  const SAFE = '0x5afe00000000000000000000000000000000cafe'
+  const ROLE = `0x${'66'.padEnd(64, '0')}`
+
+  test('default: a Safe, execution roles, the modifier and a bytes32 role key parse; the role key is no inline secret', () => {
+    const result = parse(
+      `${KEY}    account: { safe: '${SAFE}', execution: roles, roles: { modifier: '${ADDRESS}', roleKey: '${ROLE}' } }\n`,
+    )
+    if (!result.ok) throw new Error(JSON.stringify(result.problems))
+    expect(result.config.wallets.evm?.account).toEqual({
+      safe: SAFE,
+      execution: 'roles',
+      roles: { modifier: ADDRESS, roleKey: ROLE },
+    })
+    expect(
+      findInlineSecrets({ wallets: { evm: { account: { roles: { roleKey: ROLE } } } } }),
+    ).toEqual([])
+    // The exemption is that one path: the same 32 bytes anywhere else are a key written inline.
+    expect(findInlineSecrets({ wallets: { evm: { note: ROLE } } })).toHaveLength(1)
+  })
+
+  test('bad input: a missing roles, roles with owner, a bad role key or execution name the field and the fix', () => {
+    const problems = (account: string) => {
+      const r = parse(`${KEY}    account: ${account}\n`)
+      return r.ok ? [] : r.problems.map((p) => ({ path: p.path, fix: p.fix }))
+    }
+    expect(problems(`{ safe: '${SAFE}', execution: roles }`)).toEqual([
+      {
+        path: 'wallets.evm.account.roles',
+        fix: 'add roles: { modifier: <Roles modifier address>, roleKey: <bytes32 role key> }',
+      },
+    ])
+    expect(
+      problems(
+        `{ safe: '${SAFE}', execution: owner, roles: { modifier: '${ADDRESS}', roleKey: '${ROLE}' } }`,
+      ),
+    ).toEqual([
+      {
+        path: 'wallets.evm.account.roles',
+        fix: 'set execution: roles, or remove roles for owner execution',
+      },
+    ])
+    expect(
+      problems(
+        `{ safe: '${SAFE}', execution: roles, roles: { modifier: '${ADDRESS}', roleKey: 'ferry' } }`,
+      ).map((p) => p.path),
+    ).toContain('wallets.evm.account.roles.roleKey')
+    // The union of an address and a Safe reports at the account, with the Safe's own fix.
+    expect(problems(`{ safe: '${SAFE}', execution: module }`)).toEqual([
+      {
+        path: 'wallets.evm.account',
+        fix: 'set execution: owner (the key owns a threshold-1 Safe) or execution: roles with roles: { modifier, roleKey }',
+      },
+    ])
+  })
+})

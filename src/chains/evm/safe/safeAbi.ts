@@ -15,6 +15,7 @@ export const safeAbi = parseAbi([
   'function setup(address[] _owners, uint256 _threshold, address to, bytes data, address fallbackHandler, address paymentToken, uint256 payment, address paymentReceiver)',
   'function addOwnerWithThreshold(address owner, uint256 _threshold)',
   'function enableModule(address module)',
+  'function isModuleEnabled(address module) view returns (bool)',
   'function setGuard(address guard)',
   'function changeThreshold(uint256 _threshold)',
   'event ExecutionSuccess(bytes32 txHash, uint256 payment)',
