@@ -8,12 +8,13 @@ import type { QuoteConfig } from '../sim/quote/quoteConfig.ts'
 import { type StartedSim, startSim } from '../sim/startSim.ts'
 import { createDevnetChainState } from './createDevnetChainState.ts'
 import type { DevnetEvmChain } from './DevnetEvmChain.ts'
-import { devnetEvmAccount, devnetSolanaKeypair } from './devnetAccounts.ts'
+import { devnetEvmAccount } from './devnetAccounts.ts'
 import { fundEvmChain, SOLVER_FUNDS, USER_FUNDS } from './fundEvmChain.ts'
 import { type GateChainFee, installContracts } from './installContracts.ts'
 import { type DevnetRolesTreasury, installDevnetRoles } from './installDevnetRoles.ts'
 import { installDevnetSafe } from './installDevnetSafe.ts'
 import { localUrlOf } from './localUrlOf.ts'
+import { callSolanaDevnet } from './solana/callSolanaDevnet.ts'
 import { fundSolanaDevnet } from './solana/fundSolanaDevnet.ts'
 import { type SolanaDevnetProcess, startSolanaDevnet } from './solana/startSolanaDevnet.ts'
 import { createSolver, type Solver } from './solver/createSolver.ts'
@@ -80,9 +81,7 @@ export type StartDevnetOptions = {
 /** The running devnet: chains, contracts, funded demo wallets and the simulator wired to them. */
 export type Devnet = {
   evm: DevnetEvmChain[]
-  solana:
-    | { rpcUrl: string; process: SolanaDevnetProcess; usdcMint: string; escrow: string }
-    | undefined
+  solana: { rpcUrl: string; process: SolanaDevnetProcess; usdcMint: string } | undefined
   sim: StartedSim
   /** The simulated taker; undefined when started with `solver: false`. */
   solver: Solver | undefined
@@ -173,15 +172,14 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         })
       : undefined
     const clients = new Map(evm.map((c) => [c.chainId as number, c.client]))
+    // Jupiter's stand-in prices pre-swaps at the step of the simulator's walking market.
+    const simStartMs = Date.now()
     const listening = await startSim({
       port: options.simPort ?? 0,
       host,
       seed,
-      // Solana orders pay into the devnet escrow, whose key the solver holds to pay unlocks.
-      quoteConfig: {
-        ...options.quoteConfig,
-        solanaProgramId: devnetSolanaKeypair('escrow').publicKey.toBase58(),
-      },
+      // Solana orders go to the devnet's stand-in dln_src at the real program id.
+      ...(options.quoteConfig ? { quoteConfig: options.quoteConfig } : {}),
       logger,
       chainState: createDevnetChainState(clients, solanaInfo?.rpcUrl),
       estimateGas: async (req) => {
@@ -198,6 +196,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       },
     })
     stops.push(() => listening.close())
+    if (solanaInfo) {
+      await callSolanaDevnet(solanaInfo.rpcUrl, 'devnet_syncMarket', [seed, simStartMs, 1000])
+    }
     // Bound to a wildcard address, the simulator's own URLs would name it: give the loopback ones.
     const local = (url: string): string => localUrlOf(host, Number(new URL(url).port))
     const sim = {

@@ -9,7 +9,7 @@ import {
 import { parseCancelMemo, type SolanaCancelMemo } from './solanaCancelLayout.ts'
 
 /** What a Solana cancel transaction does, read from its bytes. */
-export type DecodedSolanaCancelTx = Omit<DecodedSolanaOrderTx, 'give' | 'payload'> & {
+export type DecodedSolanaCancelTx = Omit<DecodedSolanaOrderTx, 'give'> & {
   /** Every cancel memo it carries (a well-formed cancel has exactly one). */
   cancels: (SolanaCancelMemo & { accounts: string[] })[]
 }
@@ -24,10 +24,8 @@ export function decodeSolanaCancelTx(
   txHex: Hex,
   lookupTables?: ReadonlyMap<string, PublicKey[]>,
 ): DecodedSolanaCancelTx {
-  const { give, payload, ...decoded } = decodeSolanaOrderTx(txHex, lookupTables)
-  // A native give is split off the transfers only when an order memo is present.
-  const lamportTransfers =
-    give?.kind === 'native' ? [give, ...decoded.lamportTransfers] : decoded.lamportTransfers
+  const { give: _give, ...decoded } = decodeSolanaOrderTx(txHex, lookupTables)
+  const lamportTransfers = decoded.lamportTransfers
   const cancels = decoded.instructions.flatMap((ix) => {
     if (ix.programId !== MEMO_PROGRAM && ix.programId !== MEMO_V2_PROGRAM) return []
     const memo = parseCancelMemo(Buffer.from(ix.data).toString('utf8'))

@@ -4,7 +4,7 @@ import type { Hex } from 'viem'
 /**
  * Prefix of a cancel memo: `dln-cancel:v1:<orderId, 0x + 64 hex>:<beneficiary on the source
  * chain, 0x + hex>`. The model of the DlnDestination program's cancel instruction, whose format
- * is not public, built like the order memo (`dln-order:v1:`) from programs every node has.
+ * is not public, built from programs every node has.
  */
 export const CANCEL_MEMO_PREFIX = 'dln-cancel:v1:'
 

@@ -133,7 +133,15 @@ export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
             ? {}
             : { sendUrl: config.chains[String(SOLANA)]!.sendUrl! }),
           commitment: 'confirmed',
-          orderProgramId: devnet?.solana?.escrow,
+          orderProgramId: undefined,
+          ...(devnet?.solana
+            ? {}
+            : {
+                readUrls: [...config.chains[String(SOLANA)]!.rpcUrls],
+                ...(config.chains[String(SOLANA)]!.rpcQuorum === undefined
+                  ? {}
+                  : { rpcQuorum: config.chains[String(SOLANA)]!.rpcQuorum }),
+              }),
         }
       : undefined,
     evmWallet,
