@@ -10,6 +10,9 @@ import {
 import { PublicKey, VersionedTransaction } from '@solana/web3.js'
 import { type AccountInfoBytes, FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { encodeBase58 } from '../../chains/base58.ts'
+import { runStandInTx, type StandInTxResult } from './standIn/runStandInTx.ts'
+import type { StandInProgram } from './standIn/StandInProgram.ts'
+import { standInPrograms } from './standIn/standInPrograms.ts'
 
 /** How many slots a blockhash stays valid, as on Solana (151 minus the current). */
 export const BLOCKHASH_VALID_SLOTS = 150
@@ -64,6 +67,10 @@ export type SolanaDevnet = {
   tokenBalance(mint: PublicKey, owner: PublicKey): bigint
 }
 
+// Owner of the stand-in programs' executable accounts: litesvm refuses a BPF-loader-owned one
+// without a loadable program, and the native loader's accounts are never loaded as bytecode.
+const NATIVE_LOADER = new PublicKey('NativeLoader1111111111111111111111111111111')
+
 /** A transaction the devnet refuses before execution (bad blockhash, bad signature). */
 export class SolanaSendError extends Error {
   override name = 'SolanaSendError'
@@ -71,11 +78,29 @@ export class SolanaSendError extends Error {
 
 /**
  * Starts an in-process Solana (litesvm 0.x: system, SPL token, ATA, memo and compute-budget
- * programs built in). Slots only move when {@link SolanaDevnet.advanceSlots} is called (a
- * transaction also takes one slot), so expiry is deterministic in tests.
+ * programs built in) plus the stand-in programs (docs/dln.md §4.12; default
+ * {@link standInPrograms}): a transaction calling one runs through {@link runStandInTx}, any
+ * other through litesvm alone. Slots only move when {@link SolanaDevnet.advanceSlots} is called
+ * (a transaction also takes one slot), so expiry is deterministic in tests.
  */
-export function createSolanaDevnet(): SolanaDevnet {
+export function createSolanaDevnet(options: { programs?: StandInProgram[] } = {}): SolanaDevnet {
   const svm = new LiteSVM()
+  const programs = new Map<string, StandInProgram>()
+  for (const program of options.programs ?? standInPrograms()) {
+    programs.set(program.programId, program)
+    // Executable, so a runtime check that an account is a program passes for it.
+    svm.setAccount(new PublicKey(program.programId), {
+      lamports: Number(svm.minimumBalanceForRentExemption(36n)),
+      data: new Uint8Array(36),
+      owner: NATIVE_LOADER,
+      executable: true,
+    })
+  }
+  const callsStandIn = (tx: VersionedTransaction): boolean =>
+    tx.message.compiledInstructions.some((ix) => {
+      const program = tx.message.staticAccountKeys[ix.programIdIndex]
+      return program !== undefined && programs.has(program.toBase58())
+    })
   const events = new EventEmitter<{ transaction: [SolanaTxRecord] }>()
   const history = new Map<string, SolanaTxRecord>()
   const records: SolanaTxRecord[] = []
@@ -119,16 +144,16 @@ export function createSolanaDevnet(): SolanaDevnet {
       const seen = history.get(signature)
       if (seen) return seen
       checkBlockhash(tx)
-      const result = svm.sendTransaction(tx)
-      const failed = result instanceof FailedTransactionMetadata
-      const meta = failed ? result.meta() : result
-      const record: SolanaTxRecord = {
-        signature,
-        slot: slot + 1,
-        err: failed ? describeError(result) : undefined,
-        logs: meta.logs(),
-        tx,
+      let outcome: { err: string | undefined; logs: string[] }
+      if (callsStandIn(tx)) {
+        outcome = runStandInTx(svm, programs, tx, { sigVerify: true, keep: true, slot: slot + 1 })
+      } else {
+        const result = svm.sendTransaction(tx)
+        const failed = result instanceof FailedTransactionMetadata
+        const meta = failed ? result.meta() : result
+        outcome = { err: failed ? describeError(result) : undefined, logs: meta.logs() }
       }
+      const record: SolanaTxRecord = { signature, slot: slot + 1, ...outcome, tx }
       advanceSlots(1)
       history.set(signature, record)
       records.push(record)
@@ -146,6 +171,14 @@ export function createSolanaDevnet(): SolanaDevnet {
         replacementBlockhash = { blockhash, lastValidBlockHeight: blockhashes.get(blockhash)! }
       }
       const sigVerify = options.sigVerify ?? true
+      if (callsStandIn(run)) {
+        const sim: StandInTxResult = runStandInTx(svm, programs, run, {
+          sigVerify,
+          keep: false,
+          slot,
+        })
+        return { ...sim, replacementBlockhash }
+      }
       // litesvm's sigverify is a setting of the whole VM: off for this one run only.
       if (!sigVerify) svm.withSigverify(false)
       let result: ReturnType<LiteSVM['simulateTransaction']>
