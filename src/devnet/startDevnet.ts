@@ -14,6 +14,7 @@ import { type GateChainFee, installContracts } from './installContracts.ts'
 import { installDevnetSafe } from './installDevnetSafe.ts'
 import { localUrlOf } from './localUrlOf.ts'
 import { fundSolanaDevnet } from './solana/fundSolanaDevnet.ts'
+import { installDlnSendTable } from './solana/installDlnSendTable.ts'
 import { type SolanaDevnetProcess, startSolanaDevnet } from './solana/startSolanaDevnet.ts'
 import { createSolver, type Solver } from './solver/createSolver.ts'
 import type { SolverPolicy } from './solver/solverBehaviour.ts'
@@ -154,6 +155,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
           solver: SOLVER_FUNDS,
         })
       : undefined
+    if (solanaInfo) await installDlnSendTable(solanaInfo.rpcUrl)
     const clients = new Map(evm.map((c) => [c.chainId as number, c.client]))
     const listening = await startSim({
       port: options.simPort ?? 0,

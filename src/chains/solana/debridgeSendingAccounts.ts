@@ -81,3 +81,44 @@ export function debridgeSendingAccounts(p: DebridgeSendingParams): Record<string
 export function claimCancelCalldata(orderId: Hex, beneficiary: Hex): Hex {
   return `0xd48b0146${orderId.slice(2)}${beneficiary.slice(2).padStart(64, '0')}`
 }
+
+/**
+ * deBridge's lookup table of its sending accounts on mainnet (`@debridge-finance/dln-client`
+ * 8.3.6 `DlnDst.getSendALT`, Prod), which a cancel into Solana loads them through.
+ */
+export const DLN_SEND_LOOKUP_TABLE = 'Z9SwCHdnxCpAEHdTewMXqZedbQBuBpQr16G9yedAU9q'
+
+/**
+ * What a send lookup table holds so that a cancel from any of `giveChainIds` loads every shared
+ * account through it: the sending accounts no sender or message changes, and per give chain its
+ * `chainSupportInfo` and dln_dst's `authorizedSrcContract` (docs/dln.md §4.10). Pure.
+ */
+export function dlnSendTableAddresses(p: {
+  dlnDestination: string
+  feeBeneficiary: string
+  giveChainIds: readonly bigint[]
+}): PublicKey[] {
+  const shared = debridgeSendingAccounts({
+    sendFrom: SystemProgram.programId.toBase58(),
+    chainIdTo: 0n,
+    externalCall: '0x',
+    feeBeneficiary: p.feeBeneficiary,
+  })
+  const perSender = new Set([
+    'sendFrom',
+    'sendFromWallet',
+    'externalCallStorage',
+    'externalCallMeta',
+    'chainSupportInfo',
+  ])
+  const keys = Object.entries(shared)
+    .filter(([name]) => !perSender.has(name))
+    .map(([, key]) => new PublicKey(key))
+  for (const chainId of p.giveChainIds) {
+    keys.push(
+      pda([Buffer.from('CHAIN_SUPPORT_INFO'), u256(chainId)], DEBRIDGE_SOLANA_PROGRAMS.settings),
+    )
+    keys.push(pda([Buffer.from('AUTHORIZED_SRC_CONTRACT'), u256(chainId)], p.dlnDestination))
+  }
+  return keys
+}

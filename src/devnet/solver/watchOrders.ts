@@ -4,16 +4,12 @@ import { type Address, bytesToHex, decodeEventLog, type Hex } from 'viem'
 import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
 import { computeOrderId } from '../../chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
-import {
-  type DecodedSolanaCancelTx,
-  decodeSolanaCancelTx,
-} from '../../chains/solana/decodeSolanaCancelTx.ts'
 import { decodeSolanaOrderTx } from '../../chains/solana/decodeSolanaOrderTx.ts'
-import type { SolanaCancelMemo } from '../../chains/solana/solanaCancelLayout.ts'
 import type { DevnetEvmChain } from '../DevnetEvmChain.ts'
 import { devnetMessengerAbi } from '../devnetMessengerAbi.ts'
 import { callSolanaDevnet } from '../solana/callSolanaDevnet.ts'
 import type { SolverContext } from './SolverContext.ts'
+import { type SentCancel, sentCancelsOf } from './sentCancelsOf.ts'
 
 /** What {@link watchOrders} hands on; both are called synchronously from a poll. */
 export type OrderWatchHandlers = {
@@ -30,8 +26,8 @@ export type OrderWatchHandlers = {
   ): void
   /** A DevnetMessenger MessageSent on `from`, to relay to `dstChainId`. */
   message(from: DevnetEvmChain, dstChainId: number, target: Address, data: Hex): void
-  /** A landed Solana transaction carrying a cancel memo, once per memo. */
-  cancel(tx: DecodedSolanaCancelTx, cancel: SolanaCancelMemo): void
+  /** A dln_dst `sendOrderCancel` of a landed Solana transaction, once per instruction. */
+  cancel(cancel: SentCancel): void
 }
 
 /**
@@ -98,6 +94,7 @@ export function watchOrders(
     for (const t of txs) {
       solanaCursor = t.index + 1
       if (t.err !== null) continue
+      for (const cancel of sentCancelsOf(t.transaction)) handlers.cancel(cancel)
       let decoded: ReturnType<typeof decodeSolanaOrderTx>
       try {
         decoded = decodeSolanaOrderTx(bytesToHex(Buffer.from(t.transaction, 'base64')))
@@ -105,11 +102,7 @@ export function watchOrders(
         continue
       }
       const p = decoded.payload
-      if (!p) {
-        const cancelTx = decodeSolanaCancelTx(bytesToHex(Buffer.from(t.transaction, 'base64')))
-        for (const cancel of cancelTx.cancels) handlers.cancel(cancelTx, cancel)
-        continue
-      }
+      if (!p) continue
       // Only a deposit that really reached the escrow counts as an order.
       const escrow = ctx.solana.escrow
       const escrowAta =

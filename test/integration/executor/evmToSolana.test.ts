@@ -10,29 +10,53 @@ import {
   TransactionMessage,
   VersionedTransaction,
 } from '@solana/web3.js'
-import { bytesToHex, type Hex, hexToBytes } from 'viem'
+import {
+  bytesToHex,
+  createWalletClient,
+  decodeEventLog,
+  erc20Abi,
+  type Hex,
+  hexToBytes,
+  http,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import { encodeBase58 } from '../../../src/chains/base58.ts'
 import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
+import { readCreatedOrder } from '../../../src/chains/evm/readCreatedOrder.ts'
+import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
+import { buildDlnCancelTx } from '../../../src/chains/solana/buildDlnCancelTx.ts'
+import {
+  claimCancelCalldata,
+  DLN_SEND_LOOKUP_TABLE,
+  debridgeSendingAccounts,
+} from '../../../src/chains/solana/debridgeSendingAccounts.ts'
+import { SolanaSendError } from '../../../src/chains/solana/SolanaSendError.ts'
 import {
   ORDER_TAKE_STATUS,
+  TAKE_ORDER_STATE_RENT_LAMPORTS,
   takeOrderStateAddress,
 } from '../../../src/chains/solana/takeOrderStateLayout.ts'
 import { systemClock } from '../../../src/common/clock.ts'
 import { silentLogger } from '../../../src/common/Logger.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { devnetSolanaKeypair } from '../../../src/devnet/devnetAccounts.ts'
-import { SOLANA_CANCEL_FEE_LAMPORTS } from '../../../src/devnet/solver/cancelOnSolana.ts'
 import { type Devnet, SOLANA_USDC_MINT, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { autoCancelOrder } from '../../../src/execute/autoCancelOrder.ts'
 import { cancelIntentOrder } from '../../../src/execute/cancelIntentOrder.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
+import {
+  SIM_DEBRIDGE_FEE_BENEFICIARY,
+  simDlnSendTable,
+} from '../../../src/sim/server/simDlnSendTable.ts'
 import { createEvmSendJournal } from '../../../src/store/contract/createEvmSendJournal.ts'
 import { type Journal, openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import type { OrderIntent } from '../../../src/verify/orderIntent.ts'
+import { SolanaValueFlowError } from '../../../src/verify/SolanaValueFlowError.ts'
+import { simulateSolanaCancelValueFlow } from '../../../src/verify/simulateSolanaCancelValueFlow.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
 import { balanceOf, devnetValueFlow, testApi, testSender, user } from './executorHarness.ts'
@@ -189,11 +213,17 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
     await proxy?.close()
   })
 
-  /** The service's cancel with one more transfer: our SOL to the attacker, the fee still paid. */
+  const table = simDlnSendTable()
+  const lookupTables = new Map([[DLN_SEND_LOOKUP_TABLE, table.state.addresses]])
+  const attackerEvm: Hex = '0x6666666666666666666666666666666666666666'
+
+  /** The service's cancel with one more transfer: our SOL to the attacker, the fees still paid. */
   async function attackCancel(orderId: Hex): Promise<Hex> {
     const { data } = await testApi(devnet.sim.baseUrl).getOrderCancelTx(orderId)
     const honest = VersionedTransaction.deserialize(hexToBytes(data as Hex))
-    const message = TransactionMessage.decompile(honest.message)
+    const message = TransactionMessage.decompile(honest.message, {
+      addressLookupTableAccounts: [table],
+    })
     message.instructions.push(
       SystemProgram.transfer({
         fromPubkey: solUser.publicKey,
@@ -201,7 +231,124 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
         lamports: stolenLamports,
       }),
     )
-    return bytesToHex(new VersionedTransaction(message.compileToV0Message()).serialize())
+    return bytesToHex(new VersionedTransaction(message.compileToV0Message([table])).serialize())
+  }
+
+  /** The real cancel of `orderId`, refunding `beneficiary`, as the service builds it. */
+  async function cancelRefunding(orderId: Hex, beneficiary: Hex): Promise<Hex> {
+    const order = await orderOf(orderId)
+    return buildDlnCancelTx({
+      authority: solUser.publicKey.toBase58(),
+      order,
+      orderId,
+      beneficiary,
+      dlnDestination: SOLANA_PROGRAMS.dlnDestination,
+      sending: debridgeSendingAccounts({
+        sendFrom: solUser.publicKey.toBase58(),
+        chainIdTo: order.giveChainId,
+        externalCall: claimCancelCalldata(orderId, beneficiary),
+        feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
+      }),
+      lookupTables: [table],
+    }).data
+  }
+
+  /** Signs `txData` with our Solana key and sends it straight to the devnet, no ferry. */
+  async function sendBlind(txData: Hex): Promise<void> {
+    const tx = VersionedTransaction.deserialize(hexToBytes(txData))
+    tx.message.recentBlockhash = (await connection.getLatestBlockhash()).blockhash
+    tx.sign([solUser])
+    await connection.sendRawTransaction(tx.serialize())
+  }
+
+  /** Simulates `txData` as ferry would before signing, expecting what the honest cancel pays. */
+  async function simulateAsFerry(txData: Hex): Promise<unknown> {
+    const tx = VersionedTransaction.deserialize(hexToBytes(txData))
+    tx.message.recentBlockhash = (await connection.getLatestBlockhash()).blockhash
+    return simulateSolanaCancelValueFlow({
+      connection,
+      tx,
+      wallet: solUser.publicKey.toBase58(),
+      feeLamports: 15_000_000n,
+      rentLamports: TAKE_ORDER_STATE_RENT_LAMPORTS,
+      priorityFeeLamports: 0n,
+      lookupTables,
+    }).catch((e: unknown) => e)
+  }
+
+  /** An order 42161 → Solana created by the user straight on DlnSource, naming no cancel beneficiary. */
+  async function createOrderWithoutBeneficiary(amount: bigint): Promise<Hex> {
+    const arb = devnet.evm[0]!
+    const wallet = createWalletClient({ account: user.account, transport: http(arb.rpcUrl) })
+    const usdc = arb.contracts.tokens.USDC.address
+    const dlnSource = arb.contracts.dlnSource
+    const fixFee = await arb.client.readContract({
+      address: dlnSource,
+      abi: dlnSourceAbi,
+      functionName: 'globalFixedNativeFee',
+    })
+    const approve = await wallet.writeContract({
+      chain: null,
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [dlnSource, amount],
+    })
+    await arb.client.waitForTransactionReceipt({ hash: approve })
+    const me = `0x${Buffer.from(solUser.publicKey.toBytes()).toString('hex')}` as Hex
+    const hash = await wallet.writeContract({
+      chain: null,
+      address: dlnSource,
+      abi: dlnSourceAbi,
+      functionName: 'createSaltedOrder',
+      value: fixFee,
+      args: [
+        {
+          giveTokenAddress: usdc,
+          giveAmount: amount,
+          takeTokenAddress: `0x${Buffer.from(new PublicKey(SOLANA_USDC_MINT).toBytes()).toString('hex')}`,
+          takeAmount: (amount * 8n) / 10n,
+          takeChainId: 7565164n,
+          receiverDst: me,
+          givePatchAuthoritySrc: user.address,
+          orderAuthorityAddressDst: me,
+          allowedTakerDst: '0x',
+          externalCall: '0x',
+          allowedCancelBeneficiarySrc: '0x',
+        },
+        BigInt(Date.now()),
+        '0x',
+        0,
+        '0x',
+        '0x',
+      ],
+    })
+    const receipt = await arb.client.waitForTransactionReceipt({ hash })
+    const created = receipt.logs.flatMap((log) => {
+      try {
+        const e = decodeEventLog({ abi: dlnSourceAbi, data: log.data, topics: log.topics })
+        return e.eventName === 'CreatedOrder' ? [e.args as { orderId: Hex; order: DlnOrder }] : []
+      } catch {
+        return []
+      }
+    })[0]!
+    blindOrders.set(created.orderId, created.order)
+    await solver.waitFor<{ orderId: Hex }>('seen', (e) => e.orderId === created.orderId)
+    return created.orderId
+  }
+  const blindOrders = new Map<Hex, DlnOrder>()
+
+  /** The order as its create transaction emitted it. */
+  async function orderOf(orderId: Hex): Promise<DlnOrder> {
+    const blind = blindOrders.get(orderId)
+    if (blind) return blind
+    const arb = devnet.evm[0]!
+    const created = await readCreatedOrder(arb.client, {
+      orderId,
+      dlnSource: arb.contracts.dlnSource,
+      createTxHashes: [journal.getOrder(orderId)!.createTxHash as Hex],
+    })
+    return created.order
   }
 
   const cancel = (orderId: Hex, apiUrl = devnet.sim.baseUrl) =>
@@ -228,9 +375,10 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
     // Every unit of the give token is back on the source.
     expect(await balanceOf(arb.client, usdc, user.address)).toBe(usdcBefore)
     expect(result.refund?.beneficiary).toBe(user.address)
-    // On Solana only the messaging fee and one signature's fee left our wallet.
+    // On Solana only deBridge's flat fee, the take state's rent and one signature's fee left
+    // our wallet (docs/dln.md §4.10): the real dln_dst cancel, run by the devnet's stand-in.
     expect(BigInt(await connection.getBalance(solUser.publicKey))).toBe(
-      lamportsBefore - SOLANA_CANCEL_FEE_LAMPORTS - 5_000n,
+      lamportsBefore - 15_000_000n - TAKE_ORDER_STATE_RENT_LAMPORTS - 5_000n,
     )
     expect(journal.getIntent('sol-cancel')?.state).toBe('cancelled')
     const cancels = journal.attemptsOf('sol-cancel').filter((a) => a.kind === 'cancel')
@@ -239,14 +387,11 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
     ])
   })
 
-  test('attack: a cancel that also pays the attacker works on the devnet when signed blindly, and ferry refuses it', async () => {
+  test('attack: a cancel that also pays the attacker works on the devnet when signed blindly, and ferry refuses it by rule and by simulation', async () => {
     // Without ferry's checks: the user signs the service's tampered cancel and sends it.
     const blind = await createOrder('sol-cancel-blind', 30_000_000n, Keypair.generate().publicKey)
-    const tx = VersionedTransaction.deserialize(hexToBytes(await attackCancel(blind)))
-    tx.message.recentBlockhash = (await connection.getLatestBlockhash()).blockhash
-    tx.sign([solUser])
+    await sendBlind(await attackCancel(blind))
     // The solver's cancel event is the proof it landed (the devnet has no websocket to confirm on).
-    await connection.sendRawTransaction(tx.serialize())
     await solver.waitFor<{ orderId: Hex }>('cancelled', (e) => e.orderId === blind)
     expect(await takeStatus(blind)).toBe('SentCancel')
     expect(BigInt(await connection.getBalance(attacker))).toBe(stolenLamports)
@@ -268,13 +413,56 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
     const error = await cancel(orderId, proxy.url).catch((e: unknown) => e)
     proxy.tamper = undefined
     expect(error).toBeInstanceOf(VerificationError)
-    expect((error as VerificationError).field).toBe('tx.lamportTransfers')
+    // By rule: a System transfer to someone else is not an allowed shape.
+    expect((error as VerificationError).field).toBe('instructions[4].to')
+    // By simulation too: the same bytes, simulated, take more than the fees and the rent.
+    const simulated = await simulateAsFerry(tampered)
+    expect(simulated).toBeInstanceOf(SolanaValueFlowError)
+    expect((simulated as SolanaValueFlowError).rule).toBe('walletLamports')
     expect(proxy.seen.some((p) => p.endsWith(`/order/${orderId}/cancel-tx`))).toBe(true)
     expect(journal.attemptsOf('sol-cancel-attack').filter((a) => a.kind === 'cancel')).toEqual([])
     expect(await takeStatus(orderId)).toBeUndefined()
     expect(BigInt(await connection.getBalance(solUser.publicKey))).toBe(lamportsBefore)
     expect(BigInt(await connection.getBalance(attacker))).toBe(stolenLamports)
     expect(journal.getIntent('sol-cancel-attack')?.state).toBe('created')
+  })
+
+  test('attack: a cancel refunding someone else moves the refund to them when signed blindly, and ferry refuses it by rule and by simulation', async () => {
+    const arb = devnet.evm[0]!
+    const usdc = arb.contracts.tokens.USDC.address
+    // Real: an order that names no cancel beneficiary, cancelled with the authority's key
+    // straight to the devnet, refunding the attacker: the give arrives at the attacker.
+    const open = await createOrderWithoutBeneficiary(25_000_000n)
+    const attackerBefore = await balanceOf(arb.client, usdc, attackerEvm)
+    await sendBlind(await cancelRefunding(open, attackerEvm))
+    await solver.waitFor<{ orderId: Hex }>('cancelled', (e) => e.orderId === open)
+    expect(await takeStatus(open)).toBe('SentCancel')
+    expect(await balanceOf(arb.client, usdc, attackerEvm)).toBe(attackerBefore + 25_000_000n)
+
+    // ferry's orders name ferry as their cancel beneficiary. A service cancel refunding the
+    // attacker is refused by rule, before anything is signed...
+    const orderId = await createOrder(
+      'sol-cancel-foreign',
+      20_000_000n,
+      Keypair.generate().publicKey,
+    )
+    const foreign = await cancelRefunding(orderId, attackerEvm)
+    proxy.tamper = (path, _query, body) => {
+      if (!path.endsWith('/cancel-tx')) return body
+      const answer = body as { tx: Record<string, unknown> }
+      return { ...answer, tx: { ...answer.tx, data: foreign, cancelBeneficiary: attackerEvm } }
+    }
+    const error = await cancel(orderId, proxy.url).catch((e: unknown) => e)
+    proxy.tamper = undefined
+    expect(error).toBeInstanceOf(VerificationError)
+    expect((error as VerificationError).field).toBe('sendOrderCancel.cancelBeneficiary')
+    // ...and by simulation: dln_dst itself refuses a beneficiary the order does not allow.
+    const simulated = await simulateAsFerry(foreign)
+    expect(simulated).toBeInstanceOf(SolanaSendError)
+    expect((simulated as SolanaSendError).state).toBe('simulationFailed')
+    expect((simulated as SolanaSendError).message).toContain('NotAllowedCancelBeneficiary')
+    expect(await takeStatus(orderId)).toBeUndefined()
+    expect(journal.attemptsOf('sol-cancel-foreign').filter((a) => a.kind === 'cancel')).toEqual([])
   })
 
   test('default: `ferry cancel --live` cancels an order into Solana with wallets.solana and prints the refund', async () => {
