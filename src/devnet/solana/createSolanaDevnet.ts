@@ -10,6 +10,8 @@ import {
 import { PublicKey, VersionedTransaction } from '@solana/web3.js'
 import { type AccountInfoBytes, FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { encodeBase58 } from '../../chains/base58.ts'
+import { createMarket } from '../../sim/market/createMarket.ts'
+import { installStandIns } from './standIn/installStandIns.ts'
 import { runStandInTx, type StandInTxResult } from './standIn/runStandInTx.ts'
 import type { StandInProgram } from './standIn/StandInProgram.ts'
 import { standInPrograms } from './standIn/standInPrograms.ts'
@@ -86,7 +88,8 @@ export class SolanaSendError extends Error {
 export function createSolanaDevnet(options: { programs?: StandInProgram[] } = {}): SolanaDevnet {
   const svm = new LiteSVM()
   const programs = new Map<string, StandInProgram>()
-  for (const program of options.programs ?? standInPrograms()) {
+  const market = createMarket({ seed: 1 })
+  for (const program of options.programs ?? standInPrograms(market)) {
     programs.set(program.programId, program)
     // Executable, so a runtime check that an account is a program passes for it.
     svm.setAccount(new PublicKey(program.programId), {
@@ -96,6 +99,7 @@ export function createSolanaDevnet(options: { programs?: StandInProgram[] } = {}
       executable: true,
     })
   }
+  if (!options.programs) installStandIns(svm, market)
   const callsStandIn = (tx: VersionedTransaction): boolean =>
     tx.message.compiledInstructions.some((ix) => {
       const program = tx.message.staticAccountKeys[ix.programIdIndex]

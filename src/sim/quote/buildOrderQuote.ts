@@ -3,6 +3,7 @@ import {
   BUILD_ADDRESS_PARAMS,
   type createTxParamsSchema,
 } from '../../api/requests/buildCreateTxQuery.ts'
+import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import type { OrderQuote } from '../../api/schemas/orderQuote.ts'
 import { CHAINS } from '../../chains/chainRegistry.ts'
 import type { MarketToken } from '../market/marketToken.ts'
@@ -131,6 +132,8 @@ export function buildOrderQuote(
           takeAmount,
           metadata,
           fixFee,
+          preSwapSlippageBps: base.preSwapSlippageBps,
+          solanaTokens: market.tokensOf(SOLANA_CHAIN_ID).map((t) => t.address),
           estimateGas: ctx.estimateGas,
         })
       : undefined

@@ -1,3 +1,4 @@
+import { PublicKey } from '@solana/web3.js'
 import { concatHex, type Hex, numberToHex } from 'viem'
 import type { z } from 'zod'
 import type { createTxParamsSchema } from '../../api/requests/buildCreateTxQuery.ts'
@@ -13,6 +14,7 @@ import { buildSolanaOrderTx } from './buildSolanaOrderTx.ts'
 import type { QuoteConfig } from './quoteConfig.ts'
 import type { EstimateGas } from './quoteContext.ts'
 import type { CostPipelineResult } from './runCostPipeline.ts'
+import { solanaMintOf } from './solanaOrderLookupTable.ts'
 
 /** What the order needs beyond the cost pipeline. */
 export type OrderSubmissionParams = {
@@ -28,6 +30,10 @@ export type OrderSubmissionParams = {
   takeAmount: bigint
   metadata: Hex
   fixFee: bigint
+  /** The pre-swap's slippage allowance, in bps (Jupiter's slippageBps on Solana). */
+  preSwapSlippageBps: number
+  /** Addresses of the market's Solana tokens (the simulator's lookup table holds their accounts). */
+  solanaTokens: readonly string[]
   estimateGas?: EstimateGas | undefined
 }
 
@@ -71,6 +77,10 @@ export function buildOrderSubmission(p: OrderSubmissionParams): OrderSubmission 
   }
   const order: DlnOrder = {
     ...common,
+    // dln_src's order gives its tokenMint account: wSOL for native SOL (docs/dln.md §4.10).
+    ...(src === SOLANA_CHAIN_ID
+      ? { giveTokenAddress: srcBytes(solanaMintOf(p.give.address)) }
+      : {}),
     makerOrderNonce: BigInt(p.salt),
     makerSrc: srcBytes(p.maker),
     giveChainId: BigInt(src),
@@ -93,13 +103,27 @@ export function buildOrderSubmission(p: OrderSubmissionParams): OrderSubmission 
       programId: p.config.solanaProgramId,
       order,
       creationGiveAmount: pipeline.creationGiveAmount,
-      giveDecimals: p.give.decimals,
-      fixFeeLamports: p.fixFee,
-      affiliateFee,
+      tokenIn: p.tokenIn.address,
+      give: p.give.address,
+      preSwap:
+        p.tokenIn === p.give || !pipeline.preSwap
+          ? undefined
+          : {
+              amountIn: pipeline.srcAmountIn,
+              quotedOutAmount: pipeline.preSwap.amountOut,
+              slippageBps: p.preSwapSlippageBps,
+            },
+      affiliateFee: params.affiliateFeeRecipient
+        ? {
+            beneficiary: new PublicKey(params.affiliateFeeRecipient),
+            amount: pipeline.affiliateAmount,
+          }
+        : undefined,
       referralCode,
       metadata: p.metadata,
       computeUnitLimit: p.config.solanaComputeUnitLimit,
       computeUnitPriceMicroLamports: p.config.solanaComputeUnitPriceMicroLamports,
+      tableTokens: p.solanaTokens,
     })
     return { orderId, order, tx }
   }
