@@ -315,6 +315,18 @@ describe('dln_dst stand-in: sendOrderCancel', () => {
       'WrongAuthorizedSrcContract',
     ],
     [
+      'a fee account that is not deBridge’s bridge',
+      baseOrder,
+      () => sendIx(baseOrder, evmMe, 0n, { named: { 'sending.bridge': other } }).ix,
+      'sending.bridge',
+    ],
+    [
+      'a deBridge program that is not deBridge’s',
+      baseOrder,
+      () => sendIx(baseOrder, evmMe, 0n, { named: { 'sending.debridgeProgram': other } }).ix,
+      'sending.debridgeProgram',
+    ],
+    [
       'an execution fee the canceler cannot pay',
       baseOrder,
       () => sendIx(baseOrder, evmMe, 10n ** 15n).ix,

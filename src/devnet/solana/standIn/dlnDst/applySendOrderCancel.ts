@@ -3,7 +3,11 @@ import { size } from 'viem'
 import { SOLANA_CHAIN_ID } from '../../../../api/schemas/chainId.ts'
 import { CHAINS } from '../../../../chains/chainRegistry.ts'
 import { authorizedSrcContractAddress } from '../../../../chains/solana/buildDlnCancelTx.ts'
-import { DEBRIDGE_SOLANA_PROGRAMS } from '../../../../chains/solana/debridgeSendingAccounts.ts'
+import {
+  claimCancelCalldata,
+  DEBRIDGE_SOLANA_PROGRAMS,
+  debridgeSendingAccounts,
+} from '../../../../chains/solana/debridgeSendingAccounts.ts'
 import {
   DLN_SEND_ORDER_CANCEL_ACCOUNTS,
   decodeDlnSendOrderCancelArgs,
@@ -26,7 +30,8 @@ export const STAND_IN_MESSAGING_FEE_LAMPORTS = CHAINS[SOLANA_CHAIN_ID].fixedFeeF
  * §4.12): `takeOrderState` is the order's PDA, owned by dln_dst, `Cancelled` by this `canceler`,
  * who signs; `authorizedSrcContract` is the PDA of the state's source chain; the beneficiary is a
  * 20-byte EVM address and, when the order named one, its `allowedCancelBeneficiarySrc`;
- * `sending.sendFrom` is the canceler and pays deBridge's flat fee plus `executionFee` into
+ * deBridge's sending accounts are the ones its seeds derive (the fee beneficiary aside, which
+ * deBridge reads from its state); `sending.sendFrom` is the canceler and pays deBridge's flat fee plus `executionFee` into
  * `sending.bridge` (the wSOL bridge's data account, which holds the collected native fee);
  * then the state moves to `SentCancel {canceler}`. The message itself is the solver's to relay.
  * @throws StandInError naming the check that failed; nothing is written then.
@@ -87,10 +92,18 @@ export function applySendOrderCancel(ctx: StandInContext, ix: StandInInstruction
   if (sendFrom !== a.canceler.pubkey) {
     throw dlnDstError('ConstraintAddress', 'sending.sendFrom', 'is not the canceler')
   }
-  if (a['sending.debridgeProgram'].pubkey !== DEBRIDGE_SOLANA_PROGRAMS.debridge) {
-    throw new StandInError(
-      `sending.debridgeProgram ${a['sending.debridgeProgram'].pubkey} is not deBridge's`,
-    )
+  // deBridge derives its sending accounts from fixed seeds (docs/dln.md §4.10): any other fails.
+  const want = debridgeSendingAccounts({
+    sendFrom,
+    chainIdTo: state.sourceChainId,
+    externalCall: claimCancelCalldata(args.orderId, args.cancelBeneficiary),
+    feeBeneficiary: a['sending.feeBeneficiary'].pubkey,
+  })
+  for (const [name, key] of Object.entries(want)) {
+    const given = a[`sending.${name}` as keyof typeof a].pubkey
+    if (given !== key) {
+      throw new StandInError(`sending.${name} ${given} is not deBridge's ${key} (ConstraintSeeds)`)
+    }
   }
   const fee = STAND_IN_MESSAGING_FEE_LAMPORTS + args.executionFee
   moveLamports(ctx, sendFrom, a['sending.bridge'].pubkey, fee, DEBRIDGE_SOLANA_PROGRAMS.settings)
