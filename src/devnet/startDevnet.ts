@@ -8,7 +8,7 @@ import type { QuoteConfig } from '../sim/quote/quoteConfig.ts'
 import { type StartedSim, startSim } from '../sim/startSim.ts'
 import { createDevnetChainState } from './createDevnetChainState.ts'
 import type { DevnetEvmChain } from './DevnetEvmChain.ts'
-import { devnetEvmAccount, devnetSolanaKeypair } from './devnetAccounts.ts'
+import { devnetEvmAccount } from './devnetAccounts.ts'
 import { fundEvmChain, SOLVER_FUNDS, USER_FUNDS } from './fundEvmChain.ts'
 import { type GateChainFee, installContracts } from './installContracts.ts'
 import { installDevnetSafe } from './installDevnetSafe.ts'
@@ -74,9 +74,7 @@ export type StartDevnetOptions = {
 /** The running devnet: chains, contracts, funded demo wallets and the simulator wired to them. */
 export type Devnet = {
   evm: DevnetEvmChain[]
-  solana:
-    | { rpcUrl: string; process: SolanaDevnetProcess; usdcMint: string; escrow: string }
-    | undefined
+  solana: { rpcUrl: string; process: SolanaDevnetProcess; usdcMint: string } | undefined
   sim: StartedSim
   /** The simulated taker; undefined when started with `solver: false`. */
   solver: Solver | undefined
@@ -161,11 +159,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       port: options.simPort ?? 0,
       host,
       seed,
-      // Solana orders pay into the devnet escrow, whose key the solver holds to pay unlocks.
-      quoteConfig: {
-        ...options.quoteConfig,
-        solanaProgramId: devnetSolanaKeypair('escrow').publicKey.toBase58(),
-      },
+      // Solana orders go to the devnet's stand-in dln_src at the real program id.
+      ...(options.quoteConfig ? { quoteConfig: options.quoteConfig } : {}),
       logger,
       chainState: createDevnetChainState(clients, solanaInfo?.rpcUrl),
       estimateGas: async (req) => {

@@ -3,8 +3,16 @@ import { SOLANA_NATIVE_TOKEN } from '../api/requests/addressRules.ts'
 import type { NamedAccounts } from '../chains/solana/decodeDlnSolanaInstruction.ts'
 import type { DlnCreateOrder } from '../chains/solana/dlnSrcCreateOrder.ts'
 import { toAddressBytes } from '../chains/toAddressBytes.ts'
-import type { SolanaCheckRecorders } from './checkSolanaOrderPayload.ts'
 import type { OrderIntent } from './orderIntent.ts'
+
+/** How a check records its verdicts (see checkDlnSolanaOrderTx). */
+export type SolanaCheckRecorders = {
+  fail: (field: string, expected: unknown, actual: unknown, reason?: string) => void
+  check: (field: string, ok: boolean, expected: unknown, actual: unknown, why?: string) => void
+  /** Records a take below ferry's minimum: the market moved (economics, not integrity). */
+  moved: (field: string, expected: string, actual: bigint) => void
+  amountIn: bigint | undefined
+}
 
 /**
  * Holds a dln_src `createOrder(WithNonce)` against the intent field by field (P-7.x; docs/dln.md

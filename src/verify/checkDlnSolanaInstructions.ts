@@ -9,7 +9,14 @@ import {
 import { decodeJupiterRoute, type JupiterRoute } from '../chains/solana/decodeJupiterRoute.ts'
 import type { ResolvedSolanaInstruction } from '../chains/solana/resolveSolanaMessage.ts'
 import { SOLANA_PROGRAM_NAMES } from '../chains/solana/solanaProgramNames.ts'
-import type { SolanaInstructionProblem } from './checkSolanaInstructions.ts'
+
+/** One refused instruction: the field, what was expected, what was found and why. */
+export type SolanaInstructionProblem = {
+  field: string
+  expected: string
+  actual: string
+  reason: string
+}
 
 /** What {@link checkDlnSolanaInstructions} found in a real-format transaction. */
 export type DlnSolanaScan = {

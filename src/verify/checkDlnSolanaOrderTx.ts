@@ -17,6 +17,7 @@ import type {
   VerifiedSolanaOrder,
 } from './solanaOrderTxTypes.ts'
 import { solanaPriorityFeeLamports } from './solanaPriorityFeeLamports.ts'
+import { takeBelowEstimation } from './takeBelowEstimation.ts'
 import type { CheckVerdict } from './verifyEvmOrderTx.ts'
 
 /**
@@ -26,11 +27,10 @@ import type { CheckVerdict } from './verifyEvmOrderTx.ts'
 export const DLN_CREATE_RENT_LAMPORTS = 2_115_840n + 2_039_280n + 1_002_240n
 
 /**
- * Checks a real dln_src create-tx (docs/dln.md §4.10) against the intent, as checkSolanaOrderTx
- * does the devnet's: every key resolved (tables read); our key the fee payer and only signer;
+ * Checks a real dln_src create-tx (docs/dln.md §4.10) against the intent: every key resolved (tables read); our key the fee payer and only signer;
  * only the programs and shapes of checkDlnSolanaInstructions; one create instruction whose
  * fields match the intent and whose accounts are the ones dln_src derives for its orderId, which
- * must be the announced one; what leaves us (the Jupiter input, else the SOL wrapped, else
+ * must be the announced one, taking no less than the answer's own estimation; what leaves us (the Jupiter input, else the SOL wrapped, else
  * giveOriginalAmount) within the requested input plus the opex bound; the priority fee under its
  * cap. The simulated value flow decides the rest. Pure.
  * @throws VerificationError when the bytes do not decode.
@@ -122,6 +122,8 @@ export function checkDlnSolanaOrderTx(
     },
     check,
   )
+  const lie = takeBelowEstimation(order.takeAmount, params.estimatedTakeAmount)
+  if (lie) checks.push({ field: lie.field, ok: false, error: lie })
   check(
     'orderId',
     orderId === params.announcedOrderId.toLowerCase(),

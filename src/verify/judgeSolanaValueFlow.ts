@@ -1,4 +1,4 @@
-import { getAssociatedTokenAddressSync } from '@solana/spl-token'
+import { getAssociatedTokenAddressSync, NATIVE_MINT } from '@solana/spl-token'
 import { PublicKey } from '@solana/web3.js'
 import { SOLANA_NATIVE_TOKEN } from '../api/requests/addressRules.ts'
 import { judgeSolanaValueConserved } from './judgeSolanaValueConserved.ts'
@@ -23,7 +23,8 @@ export type SolanaValueFlowVerdict = {
  * fixed fee plus at most the transaction fee and the documented rent, and is neither closed,
  * assigned nor given data; our give-mint token account loses exactly the give; every other
  * account of ours (a token account whose owner is our wallet, before or after) is unchanged, or
- * is a fresh empty account the transaction created; then, except for a cancel (`kind`), the
+ * is a fresh empty account the transaction created, except our empty wSOL account closed back to
+ * us and a pre-swap's surplus left in our account of the order's give token; then, except for a cancel (`kind`), the
  * value-conservation rule (P-8.6).
  * Accounts of others are shown in the lines but judged only through ours. Pure.
  */
@@ -45,6 +46,22 @@ export function judgeSolanaValueFlow(
         new PublicKey(e.wallet),
         true,
       ).toBase58()
+  // Ours that may change (docs/dln.md §4.12): the wSOL account the transaction wraps into and
+  // closes back to us, and, after a pre-swap, the order's give-token account, which keeps what the
+  // swap paid over the give.
+  const wsolAccount = getAssociatedTokenAddressSync(
+    NATIVE_MINT,
+    new PublicKey(e.wallet),
+    true,
+  ).toBase58()
+  const surplusAccount =
+    e.orderGiveToken && e.orderGiveToken !== e.giveToken && e.orderGiveToken !== SOLANA_NATIVE_TOKEN
+      ? getAssociatedTokenAddressSync(
+          new PublicKey(e.orderGiveToken),
+          new PublicKey(e.wallet),
+          true,
+        ).toBase58()
+      : undefined
   let sawWallet = false
   let sawGive = false
   for (const { address, before, after } of changes) {
@@ -98,6 +115,8 @@ export function judgeSolanaValueFlow(
           `${-amountDelta} left our ${e.giveToken} account; expected exactly ${e.giveAmount}`,
         )
       }
+    } else if (address === surplusAccount && amountDelta > 0n) {
+      outflows.set(e.orderGiveToken!, (outflows.get(e.orderGiveToken!) ?? 0n) - amountDelta)
     } else if (amountDelta !== 0n) {
       const mint = (tokenBefore ?? tokenAfter)!.mint
       outflows.set(mint, (outflows.get(mint) ?? 0n) - amountDelta)
@@ -106,7 +125,9 @@ export function judgeSolanaValueFlow(
         `${signed(amountDelta)} ${mint} in our account ${address}; expected no change`,
       )
     }
-    if (tokenBefore && !tokenAfter) {
+    if (tokenBefore && !tokenAfter && address === wsolAccount && tokenBefore.amount === 0n) {
+      // Our own empty wSOL account closed back to us: its rent returns to our wallet.
+    } else if (tokenBefore && !tokenAfter) {
       flag(
         'accountClosed',
         `our token account ${address} is ${after ? 'no longer a token account' : 'closed'}`,
@@ -114,7 +135,7 @@ export function judgeSolanaValueFlow(
     } else if (!tokenBefore && tokenAfter) {
       // A new account of ours (an ATA the transaction creates): fresh and empty, else a trap.
       const fresh =
-        tokenAfter.amount === 0n &&
+        (tokenAfter.amount === 0n || address === surplusAccount) &&
         tokenAfter.holds.delegate === 'none' &&
         tokenAfter.holds.closeAuthority === 'none'
       if (!fresh) flag('tokenAccountAltered', `new token account ${address} is not fresh and empty`)

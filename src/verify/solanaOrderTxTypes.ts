@@ -1,19 +1,14 @@
 import type { PublicKey } from '@solana/web3.js'
 import type { Hex } from 'viem'
 import type { DlnOrder } from '../chains/orderId/dlnOrder.ts'
-import type { DecodedSolanaOrderTx } from '../chains/solana/decodeSolanaOrderTx.ts'
-import type { SolanaOrderPayload } from '../chains/solana/solanaOrderPayload.ts'
 import type { OrderIntent } from './orderIntent.ts'
 import type { CheckVerdict } from './verifyEvmOrderTx.ts'
 
 /** Chain facts and limits of a Solana order check; each has a documented default. */
 export type SolanaOrderTxOptions = {
-  /**
-   * The order program, owner of the escrow that receives the give amount and the fee.
-   * Default SOLANA_PROGRAMS.dlnSource; on the devnet, its escrow key.
-   */
+  /** The dln_src program id. Default SOLANA_PROGRAMS.dlnSource (the devnet's stand-in uses it too). */
   orderProgramId?: string
-  /** The fixed fee the escrow must receive, in lamports. Default 15_000_000 (0.015 SOL). */
+  /** The fixed fee dln_src takes, in lamports. Default 15_000_000 (0.015 SOL). */
   fixedFeeLamports?: bigint
   /** Cap on unit price × unit limit, in lamports. Default 10_000_000 (0.01 SOL, P-2.17). */
   maxPriorityFeeLamports?: bigint
@@ -37,9 +32,6 @@ export type CheckSolanaOrderTxParams = SolanaOrderTxOptions & {
 export type VerifiedSolanaOrder = {
   orderId: Hex
   order: DlnOrder
-  /** The devnet model's payload and decode; undefined for a real dln_src create (docs/dln.md §4.10). */
-  payload?: SolanaOrderPayload
-  decoded?: DecodedSolanaOrderTx
   /** What leaves our wallet for the order, in input base units (lamports for SOL). */
   amountIn: bigint
   feeLamports: bigint
@@ -56,9 +48,7 @@ export type VerifiedSolanaOrder = {
 /** Every check's verdict, in order; `verified` is set only when all passed. */
 export type SolanaOrderChecks = {
   checks: CheckVerdict[]
-  /** The devnet model's decode; undefined for a real dln_src create. */
-  decoded?: DecodedSolanaOrderTx
-  /** The orderId the memo's order hashes to, when there is one memo. */
+  /** The orderId the create instruction's order hashes to, when there is one. */
   orderId: Hex | undefined
   /** ceil(unit price µ-lamports × unit limit / 1e6), in lamports. */
   priorityFeeLamports: bigint

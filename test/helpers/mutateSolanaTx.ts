@@ -1,4 +1,3 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import {
   type AddressLookupTableAccount,
   PublicKey,
@@ -7,14 +6,32 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js'
 import { bytesToHex, type Hex, hexToBytes } from 'viem'
-import { decodeSolanaOrderPayload } from '../../src/chains/solana/decodeSolanaOrderPayload.ts'
-import { ORDER_MEMO_PREFIX } from '../../src/chains/solana/decodeSolanaOrderTx.ts'
-import { encodeSolanaOrderPayload } from '../../src/chains/solana/encodeSolanaOrderPayload.ts'
-import type { SolanaOrderPayload } from '../../src/chains/solana/solanaOrderPayload.ts'
+import { SOLANA_CHAIN_ID } from '../../src/api/schemas/chainId.ts'
+import { SOLANA_PROGRAMS } from '../../src/chains/chainRegistry.ts'
+import { createMarket } from '../../src/sim/market/createMarket.ts'
+import {
+  SOLANA_ORDER_LOOKUP_TABLE,
+  solanaOrderLookupTable,
+} from '../../src/sim/quote/solanaOrderLookupTable.ts'
+
+/** The simulator's lookup table (docs/dln.md §4.12), as its create-txs use it. */
+export function simLookupTable(): AddressLookupTableAccount {
+  const tokens = createMarket({ seed: 1 })
+    .tokensOf(SOLANA_CHAIN_ID)
+    .map((t) => t.address)
+  return solanaOrderLookupTable(SOLANA_PROGRAMS.dlnSource, tokens)
+}
+
+/** The simulator's lookup table as key → addresses, as ferry's verifier takes tables. */
+export function simLookupTableMap(): Map<string, PublicKey[]> {
+  const table = simLookupTable()
+  return new Map([[table.key.toBase58(), table.state.addresses]])
+}
 
 /**
- * Rebuilds an unsigned order transaction with web3.js after changing its instructions, as a
- * malicious service would: same blockhash, payer unless given, lookup tables when given.
+ * Rebuilds an unsigned transaction with web3.js after changing its instructions, as a malicious
+ * service would: same blockhash, payer unless given, through the same lookup tables (the
+ * simulator's when the message uses it, or `lookupTables`).
  */
 export function mutateSolanaTx(
   txData: Hex,
@@ -22,33 +39,19 @@ export function mutateSolanaTx(
   options: { payer?: PublicKey; lookupTables?: AddressLookupTableAccount[] } = {},
 ): Hex {
   const tx = VersionedTransaction.deserialize(hexToBytes(txData))
-  const message = TransactionMessage.decompile(tx.message)
+  const usesSim = tx.message.addressTableLookups.some((l) =>
+    l.accountKey.equals(SOLANA_ORDER_LOOKUP_TABLE),
+  )
+  const tables = options.lookupTables ?? (usesSim ? [simLookupTable()] : undefined)
+  const message = tables
+    ? TransactionMessage.decompile(tx.message, { addressLookupTableAccounts: tables })
+    : TransactionMessage.decompile(tx.message)
   const rebuilt = new TransactionMessage({
     payerKey: options.payer ?? message.payerKey,
     recentBlockhash: message.recentBlockhash,
     instructions: mutate(message.instructions),
-  }).compileToV0Message(options.lookupTables)
+  }).compileToV0Message(tables)
   return bytesToHex(new VersionedTransaction(rebuilt).serialize())
-}
-
-/** Rewrites the order memo's payload (the last instruction of the simulator's layout). */
-export function mutateSolanaPayload(
-  txData: Hex,
-  patch: (payload: SolanaOrderPayload) => SolanaOrderPayload,
-): Hex {
-  return mutateSolanaTx(txData, (ixs) =>
-    ixs.map((ix) => {
-      const text = ix.data.toString('utf8')
-      if (!text.startsWith(ORDER_MEMO_PREFIX)) return ix
-      const payload = decodeSolanaOrderPayload(
-        bytesToHex(inflateRawSync(Buffer.from(text.slice(ORDER_MEMO_PREFIX.length), 'base64'))),
-      )
-      // The memo carries the payload deflated, as buildSolanaOrderTx writes it.
-      const encoded = deflateRawSync(hexToBytes(encodeSolanaOrderPayload(patch(payload))))
-      ix.data = Buffer.from(`${ORDER_MEMO_PREFIX}${encoded.toString('base64')}`)
-      return ix
-    }),
-  )
 }
 
 /** A fresh random key, for programs and accounts the service should never bring in. */

@@ -1,4 +1,3 @@
-import { inflateRawSync } from 'node:zlib'
 import { decodeTransferCheckedInstruction, TOKEN_PROGRAM_ID } from '@solana/spl-token'
 import {
   ComputeBudgetProgram,
@@ -9,12 +8,10 @@ import {
   TransactionInstruction,
   VersionedTransaction,
 } from '@solana/web3.js'
-import { bytesToHex, type Hex, hexToBytes } from 'viem'
-import { decodeSolanaOrderPayload } from './decodeSolanaOrderPayload.ts'
-import type { SolanaOrderPayload } from './solanaOrderPayload.ts'
+import { type Hex, hexToBytes } from 'viem'
 
 /**
- * SPL Memo v1, which carries the order payload. Not v2: the devnet's litesvm aborts when it runs
+ * SPL Memo v1, which the devnet's cancel memo uses. Not v2: the devnet's litesvm aborts when it runs
  * its bundled BPFLoader2 programs (Memo v2, ATA) many times, and v1 runs under BPFLoader1.
  */
 export const MEMO_PROGRAM = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo'
@@ -23,9 +20,6 @@ export const MEMO_V2_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 /** SPL Token instruction tag of TransferChecked. */
 const TRANSFER_CHECKED = 12
 
-/** Prefix of an order memo; the rest is base64 of the deflated (raw) packed order payload. */
-export const ORDER_MEMO_PREFIX = 'dln-order:v1:'
-
 /** One instruction of a decoded Solana transaction, with its accounts resolved to keys. */
 export type DecodedSolanaInstruction = {
   programId: string
@@ -33,7 +27,7 @@ export type DecodedSolanaInstruction = {
   data: Uint8Array
 }
 
-/** What a Solana-source order transaction does, read from its bytes. */
+/** What a memo-model transaction does, read from its bytes (the devnet's cancel decoder uses it). */
 export type DecodedSolanaOrderTx = {
   tx: VersionedTransaction
   feePayer: string
@@ -55,12 +49,11 @@ export type DecodedSolanaOrderTx = {
   lamportTransfers: { from: string; to: string; lamports: bigint }[]
   computeUnitLimit: number | undefined
   computeUnitPriceMicroLamports: bigint | undefined
-  payload: SolanaOrderPayload | undefined
 }
 
 /**
- * Decodes an order transaction in the simulator's layout (see buildSolanaOrderTx): compute
- * budget, the give transfer, the fee transfer and the order memo. Accounts of address lookup
+ * Decodes a memo-model transaction (the devnet's cancel layout, see buildSolanaCancelTx): compute
+ * budget, token and lamport transfers; memos stay in `instructions`. Accounts of address lookup
  * tables are resolved through `lookupTables` (key → addresses) when the message uses any.
  * Unknown instructions are returned undecoded for the verifier to refuse.
  */
@@ -115,7 +108,6 @@ export function decodeSolanaOrderTx(
     lamportTransfers: [],
     computeUnitLimit: undefined,
     computeUnitPriceMicroLamports: undefined,
-    payload: undefined,
   }
   for (const ix of instructions) {
     const web3Ix = new TransactionInstruction({
@@ -136,7 +128,6 @@ export function decodeSolanaOrderTx(
           to: t.toPubkey.toBase58(),
           lamports: t.lamports,
         }
-        // The first lamport transfer is the give amount when the order gives native SOL.
         decoded.lamportTransfers.push(transfer)
       }
     } else if (ix.programId === TOKEN_PROGRAM_ID.toBase58() && ix.data[0] === TRANSFER_CHECKED) {
@@ -152,18 +143,7 @@ export function decodeSolanaOrderTx(
         amount: t.data.amount,
         decimals: t.data.decimals,
       }
-    } else if (ix.programId === MEMO_PROGRAM || ix.programId === MEMO_V2_PROGRAM) {
-      const text = Buffer.from(ix.data).toString('utf8')
-      if (text.startsWith(ORDER_MEMO_PREFIX)) {
-        decoded.payload = decodeSolanaOrderPayload(
-          bytesToHex(inflateRawSync(Buffer.from(text.slice(ORDER_MEMO_PREFIX.length), 'base64'))),
-        )
-      }
     }
-  }
-  if (!decoded.give && decoded.payload && decoded.lamportTransfers.length >= 2) {
-    const [give] = decoded.lamportTransfers.splice(0, 1)
-    decoded.give = { kind: 'native', ...give! }
   }
   return decoded
 }

@@ -67,9 +67,7 @@ export async function devnetCommand(_o: unknown, command: Command): Promise<void
         .join('  ')}`,
     ]),
     ...(devnet.solana
-      ? [
-          `solana 7565164  rpc ${devnet.solana.rpcUrl}  USDC mint ${devnet.solana.usdcMint}  escrow ${devnet.solana.escrow}`,
-        ]
+      ? [`solana 7565164  rpc ${devnet.solana.rpcUrl}  USDC mint ${devnet.solana.usdcMint}`]
       : []),
     '',
     `EVM demo user  ${user.address}  private key ${user.privateKey}`,

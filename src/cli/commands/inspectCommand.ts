@@ -2,7 +2,7 @@ import { Connection, VersionedTransaction } from '@solana/web3.js'
 import type { Command } from 'commander'
 import { type Hex, hexToBytes } from 'viem'
 import { type ChainId, chainIdSchema, SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
-import { CHAINS, SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
+import { CHAINS } from '../../chains/chainRegistry.ts'
 import { readSolanaLookupTables } from '../../chains/solana/readSolanaLookupTables.ts'
 import { FerryError } from '../../common/FerryError.ts'
 import { UsageError } from '../../common/UsageError.ts'
@@ -15,7 +15,6 @@ import { formatInspectReport } from '../format/formatInspectReport.ts'
 import { type DlnSolanaInspection, inspectDlnSolanaTx } from '../inspect/inspectDlnSolanaTx.ts'
 import { inspectEvmTx } from '../inspect/inspectEvmTx.ts'
 import type { InspectReport } from '../inspect/inspectReport.ts'
-import { inspectSolanaTx } from '../inspect/inspectSolanaTx.ts'
 import { parseIntentFile } from '../inspect/parseIntentFile.ts'
 import { printResult } from '../printResult.ts'
 
@@ -60,38 +59,6 @@ function inspect(o: InspectOptions): InspectReport {
   if (announcedOrderId !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(announcedOrderId)) {
     throw new UsageError('--order-id', 'must be 0x and 64 hex digits', 'give the announced orderId')
   }
-  const evmFlags = [o.to, o.data].some((v) => v !== undefined)
-  if (o.solanaTx !== undefined) {
-    if (evmFlags) throw bothForms()
-    if (o.chain !== undefined && o.chain !== SOLANA_CHAIN_ID) {
-      throw new UsageError(
-        '--chain',
-        `${o.chain} is not Solana`,
-        `drop --chain or give ${SOLANA_CHAIN_ID}`,
-      )
-    }
-    if (o.solanaTx.trim() === '' || o.solanaTx.trim() === '0x') {
-      throw new UsageError(
-        '--solana-tx',
-        'is empty',
-        'give the serialized transaction as hex (the service answers it as tx.data)',
-      )
-    }
-    checkIntentChain(file?.intent.srcChainId, SOLANA_CHAIN_ID)
-    return inspectSolanaTx({
-      txData: hexOption(
-        '--solana-tx',
-        o.solanaTx.startsWith('0x') ? o.solanaTx : `0x${o.solanaTx}`,
-      ),
-      intent: file?.intent,
-      announcedOrderId,
-      orderProgramId: o.orderProgram,
-      fixedFeeLamports: o.fixedFee,
-      maxPriorityFeeLamports: o.maxPriorityFee,
-      transferFeeBps:
-        o.transferFeeBps === undefined ? DEFAULT_SOLANA_TRANSFER_FEE_BPS : BigInt(o.transferFeeBps),
-    })
-  }
   if (o.chain === undefined || o.to === undefined || o.data === undefined) {
     throw new UsageError(
       '--chain/--to/--data',
@@ -125,15 +92,20 @@ function inspect(o: InspectOptions): InspectReport {
 }
 
 /**
- * A real-format Solana transaction (one that calls dln_src/dln_dst or loads lookup tables,
- * docs/dln.md §4.10), inspected by IDL with its tables read through `--rpc` when given; undefined
- * for the other forms.
+ * A Solana transaction in deBridge's real format (docs/dln.md §4.10), inspected by IDL with its
+ * tables read through `--rpc` when given; undefined without `--solana-tx`.
  */
 async function inspectRealSolana(o: InspectOptions): Promise<DlnSolanaInspection | undefined> {
   const raw = o.solanaTx!.trim()
   const txData = (raw.startsWith('0x') ? raw : `0x${raw}`) as Hex
-  const tables = isRealSolanaTx(txData)
-  if (tables === undefined) return undefined
+  if (raw === '' || raw === '0x') {
+    throw new UsageError(
+      '--solana-tx',
+      'is empty',
+      'give the serialized transaction as hex (the service answers it as tx.data)',
+    )
+  }
+  const tables = lookupTablesOf(hexOption('--solana-tx', txData))
   if (o.to !== undefined || o.data !== undefined) throw bothForms()
   if (o.chain !== undefined && o.chain !== SOLANA_CHAIN_ID) {
     throw new UsageError(
@@ -196,20 +168,18 @@ function refuseUnreadable(d: DlnSolanaInspection, rpc: string | undefined): void
   }
 }
 
-function isRealSolanaTx(txData: Hex): string[] | undefined {
+function lookupTablesOf(txData: Hex): string[] {
   let tx: VersionedTransaction
   try {
     tx = VersionedTransaction.deserialize(hexToBytes(txData))
-  } catch {
-    return undefined
+  } catch (error) {
+    throw new UsageError(
+      '--solana-tx',
+      `does not decode: ${(error as Error).message.split('\n')[0]}`,
+      'give a serialized Solana transaction (the service answers it as tx.data)',
+    )
   }
-  const m = tx.message
-  const dln = [SOLANA_PROGRAMS.dlnSource, SOLANA_PROGRAMS.dlnDestination]
-  const calls = m.compiledInstructions.some((ix) =>
-    dln.includes(m.staticAccountKeys[ix.programIdIndex]?.toBase58() as never),
-  )
-  if (!calls && m.addressTableLookups.length === 0) return undefined
-  return m.addressTableLookups.map((l) => l.accountKey.toBase58())
+  return tx.message.addressTableLookups.map((l) => l.accountKey.toBase58())
 }
 
 function bothForms(): UsageError {

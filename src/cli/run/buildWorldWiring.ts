@@ -135,7 +135,7 @@ export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
             ? {}
             : { sendUrl: config.chains[String(SOLANA)]!.sendUrl! }),
           commitment: 'confirmed',
-          orderProgramId: devnet?.solana?.escrow,
+          orderProgramId: undefined,
         }
       : undefined,
     evmWallet,

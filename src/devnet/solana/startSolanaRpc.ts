@@ -9,6 +9,7 @@ import {
   type SimulateTransactionConfig,
   simulateTransactionMethod,
 } from './simulateTransactionMethod.ts'
+import { claimGiveOrder } from './standIn/dlnSrc/claimGiveOrder.ts'
 
 /** A JSON-RPC endpoint in front of the in-process Solana. */
 export type SolanaRpc = { url: string; close(): Promise<void> }
@@ -22,6 +23,7 @@ type RpcRequest = { jsonrpc: '2.0'; id: number | string | null; method: string; 
  * of anvil_*: `devnet_advanceSlots [n]`, `devnet_airdrop [key, lamports]`,
  * `devnet_createMint [mint, decimals, authority]`, `devnet_mintTo [mint, owner, amount]`,
  * `devnet_setAccount [key, base64 data, owner]` (a program account, rent-exempt) and
+ * `devnet_claimGiveOrder [orderId, beneficiary, unlock|cancel]` and
  * `devnet_getTransactions [fromIndex]` (every processed transaction, for the solver).
  */
 export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
@@ -152,6 +154,14 @@ export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
       })
       return true
     },
+    // dln_src's claimUnlock / claimOrderCancel once the take chain's message arrives (the devnet
+    // has no deBridge messaging on Solana): the solver relays it here.
+    devnet_claimGiveOrder: ([orderId, beneficiary, kind]) =>
+      claimGiveOrder(devnet.svm, {
+        orderId: String(orderId) as `0x${string}`,
+        beneficiary: pubkey(beneficiary).toBase58(),
+        kind: kind === 'cancel' ? 'cancel' : 'unlock',
+      }).toString(),
     devnet_getTransactions: ([fromIndex]) =>
       devnet.records.slice(Number(fromIndex ?? 0)).map((r, i) => ({
         index: Number(fromIndex ?? 0) + i,

@@ -25,11 +25,9 @@ export type SolverContext = {
   /** The solver's serialized writer on each EVM chain, by spec chain id. */
   wallets: ReadonlyMap<number, SolverWallet>
   /** The devnet's Solana side; undefined when the devnet runs no Solana. */
-  solana: { connection: Connection; rpcUrl: string; escrow: string } | undefined
+  solana: { connection: Connection; rpcUrl: string } | undefined
   solverEvm: DevnetEvmAccount
   solverSol: Keypair
-  /** Holds Solana-source deposits until they are unlocked or cancelled. */
-  escrowSol: Keypair
   /** Every order seen, by orderId: an order is judged once. */
   seen: Map<Hex, SeenOrder>
   /** Least margin the solver keeps, in bps of the order's give value. */

@@ -28,7 +28,7 @@ export type Solver = {
 /** Options of {@link createSolver}. */
 export type CreateSolverOptions = {
   evm: DevnetEvmChain[]
-  solana?: { rpcUrl: string; escrow: string } | undefined
+  solana?: { rpcUrl: string } | undefined
   stats: StatsObserver
   market: Market
   policy?: SolverPolicy
@@ -79,11 +79,9 @@ export function createSolver(options: CreateSolverOptions): Solver {
     solana: options.solana && {
       connection: new Connection(options.solana.rpcUrl, 'confirmed'),
       rpcUrl: options.solana.rpcUrl,
-      escrow: options.solana.escrow,
     },
     solverEvm,
     solverSol: devnetSolanaKeypair('solver'),
-    escrowSol: devnetSolanaKeypair('escrow'),
     seen: new Map<Hex, SeenOrder>(),
     minMarginBps: options.minMarginBps ?? DEFAULT_SOLVER_MARGIN_BPS,
     behaviourOf: (orderId: string): SolverBehaviour =>

@@ -1,20 +1,20 @@
-import { getAssociatedTokenAddressSync } from '@solana/spl-token'
-import { PublicKey } from '@solana/web3.js'
 import { type Address, bytesToHex, decodeEventLog, type Hex } from 'viem'
 import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
-import { computeOrderId } from '../../chains/orderId/computeOrderId.ts'
+import { SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
 import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
-import { decodeSolanaOrderTx } from '../../chains/solana/decodeSolanaOrderTx.ts'
 import type { DevnetEvmChain } from '../DevnetEvmChain.ts'
 import { devnetMessengerAbi } from '../devnetMessengerAbi.ts'
 import { callSolanaDevnet } from '../solana/callSolanaDevnet.ts'
 import type { SolverContext } from './SolverContext.ts'
 import { type SentCancel, sentCancelsOf } from './sentCancelsOf.ts'
+import { solanaOrdersOfTx } from './solanaOrdersOfTx.ts'
+
+const SOLANA_FIXED_FEE_LAMPORTS = 15_000_000n
 
 /** What {@link watchOrders} hands on; both are called synchronously from a poll. */
 export type OrderWatchHandlers = {
   /**
-   * A new order: CreatedOrder on an EVM chain, or a Solana deposit that reached the escrow.
+   * A new order: CreatedOrder on an EVM chain, or a landed dln_src createOrderWithNonce.
    * `percentFee` is in the give token's base units, `fixFee` in the source's native base units.
    */
   order(
@@ -31,7 +31,7 @@ export type OrderWatchHandlers = {
 }
 
 /**
- * Polls every EVM chain's logs and the Solana devnet's transactions (order deposits and cancels) every `pollIntervalMs`, one
+ * Polls every EVM chain's logs and the Solana devnet's transactions (dln_src creates, read from the landed real-format transaction, and cancels) every `pollIntervalMs`, one
  * cursor per chain, and hands orders and messages to `handlers`. A failed poll is reported
  * through ctx.fail and retried next round; a round starts only once the last one ended. Returns
  * the stop function.
@@ -92,40 +92,23 @@ export function watchOrders(
       [solanaCursor],
     )
     for (const t of txs) {
-      solanaCursor = t.index + 1
-      if (t.err !== null) continue
-      for (const cancel of sentCancelsOf(t.transaction)) handlers.cancel(cancel)
-      let decoded: ReturnType<typeof decodeSolanaOrderTx>
-      try {
-        decoded = decodeSolanaOrderTx(bytesToHex(Buffer.from(t.transaction, 'base64')))
-      } catch {
+      if (t.err !== null) {
+        solanaCursor = t.index + 1
         continue
       }
-      const p = decoded.payload
-      if (!p) continue
-      // Only a deposit that really reached the escrow counts as an order.
-      const escrow = ctx.solana.escrow
-      const escrowAta =
-        decoded.give?.kind === 'spl'
-          ? getAssociatedTokenAddressSync(
-              new PublicKey(decoded.give.mint),
-              new PublicKey(escrow),
-              true,
-            ).toBase58()
-          : escrow
-      const paidTo = decoded.give?.kind === 'spl' ? decoded.give.destination : decoded.give?.to
-      const fee = decoded.lamportTransfers.find((l) => l.to === escrow)?.lamports ?? 0n
-      if (paidTo !== escrowAta || decoded.give === undefined) continue
-      const paid = decoded.give.kind === 'spl' ? decoded.give.amount : decoded.give.lamports
-      if (paid !== p.creationGiveAmount) continue
-      const orderId = computeOrderId(p.order)
-      handlers.order(
-        orderId,
-        p.order,
-        p.referralCode,
-        p.creationGiveAmount - p.order.giveAmount,
-        fee,
+      const txData = bytesToHex(Buffer.from(t.transaction, 'base64'))
+      // A failed read throws before the cursor moves: the next poll reads this one again.
+      const created = await solanaOrdersOfTx(
+        ctx.solana.connection,
+        txData,
+        SOLANA_PROGRAMS.dlnSource,
       )
+      solanaCursor = t.index + 1
+      for (const c of created) {
+        // The fixed fee in lamports, as dln_src's State holds it (docs/dln.md §1.5).
+        handlers.order(c.orderId, c.order, c.referralCode, c.percentFee, SOLANA_FIXED_FEE_LAMPORTS)
+      }
+      for (const cancel of sentCancelsOf(t.transaction)) handlers.cancel(cancel)
     }
   }
 

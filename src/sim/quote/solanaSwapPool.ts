@@ -1,8 +1,9 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
 import { PublicKey } from '@solana/web3.js'
 
-/** Jupiter aggregator v6, the pre-swap program of a Solana create-tx (docs/dln.md §4.10). */
-export const JUPITER_V6_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4'
+import { JUPITER_V6_PROGRAM } from '../../chains/solana/solanaProgramNames.ts'
+
+export { JUPITER_V6_PROGRAM }
 
 /**
  * Owner of the simulator's swap liquidity on Solana: a PDA of Jupiter's program (seed

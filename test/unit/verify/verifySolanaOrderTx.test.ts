@@ -14,17 +14,19 @@ import {
   createTxParamsSchema,
 } from '../../../src/api/requests/buildCreateTxQuery.ts'
 import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
+import {
+  DLN_SRC_DISCRIMINATORS,
+  type DlnCreateOrder,
+  decodeDlnCreateOrderArgs,
+  encodeDlnCreateOrder,
+} from '../../../src/chains/solana/dlnSrcCreateOrder.ts'
 import { loadSolanaLookupTables } from '../../../src/chains/solana/loadSolanaLookupTables.ts'
 import { createMarket } from '../../../src/sim/market/createMarket.ts'
 import { buildOrderQuote } from '../../../src/sim/quote/buildOrderQuote.ts'
 import type { OrderIntent } from '../../../src/verify/orderIntent.ts'
 import { QuoteMovedError } from '../../../src/verify/QuoteMovedError.ts'
 import { checkSolanaOrderTx, verifySolanaOrderTx } from '../../../src/verify/verifySolanaOrderTx.ts'
-import {
-  mutateSolanaPayload,
-  mutateSolanaTx,
-  randomSolanaKey,
-} from '../../helpers/mutateSolanaTx.ts'
+import { mutateSolanaTx, randomSolanaKey, simLookupTableMap } from '../../helpers/mutateSolanaTx.ts'
 import { refusal } from './refusal.ts'
 
 const me = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey.toBase58()
@@ -65,203 +67,230 @@ function quoteFor(overrides: Partial<CreateTxParams> = {}) {
     cancelBeneficiary: me,
     allowedTaker: 'empty',
   }
-  return { quote, intent, txData: quote.tx!.data as Hex, orderId: quote.orderId! }
+  return {
+    quote,
+    intent,
+    txData: quote.tx!.data as Hex,
+    orderId: quote.orderId!,
+    lookupTables: simLookupTableMap(),
+  }
 }
 
-describe('verifySolanaOrderTx', () => {
-  test('default: the simulator’s SPL order verifies and yields the announced orderId', () => {
-    const { intent, txData, orderId } = quoteFor()
-    const verified = verifySolanaOrderTx({ txData, intent, announcedOrderId: orderId })
+/** Rewrites the createOrderWithNonce arguments of a simulator create-tx, as a lying service would. */
+function mutateCreate(txData: Hex, patch: (c: DlnCreateOrder) => DlnCreateOrder): Hex {
+  return mutateSolanaTx(txData, (ixs) =>
+    ixs.map((ix) => {
+      if (!ix.programId.equals(new PublicKey(SOLANA_PROGRAMS.dlnSource))) return ix
+      const create = decodeDlnCreateOrderArgs('createOrderWithNonce', ix.data.subarray(8))
+      ix.data = encodeDlnCreateOrder(patch(create))
+      return ix
+    }),
+  )
+}
+
+describe('verifySolanaOrderTx in the real format (docs/dln.md §4.10)', () => {
+  test('default: the simulator’s USDC order verifies and yields the announced orderId', () => {
+    const { intent, txData, orderId, lookupTables } = quoteFor()
+    const verified = verifySolanaOrderTx({
+      txData,
+      intent,
+      announcedOrderId: orderId,
+      lookupTables,
+    })
     expect(verified.orderId).toBe(orderId)
     expect(verified.amountIn).toBe(100_000_000n)
     expect(verified.feeLamports).toBe(15_000_000n)
     expect(verified.priorityFeeLamports).toBe(20_000n)
-    expect(verified.escrow).toBe(SOLANA_PROGRAMS.dlnSource)
-    const { checks } = checkSolanaOrderTx({ txData, intent, announcedOrderId: orderId })
-    expect(checks.every((c) => c.ok)).toBe(true)
-    expect(checks.map((c) => c.field)).toContain('order.receiverDst')
+    const { checks } = checkSolanaOrderTx({
+      txData,
+      intent,
+      announcedOrderId: orderId,
+      lookupTables,
+    })
+    expect(checks.filter((c) => !c.ok)).toEqual([])
+    expect(checks.map((c) => c.field)).toContain('dln.receiverDst')
+    expect(DLN_SRC_DISCRIMINATORS.createOrderWithNonce).toHaveLength(8)
   })
 
-  test('behavior: a SOL-input order verifies (give and fee as System transfers)', () => {
-    const { intent, txData, orderId } = quoteFor({
+  test('behavior: a SOL-input order verifies (wrapped SOL is the give)', () => {
+    const { intent, txData, orderId, lookupTables } = quoteFor({
       srcChainTokenIn: SOL,
       srcChainTokenInAmount: 2_000_000_000n,
     })
-    const verified = verifySolanaOrderTx({ txData, intent, announcedOrderId: orderId })
+    const verified = verifySolanaOrderTx({
+      txData,
+      intent,
+      announcedOrderId: orderId,
+      lookupTables,
+    })
     expect(verified.amountIn).toBe(2_000_000_000n)
   })
 
+  test('behavior: a USDT input is pre-swapped through Jupiter into the USDC give', () => {
+    const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'
+    const { intent, txData, orderId, lookupTables } = quoteFor({ srcChainTokenIn: USDT })
+    const result = checkSolanaOrderTx({ txData, intent, announcedOrderId: orderId, lookupTables })
+    expect(result.checks.filter((c) => !c.ok)).toEqual([])
+    expect(result.verified?.amountIn).toBe(100_000_000n)
+    expect(result.verified?.orderGiveToken).toBe(USDC)
+  })
+
   test('behavior: an unknown program is refused, naming it', () => {
-    const { intent, txData, orderId } = quoteFor()
+    const { intent, txData, orderId, lookupTables } = quoteFor()
     const rogue = randomSolanaKey()
     const bad = mutateSolanaTx(txData, (ixs) => [
       ...ixs,
       new TransactionInstruction({ programId: rogue, keys: [], data: Buffer.from([1]) }),
     ])
     const error = refusal(() =>
-      verifySolanaOrderTx({ txData: bad, intent, announcedOrderId: orderId }),
+      verifySolanaOrderTx({ txData: bad, intent, announcedOrderId: orderId, lookupTables }),
     )
-    expect(error.field).toBe('instructions[5].programId')
+    expect(error.field).toBe('instructions[3].programId')
     expect(error.actual).toBe(rogue.toBase58())
   })
 
   test('behavior: a priority fee above the cap is refused; the cap is configurable', () => {
-    const { intent, txData, orderId } = quoteFor()
+    const { intent, txData, orderId, lookupTables } = quoteFor()
     const bad = mutateSolanaTx(txData, (ixs) => [
       ixs[0]!,
       ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 100_000_000n }),
       ...ixs.slice(2),
     ])
     const error = refusal(() =>
-      verifySolanaOrderTx({ txData: bad, intent, announcedOrderId: orderId }),
+      verifySolanaOrderTx({ txData: bad, intent, announcedOrderId: orderId, lookupTables }),
     )
     expect(error.field).toBe('computeBudget.priorityFee')
-    expect(error.actual).toMatch(/^40000000 lamports/)
-    const low = { txData, intent, announcedOrderId: orderId, maxPriorityFeeLamports: 19_999n }
+    const low = {
+      txData,
+      intent,
+      announcedOrderId: orderId,
+      lookupTables,
+      maxPriorityFeeLamports: 19_999n,
+    }
     expect(refusal(() => verifySolanaOrderTx(low)).field).toBe('computeBudget.priorityFee')
   })
 
   test('behavior: extra transfers, approvals, signers and payers are refused (P-1.7)', () => {
-    const { intent, txData, orderId } = quoteFor()
+    const { intent, txData, orderId, lookupTables } = quoteFor()
     const field = (data: Hex): string =>
-      refusal(() => verifySolanaOrderTx({ txData: data, intent, announcedOrderId: orderId })).field
+      refusal(() =>
+        verifySolanaOrderTx({ txData: data, intent, announcedOrderId: orderId, lookupTables }),
+      ).field
     const mePk = new PublicKey(me)
     const other = randomSolanaKey()
     const drain = SystemProgram.transfer({ fromPubkey: mePk, toPubkey: other, lamports: 1n })
-    expect(field(mutateSolanaTx(txData, (ixs) => [...ixs, drain]))).toBe('lamportTransfers')
+    expect(field(mutateSolanaTx(txData, (ixs) => [...ixs, drain]))).toBe('instructions[3].to')
     const ata = getAssociatedTokenAddressSync(new PublicKey(USDC), mePk)
     const approve = createApproveInstruction(ata, other, mePk, 1n)
-    expect(field(mutateSolanaTx(txData, (ixs) => [...ixs, approve]))).toBe('instructions[5]')
+    expect(field(mutateSolanaTx(txData, (ixs) => [...ixs, approve]))).toBe('instructions[3]')
     const cosigned = new TransactionInstruction({
-      programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
+      programId: SystemProgram.programId,
       keys: [{ pubkey: other, isSigner: true, isWritable: false }],
       data: Buffer.from('hello'),
     })
     expect(field(mutateSolanaTx(txData, (ixs) => [...ixs, cosigned]))).toBe('tx.signers')
     expect(field(mutateSolanaTx(txData, (ixs) => ixs, { payer: other }))).toBe('tx.feePayer')
-    const fee = SystemProgram.transfer({
-      fromPubkey: mePk,
-      toPubkey: new PublicKey(SOLANA_PROGRAMS.dlnSource),
-      lamports: 30_000_000n,
-    })
-    const wrongFee = mutateSolanaTx(txData, (ixs) => [...ixs.slice(0, 3), fee, ixs[4]!])
-    expect(field(wrongFee)).toBe('fee.lamports')
-    const stolen = mutateSolanaTx(txData, (ixs) => [...ixs.slice(0, 4)])
-    expect(field(stolen)).toBe('memo')
+    const noOrder = mutateSolanaTx(txData, (ixs) => ixs.slice(0, 2))
+    expect(field(noOrder)).toBe('dln')
   })
 
-  test('behavior: every order field of the memo is held against the intent', () => {
-    const { intent, txData, orderId } = quoteFor()
+  test('behavior: every order field of createOrderWithNonce is held against the intent', () => {
+    const { intent, txData, orderId, lookupTables } = quoteFor()
     const attacker = `0x${'66'.repeat(20)}` as Hex
-    const cases: [string, Parameters<typeof mutateSolanaPayload>[1]][] = [
-      ['order.receiverDst', (p) => ({ ...p, order: { ...p.order, receiverDst: attacker } })],
+    const args = (c: DlnCreateOrder, a: Partial<DlnCreateOrder['orderArgs']>): DlnCreateOrder => ({
+      ...c,
+      orderArgs: { ...c.orderArgs, ...a },
+    })
+    const cases: [string, (c: DlnCreateOrder) => DlnCreateOrder][] = [
+      ['dln.receiverDst', (c) => args(c, { receiverDst: attacker })],
       [
-        'order.allowedCancelBeneficiarySrc',
-        (p) => ({
-          ...p,
-          order: { ...p.order, allowedCancelBeneficiarySrc: `0x${'77'.repeat(32)}` },
-        }),
+        'dln.allowedCancelBeneficiarySrc',
+        (c) => args(c, { allowedCancelBeneficiarySrc: randomSolanaKey() }),
       ],
-      ['order.takeChainId', (p) => ({ ...p, order: { ...p.order, takeChainId: 42161n } })],
-      ['order.takeAmount', (p) => ({ ...p, order: { ...p.order, takeAmount: 1n } })],
-      ['order.externalCall', (p) => ({ ...p, order: { ...p.order, externalCall: '0x1234' } })],
+      ['dln.take.chainId', (c) => args(c, { take: { ...c.orderArgs.take, chainId: 42161n } })],
+      ['dln.externalCall', (c) => args(c, { externalCall: '0x1234' })],
+      ['dln.allowedTakerDst', (c) => args(c, { allowedTakerDst: attacker })],
       [
-        'order.allowedTakerDst',
-        (p) => ({ ...p, order: { ...p.order, allowedTakerDst: attacker } }),
+        'dln.affiliateFee',
+        (c) => ({ ...c, affiliateFee: { beneficiary: randomSolanaKey(), amount: 1n } }),
       ],
-      [
-        'memo.affiliateFee',
-        (p) => ({ ...p, affiliateFee: `0x${'77'.repeat(32)}${'00'.repeat(31)}01` }),
-      ],
-      ['memo.referralCode', (p) => ({ ...p, referralCode: 9 })],
+      ['dln.accounts.giveOrderState', (c) => ({ ...c, nonce: (c.nonce ?? 0n) + 1n })],
     ]
     for (const [field, patch] of cases) {
       const result = checkSolanaOrderTx({
-        txData: mutateSolanaPayload(txData, patch),
+        txData: mutateCreate(txData, patch),
         intent,
         announcedOrderId: orderId,
+        lookupTables,
       })
       const failed = result.checks.filter((c) => !c.ok).map((c) => c.field)
       expect(failed, field).toContain(field)
     }
     const otherId = `0x${'ab'.repeat(32)}`
-    const error = refusal(() => verifySolanaOrderTx({ txData, intent, announcedOrderId: otherId }))
+    const error = refusal(() =>
+      verifySolanaOrderTx({ txData, intent, announcedOrderId: otherId, lookupTables }),
+    )
     expect(error.field).toBe('orderId')
   })
 
   test('behavior: a take below ferry minimum is economics (QuoteMovedError); with an integrity failure too, integrity wins', () => {
-    const { intent, txData, orderId, quote } = quoteFor()
-    // The market moved: the service's honest order now takes less than ferry accepts.
+    const { intent, txData, orderId, quote, lookupTables } = quoteFor()
     const strict = {
       ...intent,
       minTakeAmount: BigInt(quote.estimation.dstChainTokenOut.amount) + 1n,
     }
     let moved: unknown
     try {
-      verifySolanaOrderTx({ txData, intent: strict, announcedOrderId: orderId })
+      verifySolanaOrderTx({ txData, intent: strict, announcedOrderId: orderId, lookupTables })
     } catch (error) {
       moved = error
     }
     expect(moved).toBeInstanceOf(QuoteMovedError)
-    expect((moved as QuoteMovedError).field).toBe('order.takeAmount')
+    expect((moved as QuoteMovedError).field).toBe('dln.take.amount')
     const otherId = `0x${'ab'.repeat(32)}`
     const both = refusal(() =>
-      verifySolanaOrderTx({ txData, intent: strict, announcedOrderId: otherId }),
+      verifySolanaOrderTx({ txData, intent: strict, announcedOrderId: otherId, lookupTables }),
     )
     expect(both.field).toBe('orderId')
   })
 
   test('behavior: an order taking less than its own answer’s estimation.dstChainTokenOut.amount is integrity, not a moved price', () => {
-    const { intent, txData, orderId, quote } = quoteFor()
+    const { intent, txData, orderId, quote, lookupTables } = quoteFor()
     const estimated = BigInt(quote.estimation.dstChainTokenOut.amount)
     const lie = refusal(() =>
       verifySolanaOrderTx({
         txData,
         intent,
         announcedOrderId: orderId,
+        lookupTables,
         estimatedTakeAmount: estimated * 2n,
       }),
     )
     expect(lie.field).toBe('order.takeAmount')
     expect(lie.expected).toContain('estimation.dstChainTokenOut.amount')
-    // The answer keeps its word: it passes.
     expect(() =>
       verifySolanaOrderTx({
         txData,
         intent,
         announcedOrderId: orderId,
+        lookupTables,
         estimatedTakeAmount: estimated,
       }),
     ).not.toThrow()
   })
 
-  test('behavior: lookup tables are resolved before the checks; an unresolved one refuses', async () => {
+  test('behavior: lookup tables are resolved before the checks; an unresolved one refuses, naming it', async () => {
     const { intent, txData, orderId } = quoteFor()
-    const tableKey = randomSolanaKey()
-    const table = new AddressLookupTableAccount({
-      key: tableKey,
-      state: {
-        deactivationSlot: 2n ** 64n - 1n,
-        lastExtendedSlot: 0,
-        lastExtendedSlotStartIndex: 0,
-        addresses: [new PublicKey(SOLANA_PROGRAMS.dlnSource)],
-      },
-    })
-    const withTable = mutateSolanaTx(txData, (ixs) => ixs, { lookupTables: [table] })
-    const lookupTables = await loadSolanaLookupTables(withTable, async (key) =>
-      key.equals(tableKey) ? table.state.addresses : undefined,
+    const table = simLookupTableMap()
+    const tableKey = [...table.keys()][0]!
+    const lookupTables = await loadSolanaLookupTables(txData, async (key) =>
+      table.get(key.toBase58()),
     )
-    const ok = verifySolanaOrderTx({
-      txData: withTable,
-      intent,
-      announcedOrderId: orderId,
-      lookupTables,
-    })
+    const ok = verifySolanaOrderTx({ txData, intent, announcedOrderId: orderId, lookupTables })
     expect(ok.orderId).toBe(orderId)
     const error = refusal(() =>
-      checkSolanaOrderTx({ txData: withTable, intent, announcedOrderId: orderId }),
+      verifySolanaOrderTx({ txData, intent, announcedOrderId: orderId, lookupTables: new Map() }),
     )
-    expect(error.field).toBe('tx.data')
-    expect(error.message).toContain(tableKey.toBase58())
+    expect(`${error.field} ${error.actual}`).toContain(tableKey)
   })
 })

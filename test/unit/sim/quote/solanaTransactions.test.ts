@@ -7,16 +7,17 @@ import { swapTxParamsSchema } from '../../../../src/api/requests/buildSwapTxQuer
 import { orderTxResponseSchema } from '../../../../src/api/schemas/orderQuote.ts'
 import { swapQuoteSchema } from '../../../../src/api/schemas/swapQuote.ts'
 import { encodeBase58 } from '../../../../src/chains/base58.ts'
-import { SOLANA_PROGRAMS } from '../../../../src/chains/chainRegistry.ts'
 import { computeOrderId } from '../../../../src/chains/orderId/computeOrderId.ts'
-import { decodeSolanaOrderPayload } from '../../../../src/chains/solana/decodeSolanaOrderPayload.ts'
-import { decodeSolanaOrderTx } from '../../../../src/chains/solana/decodeSolanaOrderTx.ts'
-import { encodeSolanaOrderPayload } from '../../../../src/chains/solana/encodeSolanaOrderPayload.ts'
+import { dlnOrderOfCreate } from '../../../../src/chains/solana/dlnOrderOfCreate.ts'
+import type { DlnCreateOrder } from '../../../../src/chains/solana/dlnSrcCreateOrder.ts'
+import { resolveSolanaMessage } from '../../../../src/chains/solana/resolveSolanaMessage.ts'
 import { toAddressBytes } from '../../../../src/chains/toAddressBytes.ts'
 import { createMarket } from '../../../../src/sim/market/createMarket.ts'
 import { buildOrderQuote } from '../../../../src/sim/quote/buildOrderQuote.ts'
 import { buildSwapQuote } from '../../../../src/sim/quote/buildSwapQuote.ts'
 import { serializeUnsignedSolanaTx } from '../../../../src/sim/quote/serializeUnsignedSolanaTx.ts'
+import { checkDlnSolanaInstructions } from '../../../../src/verify/checkDlnSolanaInstructions.ts'
+import { simLookupTableMap } from '../../../helpers/mutateSolanaTx.ts'
 
 const maker = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
 const evmUser = '0x2222222222222222222222222222222222222222'
@@ -58,12 +59,17 @@ function parseV0(hex: Hex): ParsedTx {
     return { program, accounts, data: take(shortVec()) }
   })
   const lookups = shortVec()
+  for (let i = 0; i < lookups; i++) {
+    take(32)
+    take(shortVec())
+    take(shortVec())
+  }
   expect(at).toBe(b.length)
   return { signatures, header, keys, instructions, lookups }
 }
 
 describe('Solana transactions', () => {
-  test('default: a Solana-source order is an unsigned v0 tx whose payload hashes to the orderId', () => {
+  test('default: a Solana-source order is a real-format v0 tx through the lookup table, whose createOrderWithNonce hashes to the orderId', () => {
     const params = createTxParamsSchema.parse({
       srcChainId: 7565164,
       srcChainTokenIn: '11111111111111111111111111111111',
@@ -79,82 +85,73 @@ describe('Solana transactions', () => {
     expect(orderTxResponseSchema.safeParse(q).success).toBe(true)
     expect(q.tx && Object.keys(q.tx)).toEqual(['data'])
     expect(q.fixFee).toBe('15000000')
-    // SOL is a reserve on Solana: no pre-swap, the order gives SOL itself.
+    // SOL is a reserve on Solana: no pre-swap, the order gives (wrapped) SOL itself.
     expect(q.estimation.srcChainTokenOut).toBeUndefined()
-
     // Solana's packet limit: a bigger transaction could not be sent at all.
     expect(size(q.tx?.data as Hex)).toBeLessThanOrEqual(1232)
     const wire = parseV0(q.tx?.data as Hex)
     expect(wire.signatures).toBe(1)
     expect(wire.keys[0]).toBe(maker)
-    expect(wire.lookups).toBe(0)
-    const tx = decodeSolanaOrderTx(q.tx?.data as Hex)
-    expect(tx.instructions.map((i) => i.programId)).toEqual([
-      'ComputeBudget111111111111111111111111111111',
-      'ComputeBudget111111111111111111111111111111',
-      '11111111111111111111111111111111',
-      '11111111111111111111111111111111',
-      'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
+    expect(wire.lookups).toBe(1)
+    const resolved = resolveSolanaMessage(q.tx?.data as Hex, simLookupTableMap())
+    expect(resolved.problems).toEqual([])
+    const { scan, problems } = checkDlnSolanaInstructions(resolved.instructions, { wallet: maker })
+    expect(problems).toEqual([])
+    expect(scan.names).toEqual([
+      'ComputeBudget.SetComputeUnitLimit',
+      'ComputeBudget.SetComputeUnitPrice',
+      'Associated Token Account.CreateIdempotent',
+      'System.Transfer',
+      'SPL Token.SyncNative',
+      'dln_src.createOrderWithNonce',
+      'SPL Token.CloseAccount',
     ])
-    expect(tx.computeUnitLimit).toBe(400_000)
-    expect(tx.give).toEqual({
-      kind: 'native',
-      from: maker,
-      to: SOLANA_PROGRAMS.dlnSource,
-      lamports: 10_000_000_000n,
-    })
-    expect(tx.lamportTransfers).toEqual([
-      { from: maker, to: SOLANA_PROGRAMS.dlnSource, lamports: 15_000_000n },
-    ])
-    const { order, creationGiveAmount, referralCode, metadata } = tx.payload!
-    expect(referralCode).toBe(0)
-    expect(metadata).toBe(q.order?.metadata)
+    expect(scan.computeUnitLimit).toBe(400_000)
+    expect(scan.lamportTransfers.map((t) => t.lamports)).toEqual([10_000_000_000n])
+    const create = scan.dln[0]!
+    const order = dlnOrderOfCreate(
+      create.args as DlnCreateOrder,
+      create.accounts as { maker: string; tokenMint: string },
+      4n,
+    )!
     expect(computeOrderId(order)).toBe(q.orderId)
-    expect(order.giveChainId).toBe(7565164n)
+    expect(create.accounts.tokenMint).toBe('So11111111111111111111111111111111111111112')
+    expect((create.args as DlnCreateOrder).metadata).toBe(q.order?.metadata)
     expect(order.makerSrc).toBe(toAddressBytes(maker, 7565164))
     expect(order.receiverDst).toBe(evmUser)
-    expect(creationGiveAmount).toBe(10_000_000_000n)
-    expect(order.giveAmount).toBe(creationGiveAmount - (creationGiveAmount * 4n) / 10_000n)
+    expect(order.giveAmount).toBe(10_000_000_000n - (10_000_000_000n * 4n) / 10_000n)
   })
 
-  test('behavior: an SPL order moves the token to the escrow of the configurable program id', () => {
-    const programId = 'Fg6PaFpoGXkYsidMpWTK6W2BeZ7FEfcYkg476zPFsLnS'
-    const usdc = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+  test('behavior: a non-reserve input (USDT) is pre-swapped by a Jupiter route into the maker wallet the order takes from', () => {
+    const usdt = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'
     const params = createTxParamsSchema.parse({
       srcChainId: 7565164,
-      srcChainTokenIn: usdc,
+      srcChainTokenIn: usdt,
       srcChainTokenInAmount: 100_000_000n,
       dstChainId: 8453,
       dstChainTokenOut: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
       dstChainTokenOutRecipient: evmUser,
       srcChainOrderAuthorityAddress: maker,
       dstChainOrderAuthorityAddress: evmUser,
+      senderAddress: maker,
     })
-    const q = buildOrderQuote(params, {
-      market: createMarket(),
-      nowMs: 1_000,
-      config: { solanaProgramId: programId },
-    })
-    const tx = decodeSolanaOrderTx(q.tx?.data as Hex)
-    expect(tx.give).toMatchObject({
-      kind: 'spl',
-      mint: usdc,
-      owner: maker,
-      amount: 100_000_000n,
-      decimals: 6,
-      source: getAssociatedTokenAddressSync(
-        new PublicKey(usdc),
-        new PublicKey(maker),
-        true,
-      ).toBase58(),
-      destination: getAssociatedTokenAddressSync(
-        new PublicKey(usdc),
-        new PublicKey(programId),
-        true,
-      ).toBase58(),
-    })
-    expect(tx.lamportTransfers[0]?.to).toBe(programId)
-    expect(computeOrderId(tx.payload!.order)).toBe(q.orderId)
+    const q = buildOrderQuote(params, { market: createMarket(), nowMs: 1_000 })
+    const resolved = resolveSolanaMessage(q.tx?.data as Hex, simLookupTableMap())
+    const { scan, problems } = checkDlnSolanaInstructions(resolved.instructions, { wallet: maker })
+    expect(problems).toEqual([])
+    expect(scan.names).toContain('Jupiter v6.route')
+    const route = scan.jupiter[0]!
+    expect(route.inAmount).toBe(100_000_000n)
+    expect(route.sourceTokenAccount).toBe(
+      getAssociatedTokenAddressSync(new PublicKey(usdt), new PublicKey(maker), true).toBase58(),
+    )
+    expect(route.destinationTokenAccount).toBe(scan.dln[0]!.accounts.makerWallet)
+    const give = (scan.dln[0]!.args as DlnCreateOrder).orderArgs.giveOriginalAmount
+    // The give is Jupiter's floor: quotedOut less the slippage allowance.
+    expect(give).toBe(
+      route.quotedOutAmount - (route.quotedOutAmount * BigInt(route.slippageBps)) / 10_000n,
+    )
+    expect(BigInt(q.estimation.srcChainTokenOut!.amount)).toBe(give)
   })
 
   test('behavior: a Solana swap compares Jupiter and carries only tx.data', () => {
@@ -172,35 +169,6 @@ describe('Solana transactions', () => {
     const tx = parseV0(q.tx.data as Hex)
     expect(tx.keys[1]).toBe('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4')
     expect(q.estimatedTransactionFee?.details.priorityFee).toBe('20000')
-  })
-
-  test('behavior: the order payload round-trips, hook and affiliate fee included', () => {
-    const payload = {
-      order: {
-        makerOrderNonce: 42n,
-        makerSrc: toAddressBytes(maker, 7565164),
-        giveChainId: 7565164n,
-        giveTokenAddress: toAddressBytes('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 7565164),
-        giveAmount: 999n,
-        takeChainId: 1n,
-        takeTokenAddress: evmUser,
-        takeAmount: 10n ** 30n,
-        receiverDst: evmUser,
-        givePatchAuthoritySrc: toAddressBytes(maker, 7565164),
-        orderAuthorityAddressDst: evmUser,
-        allowedTakerDst: '0x',
-        allowedCancelBeneficiarySrc: '0x',
-        externalCall: `0x01${'ab'.repeat(300)}`,
-      },
-      creationGiveAmount: 1000n,
-      affiliateFee: `0x${'11'.repeat(52)}`,
-      referralCode: 31805,
-      metadata: '0x0101',
-    } as const
-    const encoded = encodeSolanaOrderPayload(payload)
-    expect(decodeSolanaOrderPayload(encoded)).toEqual(payload)
-    expect(() => decodeSolanaOrderPayload(`${encoded}00`)).toThrow(RangeError)
-    expect(() => decodeSolanaOrderPayload(encoded.slice(0, -4) as Hex)).toThrow(RangeError)
   })
 
   test('behavior: shortvec lengths above 127 take two bytes', () => {
