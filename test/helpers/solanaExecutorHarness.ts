@@ -1,4 +1,4 @@
-import { getAssociatedTokenAddressSync } from '@solana/spl-token'
+import { AccountLayout } from '@solana/spl-token'
 import {
   Connection,
   PublicKey,
@@ -8,6 +8,8 @@ import {
 } from '@solana/web3.js'
 import type { BuildableCreateTxParams } from '../../src/api/requests/buildCreateTxQuery.ts'
 import { encodeBase58 } from '../../src/chains/base58.ts'
+import { SOLANA_PROGRAMS } from '../../src/chains/chainRegistry.ts'
+import { dlnSrcOrderAccounts } from '../../src/chains/solana/dlnSrcOrderAccounts.ts'
 import type { Logger } from '../../src/common/Logger.ts'
 import { callSolanaDevnet } from '../../src/devnet/solana/callSolanaDevnet.ts'
 import { createMarket } from '../../src/sim/market/createMarket.ts'
@@ -85,18 +87,29 @@ export async function countWalletTransactions(rpcUrl: string, wallet: string): P
   ).length
 }
 
-/** The escrow's lamports and its balance of `mint`, in base units. */
-export async function escrowBalances(
+/**
+ * What dln_src holds for an order (docs/dln.md §4.12): its giveOrderWallet's token balance and the
+ * lamports of its GiveOrderState beyond rent (the fixed fee), in base units; zeros when absent.
+ */
+export async function orderEscrow(
   connection: Connection,
-  escrow: string,
-  mint: string,
-): Promise<{ lamports: bigint; tokens: bigint }> {
-  const ata = getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(escrow), true)
-  const [lamports, tokens] = await Promise.all([
-    connection.getBalance(new PublicKey(escrow)),
-    connection.getTokenAccountBalance(ata),
+  orderId: string,
+): Promise<{ tokens: bigint; feeLamports: bigint }> {
+  const accounts = dlnSrcOrderAccounts({
+    program: SOLANA_PROGRAMS.dlnSource,
+    maker: SOLANA_PROGRAMS.dlnSource,
+    tokenMint: SOLANA_PROGRAMS.dlnSource,
+    takeChainId: 1n,
+    orderId: orderId as `0x${string}`,
+  })
+  const [wallet, state] = await connection.getMultipleAccountsInfo([
+    new PublicKey(accounts.giveOrderWallet!),
+    new PublicKey(accounts.giveOrderState!),
   ])
-  return { lamports: BigInt(lamports), tokens: BigInt(tokens.value.amount) }
+  const tokens = wallet ? AccountLayout.decode(wallet.data).amount : 0n
+  // GiveOrderState is 176 bytes: (128 + 176) × 6960 lamports of rent (docs/dln.md §1.4).
+  const feeLamports = state ? BigInt(state.lamports) - 2_115_840n : 0n
+  return { tokens, feeLamports }
 }
 
 /** A Solana → Base order request and the intent that goes with it. */

@@ -9,8 +9,8 @@ import {
   countWalletTransactions,
   createRecordingLogger,
   devnetSolanaValueFlow,
-  escrowBalances,
   LossyConnection,
+  orderEscrow,
   solanaToBaseOrder,
 } from '../../helpers/solanaExecutorHarness.ts'
 
@@ -22,7 +22,7 @@ let devnet: Devnet
 let rpcUrl: string
 
 beforeAll(async () => {
-  // No solver: these tests end at the deposit, and unlocks would move the escrow's balances.
+  // No solver: these tests end at the create, and unlocks would move what dln_src holds.
   devnet = await startDevnet({ evmChainIds: [8453], solana: true, solver: false })
   rpcUrl = devnet.solana!.rpcUrl
 }, 30_000)
@@ -37,8 +37,7 @@ const advanceSlots = (n: number): Promise<number> =>
 describe('executeSolanaOrder blockhash expiry', () => {
   test('default: re-signs with a new blockhash only once the first one has expired unlanded', async () => {
     const connection = new LossyConnection(rpcUrl, 'confirmed')
-    const { escrow, usdcMint } = devnet.solana!
-    const before = await escrowBalances(connection, escrow, usdcMint)
+    const { usdcMint } = devnet.solana!
     const sentBefore = await countWalletTransactions(rpcUrl, me)
     const journal = createMemorySolanaSendJournal(async (record) => {
       if (record.attempt === 0) {
@@ -72,7 +71,7 @@ describe('executeSolanaOrder blockhash expiry', () => {
       intent,
       secretKey: user.secretKey,
       journal,
-      config: { ...FAST, orderProgramId: escrow },
+      config: FAST,
       logger: createRecordingLogger(),
     })
     const [first, second] = journal.records
@@ -92,15 +91,15 @@ describe('executeSolanaOrder blockhash expiry', () => {
     expect(second!.signaturesOfIntent).toEqual([first!.signature, second!.signature])
     expect(result.signature).toBe(second!.signature)
     expect(result.signatures).toEqual([first!.signature, second!.signature])
-    // Exactly one transaction of the wallet reached the chain, and the escrow got one deposit.
+    // Exactly one transaction of the wallet reached the chain, and dln_src holds one order.
     expect(await countWalletTransactions(rpcUrl, me)).toBe(sentBefore + 1)
-    const after = await escrowBalances(connection, escrow, usdcMint)
-    expect(after.tokens - before.tokens).toBe(20_000_000n)
+    const after = await orderEscrow(connection, result.orderId)
+    expect(after.tokens).toBe(20_000_000n)
   })
 
   test('behavior: finalized commitment waits for finality before it reports the order', async () => {
     const connection = new LossyConnection(rpcUrl, 'confirmed')
-    const { escrow, usdcMint } = devnet.solana!
+    const { usdcMint } = devnet.solana!
     // 10 USDC: at 1 USDC the flat 0.015 SOL fee ($2.25) would outweigh the order (P-8.6).
     const { request, intent } = solanaToBaseOrder(me, usdcMint, 10_000_000n, 9_000_000n)
     let finalizedAt = 0
@@ -127,7 +126,7 @@ describe('executeSolanaOrder blockhash expiry', () => {
       intent,
       secretKey: user.secretKey,
       journal,
-      config: { ...FAST, orderProgramId: escrow, commitment: 'finalized' },
+      config: { ...FAST, commitment: 'finalized' },
     })
     expect(finalizedAt).toBeGreaterThan(0)
     expect(result.commitment).toBe('finalized')

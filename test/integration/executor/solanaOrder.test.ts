@@ -1,10 +1,14 @@
-import { ComputeBudgetProgram, type Connection, TransactionInstruction } from '@solana/web3.js'
+import {
+  ComputeBudgetProgram,
+  type Connection,
+  TransactionInstruction,
+  VersionedTransaction,
+} from '@solana/web3.js'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type ApiClient, createApiClient } from '../../../src/api/createApiClient.ts'
 import { encodeBase58 } from '../../../src/chains/base58.ts'
 import { createSolanaConnection } from '../../../src/chains/solana/createSolanaConnection.ts'
-import { decodeSolanaOrderTx } from '../../../src/chains/solana/decodeSolanaOrderTx.ts'
 import { SolanaSendError } from '../../../src/chains/solana/SolanaSendError.ts'
 import { createMemorySolanaSendJournal } from '../../../src/chains/solana/solanaSendJournal.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
@@ -17,8 +21,8 @@ import {
   countWalletTransactions,
   createRecordingLogger,
   devnetSolanaValueFlow,
-  escrowBalances,
   LossyConnection,
+  orderEscrow,
   solanaToBaseOrder,
 } from '../../helpers/solanaExecutorHarness.ts'
 import { startRpcProxy } from './startRpcProxy.ts'
@@ -30,7 +34,6 @@ const FAST = { pollIntervalMs: 5, rebroadcastIntervalMs: 15 }
 
 let devnet: Devnet
 let rpcUrl: string
-let escrow: string
 let usdc: string
 let api: ApiClient
 const logger = createRecordingLogger()
@@ -39,7 +42,6 @@ beforeAll(async () => {
   // No solver: these tests end at the deposit, and unlocks would move the escrow's balances.
   devnet = await startDevnet({ evmChainIds: [8453], solana: true, solver: false })
   rpcUrl = devnet.solana!.rpcUrl
-  escrow = devnet.solana!.escrow
   usdc = devnet.solana!.usdcMint
   api = createApiClient({
     apiUrl: devnet.sim.baseUrl,
@@ -64,7 +66,7 @@ function maliciousApi(mutate: (txData: Hex) => Hex): Pick<ApiClient, 'createOrde
   }
 }
 
-/** executeSolanaOrder as the devnet user, against the devnet's escrow; `more` overrides any input. */
+/** executeSolanaOrder as the devnet user, against the devnet's dln_src; `more` overrides any input. */
 function executeAsUser(
   connection: Connection,
   order: Pick<Parameters<typeof executeSolanaOrder>[0], 'request' | 'intent'>,
@@ -77,32 +79,32 @@ function executeAsUser(
     ...order,
     secretKey: user.secretKey,
     journal: createMemorySolanaSendJournal(),
-    config: { ...FAST, orderProgramId: escrow },
+    config: FAST,
     logger,
     ...more,
   })
 }
 
 describe('executeSolanaOrder', () => {
-  test('default: a Solana USDC → Base USDC order lands in the escrow with its fee', async () => {
+  test('default: a Solana USDC → Base USDC order lands in dln_src: the give in its giveOrderWallet, the fee with its GiveOrderState', async () => {
     const connection = new LossyConnection(rpcUrl, 'confirmed')
-    const before = await escrowBalances(connection, escrow, usdc)
     const { request, intent } = solanaToBaseOrder(me, usdc, 250_000_000n, 249_000_000n)
     const journal = createMemorySolanaSendJournal()
     const result = await executeAsUser(connection, { request, intent }, { journal })
-    const after = await escrowBalances(connection, escrow, usdc)
-    expect(after.tokens - before.tokens).toBe(250_000_000n)
-    expect(after.lamports - before.lamports).toBe(15_000_000n)
+    const after = await orderEscrow(connection, result.orderId)
+    expect(after.tokens).toBe(250_000_000n)
+    expect(after.feeLamports).toBe(15_000_000n)
     expect(result.orderId).toBe(result.quote.orderId)
     expect(journal.records).toHaveLength(1)
     expect(journal.confirmed).toEqual([result.signature])
-    // The landed transaction's own memo carries the orderId the quote announced.
+    // The landed transaction logs the orderId the quote announced (the stand-in dln_src).
     const landed = await devnetTransactions()
     const mine = landed.find((t) => t.signature === result.signature)!
     expect(mine.err).toBeNull()
-    const decoded = decodeSolanaOrderTx(
-      `0x${Buffer.from(mine.transaction, 'base64').toString('hex')}`,
-    )
+    expect(mine.logs).toContain(`Program log: CreatedOrderId ${result.quote.orderId}`)
+    const decoded = {
+      tx: VersionedTransaction.deserialize(Buffer.from(mine.transaction, 'base64')),
+    }
     expect(decoded.tx.message.recentBlockhash).toBe(journal.records[0]!.blockhash)
     expect(decoded.tx.message.recentBlockhash).not.toBe(SOL)
     expect(result.verified.orderId).toBe(result.quote.orderId)
@@ -126,14 +128,14 @@ describe('executeSolanaOrder', () => {
     }
   })
 
-  test('behavior: a SOL-input order moves the give and the fee in lamports', async () => {
+  test('behavior: a SOL-input order wraps the give into dln_src’s wSOL giveOrderWallet', async () => {
     const connection = new LossyConnection(rpcUrl, 'confirmed')
-    const before = await escrowBalances(connection, escrow, usdc)
     // The threshold is not under test here: any take amount will do.
     const { request, intent } = solanaToBaseOrder(me, SOL, 3_000_000_000n, 1n)
     const result = await executeAsUser(connection, { request, intent })
-    const after = await escrowBalances(connection, escrow, usdc)
-    expect(after.lamports - before.lamports).toBe(3_015_000_000n)
+    const after = await orderEscrow(connection, result.orderId)
+    expect(after.tokens).toBe(3_000_000_000n)
+    expect(after.feeLamports).toBe(15_000_000n)
     expect(result.verified.amountIn).toBe(3_000_000_000n)
   })
 
@@ -153,7 +155,7 @@ describe('executeSolanaOrder', () => {
     const rogue = randomSolanaKey()
     const cases: [string, (txData: Hex) => Hex][] = [
       [
-        'instructions[5].programId',
+        'instructions[3].programId',
         (txData) =>
           mutateSolanaTx(txData, (ixs) => [
             ...ixs,
@@ -205,7 +207,7 @@ describe('executeSolanaOrder', () => {
       intent,
       secretKey: user.secretKey,
       journal: createMemorySolanaSendJournal(),
-      config: { ...FAST, orderProgramId: escrow, maxQuotes: 2 },
+      config: { ...FAST, maxQuotes: 2 },
       clock,
       logger,
     }).catch((e: unknown) => e)
@@ -255,6 +257,8 @@ describe('executeSolanaOrder', () => {
   })
 })
 
-function devnetTransactions(): Promise<{ signature: string; err: unknown; transaction: string }[]> {
+function devnetTransactions(): Promise<
+  { signature: string; err: unknown; logs: string[]; transaction: string }[]
+> {
   return callSolanaDevnet(rpcUrl, 'devnet_getTransactions', [0])
 }
