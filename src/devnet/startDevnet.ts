@@ -13,6 +13,7 @@ import { fundEvmChain, SOLVER_FUNDS, USER_FUNDS } from './fundEvmChain.ts'
 import { type GateChainFee, installContracts } from './installContracts.ts'
 import { installDevnetSafe } from './installDevnetSafe.ts'
 import { localUrlOf } from './localUrlOf.ts'
+import { callSolanaDevnet } from './solana/callSolanaDevnet.ts'
 import { fundSolanaDevnet } from './solana/fundSolanaDevnet.ts'
 import { installDlnSendTable } from './solana/installDlnSendTable.ts'
 import { type SolanaDevnetProcess, startSolanaDevnet } from './solana/startSolanaDevnet.ts'
@@ -155,6 +156,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       : undefined
     if (solanaInfo) await installDlnSendTable(solanaInfo.rpcUrl)
     const clients = new Map(evm.map((c) => [c.chainId as number, c.client]))
+    // Jupiter's stand-in prices pre-swaps at the step of the simulator's walking market.
+    const simStartMs = Date.now()
     const listening = await startSim({
       port: options.simPort ?? 0,
       host,
@@ -177,6 +180,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       },
     })
     stops.push(() => listening.close())
+    if (solanaInfo) {
+      await callSolanaDevnet(solanaInfo.rpcUrl, 'devnet_syncMarket', [seed, simStartMs, 1000])
+    }
     // Bound to a wildcard address, the simulator's own URLs would name it: give the loopback ones.
     const local = (url: string): string => localUrlOf(host, Number(new URL(url).port))
     const sim = {

@@ -1,4 +1,4 @@
-import { type Connection, Keypair } from '@solana/web3.js'
+import { Connection, Keypair, type PublicKey } from '@solana/web3.js'
 import type { PublicClient } from 'viem'
 import type { ApiClient } from '../api/createApiClient.ts'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
@@ -7,6 +7,7 @@ import { createEvmSender, type EvmSender } from '../chains/evm/createEvmSender.t
 import { createEvmSigner } from '../chains/evm/createEvmSigner.ts'
 import { createSafeSender } from '../chains/evm/safe/createSafeSender.ts'
 import { createSolanaConnection } from '../chains/solana/createSolanaConnection.ts'
+import { readSolanaLookupTablesQuorum } from '../chains/solana/readSolanaLookupTablesQuorum.ts'
 import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
@@ -40,6 +41,8 @@ export type ChainContext = {
   evm: ReadonlyMap<number, EvmChain>
   prices: TrustedPriceSource
   connection: Connection | undefined
+  /** Lookup-table reads through Solana's read RPCs under their quorum (P-2.12). */
+  solanaLookupTables: ((keys: string[]) => Promise<Map<string, PublicKey[]>>) | undefined
   solanaKey: Keypair | undefined
   /** Our wallet address on a chain. @throws Error when no wallet is configured for it. */
   walletOn(chainId: number): string
@@ -192,6 +195,7 @@ export function createChainContext(params: {
           wiring.solana.sendUrl,
         )
       : undefined,
+    solanaLookupTables: wiring.solana ? solanaLookupTablesOf(wiring.solana) : undefined,
     solanaKey: wiring.solanaWallet?.secretKey
       ? Keypair.fromSecretKey(wiring.solanaWallet.secretKey)
       : undefined,
@@ -221,4 +225,15 @@ export function createChainContext(params: {
       for (const c of evm.values()) c.sender?.close()
     },
   }
+}
+
+/** Lookup-table reads through every Solana read URL at once, under `rpcQuorum` (hosts only). */
+function solanaLookupTablesOf(
+  solana: NonNullable<WorldWiring['solana']>,
+): (keys: string[]) => Promise<Map<string, PublicKey[]>> {
+  const rpcs = (solana.readUrls ?? [solana.rpcUrl]).map((url) => ({
+    host: new URL(url).host,
+    connection: new Connection(url, solana.commitment),
+  }))
+  return (keys) => readSolanaLookupTablesQuorum(rpcs, keys, solana.rpcQuorum)
 }

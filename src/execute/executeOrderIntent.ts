@@ -76,6 +76,7 @@ export async function executeOrderIntent(
             ? { orderProgramId: ctx.wiring.solana.orderProgramId }
             : {}),
         },
+        ...(ctx.solanaLookupTables ? { readLookupTables: ctx.solanaLookupTables } : {}),
         clock,
         logger,
       })

@@ -32,6 +32,13 @@ export type WorldWiring = {
   solana:
     | {
         rpcUrl: string
+        /**
+         * Every read URL (`chains.<id>.rpcUrls`) and the quorum of identical answers a
+         * money-deciding read needs (`rpcQuorum`, default a majority): lookup-table reads.
+         * Default: rpcUrl alone.
+         */
+        readUrls?: string[]
+        rpcQuorum?: number
         /** `chains.<id>.sendUrl`: where signed transactions go instead of rpcUrl. */
         sendUrl?: string
         commitment: 'confirmed' | 'finalized'

@@ -24,7 +24,8 @@ export const chainSettingsSchema = z
     /**
      * How many of rpcUrls must give the same answer to a read that decides money (balances,
      * allowances, nonces, fee data, logs, receipts); any two that differ refuse the read with an
-     * alert. Default: a majority (1 of 1, 2 of 2, 2 of 3). EVM chains; Solana reads its first URL.
+     * alert. Default: a majority (1 of 1, 2 of 2, 2 of 3). EVM chains; on Solana, the lookup-table
+     * reads of an order (its other reads use the first URL).
      */
     rpcQuorum: z.number().int().min(1).optional(),
     /** Blocks (slots on Solana) before an order counts as created. Default: the registry's depth. */

@@ -167,7 +167,14 @@ export function checkDlnSolanaOrderTx(
         feeLamports: params.fixedFee,
         priorityFeeLamports: priority,
         escrow: create.accounts.giveOrderWallet!,
-        tokenAccountCreates: scan.tokenAccountCreates.length,
+        // A wSOL account the tx creates and closes back to us costs no rent in the end: not
+        // counted, so closing it to someone else shows in the simulated wallet outflow.
+        tokenAccountCreates:
+          scan.tokenAccountCreates.length -
+          (scan.names.includes('SPL Token.CloseAccount') &&
+          scan.tokenAccountCreates.some((c) => c.mint === NATIVE_MINT.toBase58())
+            ? 1
+            : 0),
         extraRentLamports: DLN_CREATE_RENT_LAMPORTS,
         orderGiveToken: native && !jupiter ? SOLANA_NATIVE_TOKEN : tokenMint,
       }

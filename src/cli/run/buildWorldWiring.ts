@@ -136,6 +136,14 @@ export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
             : { sendUrl: config.chains[String(SOLANA)]!.sendUrl! }),
           commitment: 'confirmed',
           orderProgramId: undefined,
+          ...(devnet?.solana
+            ? {}
+            : {
+                readUrls: [...config.chains[String(SOLANA)]!.rpcUrls],
+                ...(config.chains[String(SOLANA)]!.rpcQuorum === undefined
+                  ? {}
+                  : { rpcQuorum: config.chains[String(SOLANA)]!.rpcQuorum }),
+              }),
         }
       : undefined,
     evmWallet,

@@ -59,6 +59,11 @@ export type SolanaDevnet = {
     /** The blockhash it ran under, when replaced. */
     replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | undefined
   }
+  /**
+   * Walks the stand-in Jupiter's market as the simulator's: seed, start (epoch ms) and one step
+   * per `intervalMs`.
+   */
+  syncMarket(seed: number, startMs: number, intervalMs: number): void
   status(signature: string): SolanaTxRecord | undefined
   /** Every processed transaction, in order. */
   records: SolanaTxRecord[]
@@ -88,8 +93,18 @@ export class SolanaSendError extends Error {
 export function createSolanaDevnet(options: { programs?: StandInProgram[] } = {}): SolanaDevnet {
   const svm = new LiteSVM()
   const programs = new Map<string, StandInProgram>()
-  const market = createMarket({ seed: 1 })
-  for (const program of options.programs ?? standInPrograms(market)) {
+  // The simulator's market walks one step per walkIntervalMs from its start; syncMarket tells the
+  // devnet when that was, so Jupiter's stand-in prices at the step the quote used.
+  let market = createMarket({ seed: 1 })
+  let walk: { startMs: number; intervalMs: number } | undefined
+  const marketNow = () => {
+    if (walk) {
+      const due = Math.floor((Date.now() - walk.startMs) / walk.intervalMs) - market.stepCount()
+      if (due > 0) market.step(due)
+    }
+    return market
+  }
+  for (const program of options.programs ?? standInPrograms(marketNow)) {
     programs.set(program.programId, program)
     // Executable, so a runtime check that an account is a program passes for it.
     svm.setAccount(new PublicKey(program.programId), {
@@ -218,6 +233,10 @@ export function createSolanaDevnet(options: { programs?: StandInProgram[] } = {}
         postAccounts,
         replacementBlockhash,
       }
+    },
+    syncMarket(seed, startMs, intervalMs) {
+      market = createMarket({ seed })
+      walk = { startMs, intervalMs }
     },
     status: (signature) => history.get(signature),
     records,

@@ -162,6 +162,10 @@ export async function startSolanaRpc(devnet: SolanaDevnet): Promise<SolanaRpc> {
         beneficiary: pubkey(beneficiary).toBase58(),
         kind: kind === 'cancel' ? 'cancel' : 'unlock',
       }).toString(),
+    devnet_syncMarket: ([seed, startMs, intervalMs]) => {
+      devnet.syncMarket(Number(seed), Number(startMs), Number(intervalMs))
+      return true
+    },
     devnet_getTransactions: ([fromIndex]) =>
       devnet.records.slice(Number(fromIndex ?? 0)).map((r, i) => ({
         index: Number(fromIndex ?? 0) + i,

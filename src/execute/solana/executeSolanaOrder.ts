@@ -56,8 +56,13 @@ export type ExecuteSolanaOrderParams = {
   secretKey: Uint8Array
   journal: SolanaSendJournal
   config?: SolanaExecutorConfig
-  /** Reads one lookup table; default: all of a transaction's tables in one getMultipleAccounts. */
+  /** Reads one lookup table; default: all of a transaction's tables through `readLookupTables`. */
   resolveLookupTable?: SolanaLookupTableResolver
+  /**
+   * Reads a transaction's tables in one round trip; in a run, through the chain's RPC quorum
+   * (readSolanaLookupTablesQuorum). Default: one getMultipleAccounts on `connection`.
+   */
+  readLookupTables?: (keys: string[]) => Promise<Map<string, PublicKey[]>>
   clock?: Clock
   logger?: Logger
   signal?: AbortSignal
@@ -113,10 +118,10 @@ export async function executeSolanaOrder(
     params.resolveLookupTable ??
     (async (key) => {
       const tx = VersionedTransaction.deserialize(hexToBytes(current!))
-      batch ??= readSolanaLookupTables(
-        connection,
-        tx.message.addressTableLookups.map((l) => l.accountKey.toBase58()),
-      )
+      const keys = tx.message.addressTableLookups.map((l) => l.accountKey.toBase58())
+      batch ??= params.readLookupTables
+        ? params.readLookupTables(keys)
+        : readSolanaLookupTables(connection, keys)
       return (await batch).get(key.toBase58())
     })
   let current: Hex | undefined

@@ -240,7 +240,7 @@ describe('devnet end to end (plain viem and web3.js, no ferry engine)', () => {
     expect(
       process.steps.map((s) => [s.status, s.eventMetadata.transactionHash.stringValue]),
     ).toEqual([['Executed', filled.txHash]])
-    // The unlock pays the solver out of the Solana escrow.
+    // The unlock pays the solver out of the order’s giveOrderWallet (dln_src’s claimUnlock).
     await solverEvents.waitFor<{ orderId: Hex }>('unlocked', (e) => e.orderId === orderId)
   })
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
 
 describe('ferry run config/demo.yaml (the embedded world, as npm start runs it)', () => {
-  test('default: --ticks 6 --json: a rebalance with its hook, a sweep from Solana, arbitrage observations, exit 0', async () => {
+  test('default: --ticks 6 --json: a rebalance with its hook, sweeps from Solana (USDC, and USDT pre-swapped through Jupiter), arbitrage observations, exit 0', async () => {
     const run = await runFerry(['run', 'config/demo.yaml', '--ticks', '6', '--json'], {}, 120_000)
     // Warnings may come on a loaded machine (a slow receipt, a retried read); errors may not.
     const errors = run.stderr
@@ -33,8 +33,15 @@ describe('ferry run config/demo.yaml (the embedded world, as npm start runs it)'
     const sweep = created.find(
       (e) => String(e.intentId).startsWith('solana-to-treasury:') && e.chainId === 7565164,
     )
+    // USDT is no reserve: the order pre-swaps it to USDC through Jupiter (docs/dln.md §4.12).
+    const preSwapped = created.find((e) =>
+      String(e.intentId).startsWith(
+        'solana-to-treasury:sweep:7565164:Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
+      ),
+    )
     expect(rebalance).toBeDefined()
     expect(sweep).toBeDefined()
+    expect(preSwapped).toBeDefined()
     expect(events.some((e) => e.type === 'observation' && e.strategy === 'paper-arb')).toBe(true)
     // Every created order reached a terminal state, and every hook ran.
     const terminals = events.filter((e) => e.type === 'terminal')

@@ -1,8 +1,6 @@
 import {
   AuthorityType,
-  createApproveCheckedInstruction,
   createSetAuthorityInstruction,
-  createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token'
 import {
@@ -17,16 +15,19 @@ import { bytesToHex, type Hex, hexToBytes } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type ApiClient, createApiClient } from '../../../src/api/createApiClient.ts'
 import type { BuildableCreateTxParams } from '../../../src/api/requests/buildCreateTxQuery.ts'
+import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
+import { SolanaSendError } from '../../../src/chains/solana/SolanaSendError.ts'
 import { createMemorySolanaSendJournal } from '../../../src/chains/solana/solanaSendJournal.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { devnetSolanaKeypair } from '../../../src/devnet/devnetAccounts.ts'
 import { callSolanaDevnet } from '../../../src/devnet/solana/callSolanaDevnet.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { executeSolanaOrder } from '../../../src/execute/solana/executeSolanaOrder.ts'
+import { buildJupiterRouteIx } from '../../../src/sim/quote/buildJupiterRouteIx.ts'
 import { SolanaValueFlowError } from '../../../src/verify/SolanaValueFlowError.ts'
 import { simulateSolanaValueFlow } from '../../../src/verify/simulateSolanaValueFlow.ts'
 import { verifySolanaOrderTx } from '../../../src/verify/verifySolanaOrderTx.ts'
-import { mutateSolanaTx } from '../../helpers/mutateSolanaTx.ts'
+import { mutateSolanaTx, simLookupTableMap } from '../../helpers/mutateSolanaTx.ts'
 import {
   countWalletTransactions,
   devnetSolanaValueFlow,
@@ -39,20 +40,21 @@ const me = user.publicKey
 const thief = Keypair.generate().publicKey
 const FAST = { pollIntervalMs: 5, rebroadcastIntervalMs: 15 }
 const AMOUNT = 50_000_000n
+const SOL = '11111111111111111111111111111111'
+const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'
+const lookupTables = simLookupTableMap()
 
 let devnet: Devnet
 let rpcUrl: string
-let escrow: string
 let usdc: PublicKey
 let api: ApiClient
 let myAta: PublicKey
-let thiefAta: PublicKey
+let thiefUsdt: PublicKey
 
 beforeAll(async () => {
-  // No solver: these tests end at the deposit, and unlocks would move the escrow's balances.
+  // No solver: these tests end at the create, and unlocks would move what dln_src holds.
   devnet = await startDevnet({ evmChainIds: [8453], solana: true, solver: false })
   rpcUrl = devnet.solana!.rpcUrl
-  escrow = devnet.solana!.escrow
   usdc = new PublicKey(devnet.solana!.usdcMint)
   api = createApiClient({
     apiUrl: devnet.sim.baseUrl,
@@ -60,35 +62,101 @@ beforeAll(async () => {
     requestsPerMinute: 100_000,
   })
   myAta = getAssociatedTokenAddressSync(usdc, me)
-  thiefAta = getAssociatedTokenAddressSync(usdc, thief)
-  // The third party has a USDC account, so a transfer to it can land.
-  await callSolanaDevnet(rpcUrl, 'devnet_mintTo', [usdc.toBase58(), thief.toBase58(), '0'])
+  thiefUsdt = getAssociatedTokenAddressSync(new PublicKey(USDT), thief)
+  // The third party has a USDT account, so a swap paying it can land.
+  await callSolanaDevnet(rpcUrl, 'devnet_mintTo', [USDT, thief.toBase58(), '0'])
 }, 30_000)
 
 afterAll(async () => {
   await devnet?.stop()
 })
 
-/** The lying service's additions to the honest order transaction. */
-const attacks: Record<string, () => TransactionInstruction> = {
-  'an extra SPL transfer of our USDC to a third party': () =>
-    createTransferCheckedInstruction(myAta, usdc, thiefAta, me, 7_000_000n, 6),
-  'an extra System transfer of our SOL to a third party': () =>
-    SystemProgram.transfer({ fromPubkey: me, toPubkey: thief, lamports: 20_000_000n }),
-  'an approval of our USDC to a third party': () =>
-    createApproveCheckedInstruction(myAta, usdc, thief, me, 1_000_000_000n, 6),
-  'our USDC account handed to a third party': () =>
-    createSetAuthorityInstruction(myAta, me, AuthorityType.AccountOwner, thief),
+type Attack = {
+  /** The order the honest answer is for: a USDC give, or SOL (wrapped, its wSOL closed). */
+  tokenIn: string
+  mutate: (ixs: TransactionInstruction[]) => TransactionInstruction[]
+  /** The refusing check's field. */
+  rule: string
+  /** What the simulation alone says: a value-flow rule and its detail, or a failed simulation. */
+  simulation: [string, RegExp] | 'simulationFailed'
 }
 
-function order(): ReturnType<typeof solanaToBaseOrder> {
-  return solanaToBaseOrder(me.toBase58(), usdc.toBase58(), AMOUNT, 45_000_000n)
+/** The real-format attacks (docs/dln.md §4.10, §4.12), each on the simulator's honest create-tx. */
+const attacks: Record<string, Attack> = {
+  'an extra System transfer of our SOL to a third party': {
+    tokenIn: 'USDC',
+    mutate: (ixs) => [
+      ...ixs,
+      SystemProgram.transfer({ fromPubkey: me, toPubkey: thief, lamports: 20_000_000n }),
+    ],
+    rule: 'instructions[3].to',
+    simulation: ['walletLamports', /lamports left our wallet/],
+  },
+  'an extra Jupiter leg paying a third party': {
+    tokenIn: 'USDC',
+    mutate: (ixs) => {
+      const leg = buildJupiterRouteIx({
+        authority: me,
+        source: myAta,
+        destination: getAssociatedTokenAddressSync(new PublicKey(USDT), me),
+        inMint: usdc.toBase58(),
+        outMint: USDT,
+        inAmount: 7_000_000n,
+        quotedOutAmount: 1n,
+        slippageBps: 0,
+      })
+      // route's destinationTokenAccount (index 4) pays the output to someone else.
+      leg.keys[4] = { pubkey: thiefUsdt, isSigner: false, isWritable: true }
+      return [...ixs, leg]
+    },
+    rule: 'instructions[3].destinationTokenAccount',
+    simulation: ['giveTokens', /57000000 left/],
+  },
+  'our wSOL account closed to a third party': {
+    tokenIn: SOL,
+    mutate: (ixs) =>
+      ixs.map((ix, i) =>
+        i === ixs.length - 1
+          ? {
+              ...ix,
+              keys: ix.keys.map((k, n) => (n === 1 ? { ...k, pubkey: thief, isSigner: false } : k)),
+            }
+          : ix,
+      ) as TransactionInstruction[],
+    rule: 'instructions[6].destination',
+    simulation: ['walletLamports', /lamports left our wallet/],
+  },
+  'our USDC account handed to a third party': {
+    tokenIn: 'USDC',
+    mutate: (ixs) => [
+      ...ixs,
+      createSetAuthorityInstruction(myAta, me, AuthorityType.AccountOwner, thief),
+    ],
+    rule: 'instructions[3]',
+    simulation: ['tokenAccountAltered', /owner/],
+  },
+  'a wrong nonce account': {
+    tokenIn: 'USDC',
+    mutate: (ixs) =>
+      ixs.map((ix) =>
+        ix.programId.toBase58() === SOLANA_PROGRAMS.dlnSource
+          ? { ...ix, keys: ix.keys.map((k, n) => (n === 7 ? { ...k, pubkey: thief } : k)) }
+          : ix,
+      ) as TransactionInstruction[],
+    rule: 'dln.accounts.nonceMaster',
+    simulation: 'simulationFailed',
+  },
+}
+
+function order(tokenIn: string): ReturnType<typeof solanaToBaseOrder> {
+  const token = tokenIn === 'USDC' ? usdc.toBase58() : tokenIn
+  return solanaToBaseOrder(me.toBase58(), token, tokenIn === SOL ? 1_000_000_000n : AMOUNT, 1n)
 }
 
 /** The honest create-tx answer for {@link order}, as the service returns it (unsigned). */
-async function honestTxData(): Promise<{ txData: Hex; orderId: string }> {
+async function honestTxData(tokenIn: string): Promise<{ txData: Hex; orderId: string }> {
   const { quote } = await api.createOrderTx({
-    ...order().request,
+    ...order(tokenIn).request,
     senderAddress: me.toBase58(),
   } as BuildableCreateTxParams)
   return { txData: quote.tx.data as Hex, orderId: quote.orderId }
@@ -110,45 +178,47 @@ async function ours(connection: Connection) {
   return { lamports, tokens: tokens.value.amount, data: info?.data.toString('base64') }
 }
 
-/** The real service client, except that each tx answer gets `extra` appended. */
-function lyingApi(extra: () => TransactionInstruction): Pick<ApiClient, 'createOrderTx'> {
+/** The real service client, except that each tx answer goes through `mutate`. */
+function lyingApi(attack: Attack): Pick<ApiClient, 'createOrderTx'> {
   return {
     createOrderTx: (async (params: Parameters<ApiClient['createOrderTx']>[0]) => {
       const result = await api.createOrderTx(params)
       if (result.kind !== 'tx') return result
-      const data = mutateSolanaTx(result.quote.tx.data as Hex, (ixs) => [...ixs, extra()])
+      const data = mutateSolanaTx(result.quote.tx.data as Hex, attack.mutate)
       return { ...result, quote: { ...result.quote, tx: { ...result.quote.tx, data } } }
     }) as ApiClient['createOrderTx'],
   }
 }
 
-describe('Solana value-flow attacks (docs/safety.md P-8.9)', () => {
-  test('behavior: each attack is real: signed and sent without ferry, it takes from us', async () => {
+describe('Solana value-flow attacks in the real format (docs/safety.md P-8.9, docs/dln.md §4.12)', () => {
+  test('behavior: each attack is real: signed with our key and sent straight to the devnet, it takes from us (the wrong nonce account dln_src refuses itself)', async () => {
     const connection = new Connection(rpcUrl, 'confirmed')
-    for (const [name, extra] of Object.entries(attacks)) {
-      const { txData } = await honestTxData()
-      const tx = await withLatestBlockhash(
-        connection,
-        mutateSolanaTx(txData, (ixs) => [...ixs, extra()]),
-      )
-      const thiefBefore = await connection.getTokenAccountBalance(thiefAta)
-      const lamportsBefore = await connection.getBalance(thief)
+    for (const [name, attack] of Object.entries(attacks)) {
+      const { txData } = await honestTxData(attack.tokenIn)
+      const tx = await withLatestBlockhash(connection, mutateSolanaTx(txData, attack.mutate))
+      const thiefLamports = await connection.getBalance(thief)
+      const thiefTokens = BigInt((await connection.getTokenAccountBalance(thiefUsdt)).value.amount)
       tx.sign([user])
       const signature = await connection.sendRawTransaction(tx.serialize(), {
         skipPreflight: true,
       })
-      const status = await connection.getSignatureStatuses([signature])
-      expect(status.value[0]?.err, name).toBeNull()
-      const account = await connection.getAccountInfo(myAta)
-      if (name.includes('SPL transfer')) {
-        const after = await connection.getTokenAccountBalance(thiefAta)
-        expect(BigInt(after.value.amount) - BigInt(thiefBefore.value.amount)).toBe(7_000_000n)
-      } else if (name.includes('System transfer')) {
-        expect((await connection.getBalance(thief)) - lamportsBefore).toBe(20_000_000)
-      } else if (name.includes('approval')) {
-        // The third party may now move a thousand USDC of ours at any time.
-        expect(new PublicKey(account!.data.subarray(76, 108)).equals(thief)).toBe(true)
+      const status = (await connection.getSignatureStatuses([signature])).value[0]
+      if (name === 'a wrong nonce account') {
+        // dln_src derives nonceMaster from the maker: the program refuses the transaction.
+        expect(JSON.stringify(status?.err), name).toMatch(/ConstraintSeeds/)
+        continue
+      }
+      expect(status?.err, name).toBeNull()
+      if (name.includes('System transfer')) {
+        expect((await connection.getBalance(thief)) - thiefLamports).toBe(20_000_000)
+      } else if (name.includes('Jupiter')) {
+        const now = BigInt((await connection.getTokenAccountBalance(thiefUsdt)).value.amount)
+        expect(now - thiefTokens).toBeGreaterThan(6_000_000n)
+      } else if (name.includes('wSOL')) {
+        // The wSOL account's rent went to the third party instead of back to us.
+        expect((await connection.getBalance(thief)) - thiefLamports).toBe(2_039_280)
       } else {
+        const account = await connection.getAccountInfo(myAta)
         expect(new PublicKey(account!.data.subarray(32, 64)).equals(thief)).toBe(true)
         // Give the account back for the next tests: the thief could, we cannot.
         await callSolanaDevnet(rpcUrl, 'devnet_mintTo', [usdc.toBase58(), me.toBase58(), '0'])
@@ -157,13 +227,7 @@ describe('Solana value-flow attacks (docs/safety.md P-8.9)', () => {
   })
 
   test('behavior: ferry refuses each at the instruction checks: the rule named, nothing signed, balances unchanged', async () => {
-    const want: Record<string, string> = {
-      'an extra SPL transfer of our USDC to a third party': 'tokenTransfers',
-      'an extra System transfer of our SOL to a third party': 'lamportTransfers',
-      'an approval of our USDC to a third party': 'instructions[5]',
-      'our USDC account handed to a third party': 'instructions[5]',
-    }
-    for (const [name, extra] of Object.entries(attacks)) {
+    for (const [name, attack] of Object.entries(attacks)) {
       const connection = new LossyConnection(rpcUrl, 'confirmed')
       const before = await ours(connection)
       const sentBefore = await countWalletTransactions(rpcUrl, me.toBase58())
@@ -171,14 +235,14 @@ describe('Solana value-flow attacks (docs/safety.md P-8.9)', () => {
       const error = await executeSolanaOrder({
         ...devnetSolanaValueFlow,
         connection,
-        api: lyingApi(extra),
-        ...order(),
+        api: lyingApi(attack),
+        ...order(attack.tokenIn),
         secretKey: user.secretKey,
         journal,
-        config: { ...FAST, orderProgramId: escrow },
+        config: FAST,
       }).catch((e: unknown) => e)
       expect(error, name).toBeInstanceOf(VerificationError)
-      expect((error as VerificationError).field, name).toBe(want[name])
+      expect((error as VerificationError).field, name).toBe(attack.rule)
       expect(journal.records).toHaveLength(0)
       expect(connection.sends).toHaveLength(0)
       expect(await countWalletTransactions(rpcUrl, me.toBase58())).toBe(sentBefore)
@@ -186,53 +250,49 @@ describe('Solana value-flow attacks (docs/safety.md P-8.9)', () => {
     }
   })
 
-  test('behavior: the simulated deltas alone refuse each attack, on the devnet’s own post-state', async () => {
-    // With the devnet's programs every value-moving instruction is decoded, so no attack passes
-    // the instruction checks; this runs the simulation step by itself on the attack bytes, held
-    // to what the checks verified for the honest order, to show the second layer stands alone.
-    const want: Record<string, [string, RegExp]> = {
-      'an extra SPL transfer of our USDC to a third party': ['giveTokens', /57000000 left/],
-      'an extra System transfer of our SOL to a third party': ['walletLamports', /35025000/],
-      'an approval of our USDC to a third party': ['tokenAccountAltered', /delegate none →/],
-      'our USDC account handed to a third party': ['tokenAccountAltered', /owner/],
-    }
+  test('behavior: the simulated deltas alone refuse each attack, on the stand-in’s own simulation', async () => {
+    // The simulation step by itself on the attack bytes, held to what the checks verified for the
+    // honest order: the second layer stands alone.
     const connection = new Connection(rpcUrl, 'confirmed')
-    for (const [name, extra] of Object.entries(attacks)) {
-      const { txData, orderId } = await honestTxData()
+    for (const [name, attack] of Object.entries(attacks)) {
+      const { txData, orderId } = await honestTxData(attack.tokenIn)
       const honest = await withLatestBlockhash(connection, txData)
+      const { intent } = order(attack.tokenIn)
       const verified = verifySolanaOrderTx({
         txData: bytesToHex(honest.serialize()),
-        intent: order().intent,
+        intent,
         announcedOrderId: orderId,
-        orderProgramId: escrow,
+        lookupTables,
       })
-      const attack = await withLatestBlockhash(
-        connection,
-        mutateSolanaTx(txData, (ixs) => [...ixs, extra()]),
-      )
+      const attacked = await withLatestBlockhash(connection, mutateSolanaTx(txData, attack.mutate))
       const before = await ours(connection)
       const run = (tx: VersionedTransaction) =>
         simulateSolanaValueFlow({
           connection,
           tx,
-          lookupTables: new Map(),
-          intent: order().intent,
+          lookupTables,
+          intent,
           verified,
           ...devnetSolanaValueFlow,
         })
-      // The honest bytes pass the same judge: what leaves is the give and the fee.
+      // The honest bytes pass the same judge.
       const ok = await run(honest)
-      expect(ok.outflows.get(usdc.toBase58())).toBe(AMOUNT)
-      const error = await run(attack).catch((e: unknown) => e)
-      expect(error, name).toBeInstanceOf(SolanaValueFlowError)
-      const [rule, detail] = want[name]!
-      expect((error as SolanaValueFlowError).rule, name).toBe(rule)
-      expect((error as SolanaValueFlowError).message, name).toMatch(detail)
+      expect(ok.violations, name).toEqual([])
+      const error = await run(attacked).catch((e: unknown) => e)
+      if (attack.simulation === 'simulationFailed') {
+        expect(error, name).toBeInstanceOf(SolanaSendError)
+        expect((error as SolanaSendError).state, name).toBe('simulationFailed')
+      } else {
+        expect(error, name).toBeInstanceOf(SolanaValueFlowError)
+        const [rule, detail] = attack.simulation
+        expect((error as SolanaValueFlowError).rule, name).toBe(rule)
+        expect((error as SolanaValueFlowError).message, name).toMatch(detail)
+      }
       expect(await ours(connection)).toEqual(before)
     }
   })
 
-  test('default: an honest order costs one extra RPC call (getMultipleAccounts) before it is signed', async () => {
+  test('default: an honest order costs one round trip for its lookup table and one extra call (getMultipleAccounts) before it is signed', async () => {
     const calls: { method: string; params: unknown[] }[] = []
     const connection = new LossyConnection(rpcUrl, {
       commitment: 'confirmed',
@@ -246,19 +306,21 @@ describe('Solana value-flow attacks (docs/safety.md P-8.9)', () => {
       ...devnetSolanaValueFlow,
       connection,
       api,
-      ...order(),
+      ...order('USDC'),
       secretKey: user.secretKey,
       journal: createMemorySolanaSendJournal(),
-      config: { ...FAST, orderProgramId: escrow },
+      config: FAST,
     })
     const methods = calls.map((c) => c.method)
     const sentAt = methods.indexOf('sendTransaction')
+    // The lookup table read (one getMultipleAccounts), then the value-flow read and simulation.
     expect(methods.slice(0, sentAt)).toEqual([
+      'getMultipleAccounts',
       'getLatestBlockhash',
       'getMultipleAccounts',
       'simulateTransaction',
     ])
-    const [simulated, config] = calls[2]!.params as [
+    const [simulated, config] = calls[3]!.params as [
       string,
       { sigVerify: boolean; accounts: { addresses: string[] } },
     ]
@@ -298,10 +360,10 @@ describe('Solana value-flow attacks (docs/safety.md P-8.9)', () => {
       ...devnetSolanaValueFlow,
       connection,
       api,
-      ...order(),
+      ...order('USDC'),
       secretKey: user.secretKey,
       journal: createMemorySolanaSendJournal(),
-      config: { ...FAST, orderProgramId: escrow },
+      config: FAST,
     })
     // The first judgement saw 1 USDC too few leave; the chain had moved, so it read again.
     expect(reads).toBe(2)

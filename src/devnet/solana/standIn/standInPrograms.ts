@@ -8,8 +8,14 @@ import type { StandInProgram } from './StandInProgram.ts'
 
 /**
  * The stand-in programs every devnet Solana runs (docs/dln.md §4.12), by program id. One line per
- * program. `market` prices Jupiter's swaps: default the devnet market (seed 1) at its start.
+ * program. `marketNow` prices Jupiter's swaps: default the devnet market (seed 1) unwalked.
  */
-export function standInPrograms(market: Market = createMarket({ seed: 1 })): StandInProgram[] {
-  return [dlnSrcStandIn(), jupiterStandIn(market), ataStandIn(), dlnDstStandIn]
+export function standInPrograms(
+  marketNow: () => Market = constant(createMarket({ seed: 1 })),
+): StandInProgram[] {
+  return [dlnSrcStandIn(), jupiterStandIn(marketNow), ataStandIn(), dlnDstStandIn]
+}
+
+function constant(market: Market): () => Market {
+  return () => market
 }

@@ -17,12 +17,12 @@ const jupiterError = (code: string, number: number): StandInError =>
  * The devnet's Jupiter v6 (docs/dln.md §4.12): `route` and `sharedAccountsRoute` swap inAmount of
  * the user's source token account, signed by its owner, into the destination token account (the
  * `destinationTokenAccount` override of `route` when set) out of the devnet pool's liquidity (the
- * pool accounts the route names) at `market`'s price, and fail with SlippageToleranceExceeded
+ * pool accounts the route names) at the devnet market's current price (`marketNow`), and fail with SlippageToleranceExceeded
  * (6001) below quotedOutAmount × (1 − slippageBps / 10 000), as Jupiter does. Platform fees are not
  * modelled: a route with platformFeeBps > 0 fails.
  */
-export function jupiterStandIn(market: Market): StandInProgram {
-  const tokenOf = (mint: string) =>
+export function jupiterStandIn(marketNow: () => Market): StandInProgram {
+  const tokenOf = (market: Market, mint: string) =>
     market.findToken(SOLANA_CHAIN_ID, mint === NATIVE_MINT.toBase58() ? SOLANA_NATIVE_TOKEN : mint)
   return {
     programId: JUPITER_V6_PROGRAM,
@@ -44,8 +44,9 @@ export function jupiterStandIn(market: Market): StandInProgram {
       if (!source || !destination) throw new StandInError('Error: InvalidAccountData')
       if (source.owner !== route.userTransferAuthority)
         throw new StandInError('Error: owner does not match')
-      const from = tokenOf(source.mint)
-      const to = tokenOf(destination.mint)
+      const market = marketNow()
+      const from = tokenOf(market, source.mint)
+      const to = tokenOf(market, destination.mint)
       if (!from || !to) throw jupiterError('EmptyRoute', 6000)
       const pool = (mint: string): string => {
         const found = keys.find((k) => {
