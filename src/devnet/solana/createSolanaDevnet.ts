@@ -10,7 +10,8 @@ import {
 import { PublicKey, VersionedTransaction } from '@solana/web3.js'
 import { type AccountInfoBytes, FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { encodeBase58 } from '../../chains/base58.ts'
-import { createMarket } from '../../sim/market/createMarket.ts'
+import { describeError } from './describeError.ts'
+import { createWalkedMarket } from './standIn/createWalkedMarket.ts'
 import { installStandIns } from './standIn/installStandIns.ts'
 import { runStandInTx, type StandInTxResult } from './standIn/runStandInTx.ts'
 import type { StandInProgram } from './standIn/StandInProgram.ts'
@@ -93,18 +94,8 @@ export class SolanaSendError extends Error {
 export function createSolanaDevnet(options: { programs?: StandInProgram[] } = {}): SolanaDevnet {
   const svm = new LiteSVM()
   const programs = new Map<string, StandInProgram>()
-  // The simulator's market walks one step per walkIntervalMs from its start; syncMarket tells the
-  // devnet when that was, so Jupiter's stand-in prices at the step the quote used.
-  let market = createMarket({ seed: 1 })
-  let walk: { startMs: number; intervalMs: number } | undefined
-  const marketNow = () => {
-    if (walk) {
-      const due = Math.floor((Date.now() - walk.startMs) / walk.intervalMs) - market.stepCount()
-      if (due > 0) market.step(due)
-    }
-    return market
-  }
-  for (const program of options.programs ?? standInPrograms(marketNow)) {
+  const walked = createWalkedMarket()
+  for (const program of options.programs ?? standInPrograms(walked.marketNow)) {
     programs.set(program.programId, program)
     // Executable, so a runtime check that an account is a program passes for it.
     svm.setAccount(new PublicKey(program.programId), {
@@ -114,7 +105,7 @@ export function createSolanaDevnet(options: { programs?: StandInProgram[] } = {}
       executable: true,
     })
   }
-  if (!options.programs) installStandIns(svm, market)
+  if (!options.programs) installStandIns(svm, walked.marketNow())
   const callsStandIn = (tx: VersionedTransaction): boolean =>
     tx.message.compiledInstructions.some((ix) => {
       const program = tx.message.staticAccountKeys[ix.programIdIndex]
@@ -234,10 +225,7 @@ export function createSolanaDevnet(options: { programs?: StandInProgram[] } = {}
         replacementBlockhash,
       }
     },
-    syncMarket(seed, startMs, intervalMs) {
-      market = createMarket({ seed })
-      walk = { startMs, intervalMs }
-    },
+    syncMarket: walked.sync,
     status: (signature) => history.get(signature),
     records,
     createMint(mint, decimals, authority) {
@@ -302,15 +290,4 @@ export function createSolanaDevnet(options: { programs?: StandInProgram[] } = {}
       return account ? AccountLayout.decode(account.data).amount : 0n
     },
   }
-}
-
-function describeError(result: FailedTransactionMetadata): string {
-  const err = result.err()
-  const logs = result.meta().logs()
-  const last = logs.filter((l) => l.includes('failed') || l.includes('Error')).at(-1)
-  return (
-    last ??
-    // litesvm's errors are classes without fields (e.g. TransactionErrorInsufficientFundsForRent).
-    `transaction failed (${typeof err === 'object' && err ? err.constructor.name : String(err)})`
-  )
 }
