@@ -28,7 +28,7 @@ export function devnetEvmAccount(role: keyof typeof EVM_ROLES): DevnetEvmAccount
  * The devnet's fixed Solana keypair of a role: derived from a public seed text, so it is the
  * same on every machine. Public: never hold real funds with it.
  */
-export function devnetSolanaKeypair(role: 'user' | 'solver' | 'escrow' | 'treasury'): Keypair {
+export function devnetSolanaKeypair(role: 'user' | 'solver' | 'treasury'): Keypair {
   const seed = createHash('sha256').update(`ferry devnet solana ${role}`).digest()
   return Keypair.fromSeed(seed)
 }

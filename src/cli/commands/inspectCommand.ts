@@ -30,7 +30,6 @@ type InspectOptions = {
   orderId?: string
   intent?: string
   solanaTx?: string
-  orderProgram?: string
   maxPriorityFee?: bigint
   rpc?: string
 }

@@ -28,7 +28,6 @@ export function registerInspectCommand(program: Command): void {
     .option('--order-id <hex>', 'the orderId the service announced, to compare')
     .option('--intent <file.json>', 'an OrderIntent to hold every field against')
     .option('--solana-tx <hex>', 'a serialized Solana VersionedTransaction (hex)')
-    .option('--order-program <id>', 'Solana: the order program owning the escrow')
     .option('--max-priority-fee <lamports>', 'Solana: priority fee cap', parseBaseUnits)
     .option('--rpc <url>', 'Solana: an RPC to read the address lookup tables the transaction uses')
     .action(lazyAction(async () => (await import('./inspectCommand.ts')).inspectCommand))

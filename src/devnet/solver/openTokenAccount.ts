@@ -3,9 +3,8 @@ import type { Connection, PublicKey } from '@solana/web3.js'
 import { callSolanaDevnet } from '../solana/callSolanaDevnet.ts'
 
 /**
- * The owner's associated token account of `mint`, opened through the devnet when missing. Not with
- * the ATA program: litesvm aborts after running its BPFLoader2 programs many times (see
- * decodeSolanaOrderTx), so the devnet places the account itself.
+ * The owner's associated token account of `mint`, opened through the devnet when missing (the
+ * devnet places the account itself; its ATA program is a stand-in, docs/dln.md §4.12).
  */
 export async function openTokenAccount(
   solana: { connection: Connection; rpcUrl: string },

@@ -23,7 +23,7 @@ export type QuoteConfig = {
   baseSlippageBps: number
   /** The swap router the forwarder calls for a pre-swap (calldata: simSwapRouterAbi). */
   swapRouterAddress: Hex
-  /** Program a Solana-source order transaction calls (until the devnet defines one). */
+  /** dln_src, the program a Solana-source create-tx calls (docs/dln.md §4.10). */
   solanaProgramId: string
   /** Program a Solana single-chain swap transaction calls (default: Jupiter v6). */
   solanaSwapProgramId: string

@@ -8,9 +8,10 @@ import { createTxParamsSchema } from '../../../src/api/requests/buildCreateTxQue
 import { createMarket } from '../../../src/sim/market/createMarket.ts'
 import { buildOrderQuote } from '../../../src/sim/quote/buildOrderQuote.ts'
 import { realCreateTxExample } from '../../fixtures/api/realCreateTxExample.ts'
-import { mutateSolanaTx, randomSolanaKey } from '../../helpers/mutateSolanaTx.ts'
+import { mutateSolanaTx, randomSolanaKey, simLookupTable } from '../../helpers/mutateSolanaTx.ts'
 import type { FerryRun } from '../../helpers/runFerry.ts'
 import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
+import { startLookupTableRpc } from '../../helpers/startLookupTableRpc.ts'
 
 /** `ferry inspect` in-process, through the binary's own runCli. */
 const runInspect = (args: string[]): Promise<FerryRun> => runFerryInProcess(['inspect', ...args])
@@ -122,21 +123,27 @@ describe('ferry inspect', () => {
       orderId: quote.orderId,
     })
     const txData = quote.tx!.data as Hex
-    const ok = await runInspect(['--solana-tx', txData, '--intent', intent])
-    expect(ok.stderr).toBe('')
-    expect(ok.code).toBe(0)
-    expect(ok.stdout).toContain(`orderId: ${quote.orderId}`)
-    expect(ok.stdout).toContain('✓ computeBudget.priorityFee')
-    expect(ok.stdout).toMatch(/creationGiveAmount\s+100000000/)
-    const rogue = randomSolanaKey()
-    const bad = mutateSolanaTx(txData, (ixs) => [
-      ...ixs,
-      new TransactionInstruction({ programId: rogue, keys: [], data: Buffer.from([1]) }),
-    ])
-    const refused = await runInspect(['--solana-tx', bad.slice(2)])
-    expect(refused.code).toBe(1)
-    expect(refused.stdout).toContain('✗ instructions[5].programId is not an allowed program')
-    expect(refused.stdout).toContain(`actual:   ${rogue.toBase58()}`)
+    // The simulator's create-tx loads its accounts through its lookup table: read through --rpc.
+    const rpc = await startLookupTableRpc([simLookupTable()])
+    try {
+      const ok = await runInspect(['--solana-tx', txData, '--intent', intent, '--rpc', rpc.url])
+      expect(ok.stderr).toBe('')
+      expect(ok.code).toBe(0)
+      expect(ok.stdout).toContain(`orderId: ${quote.orderId}`)
+      expect(ok.stdout).toContain('✓ computeBudget.priorityFee')
+      expect(ok.stdout).toMatch(/giveOriginalAmount\s+100000000/)
+      const rogue = randomSolanaKey()
+      const bad = mutateSolanaTx(txData, (ixs) => [
+        ...ixs,
+        new TransactionInstruction({ programId: rogue, keys: [], data: Buffer.from([1]) }),
+      ])
+      const refused = await runInspect(['--solana-tx', bad.slice(2), '--rpc', rpc.url])
+      expect(refused.code).toBe(2)
+      expect(refused.stdout).toContain('✗ instructions[3].programId')
+      expect(refused.stderr).toContain(rogue.toBase58())
+    } finally {
+      await rpc.close()
+    }
   })
 
   test('behavior: bad or conflicting flags are usage errors (exit 2)', async () => {

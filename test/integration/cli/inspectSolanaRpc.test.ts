@@ -1,10 +1,10 @@
-import type { AddressLookupTableAccount } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { TKHQ_DLN_CREATE_ORDER_WITH_NONCE as vector } from '../../fixtures/solana/goldenVectors.ts'
 import { goldenVectorTables } from '../../fixtures/solana/goldenVectorTables.ts'
 import type { FerryRun } from '../../helpers/runFerry.ts'
 import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
-import { type FixtureServer, startFixtureServer } from '../../helpers/startFixtureServer.ts'
+import type { FixtureServer } from '../../helpers/startFixtureServer.ts'
+import { startLookupTableRpc } from '../../helpers/startLookupTableRpc.ts'
 
 // `ferry inspect --solana-tx` on the golden create-order (docs/dln.md §4.11): exit 2 naming the
 // unread tables without --rpc; with --rpc, the tables come from one getMultipleAccounts.
@@ -12,40 +12,11 @@ import { type FixtureServer, startFixtureServer } from '../../helpers/startFixtu
 const runInspect = (args: string[]): Promise<FerryRun> =>
   runFerryInProcess(['inspect', '--solana-tx', vector.txData, ...args])
 
-/** A lookup table account's data: 56-byte meta (type 1, never deactivated), then the keys. */
-function tableData(t: AddressLookupTableAccount): string {
-  const meta = Buffer.alloc(56)
-  meta.writeUInt32LE(1, 0)
-  meta.writeBigUInt64LE(2n ** 64n - 1n, 4)
-  return Buffer.concat([meta, ...t.state.addresses.map((a) => a.toBuffer())]).toString('base64')
-}
-
-function tableRpc(tables: AddressLookupTableAccount[]): Promise<FixtureServer> {
-  const byKey = new Map(tables.map((t) => [t.key.toBase58(), t]))
-  return startFixtureServer((req) => {
-    const call = JSON.parse(req.body) as { id: number; method: string; params: [string[]] }
-    const value = call.params[0].map((k) => {
-      const t = byKey.get(k)
-      return t
-        ? {
-            data: [tableData(t), 'base64'],
-            executable: false,
-            lamports: 1_000_000,
-            owner: 'AddressLookupTab1e1111111111111111111111111',
-            rentEpoch: 0,
-            space: 56 + 32 * t.state.addresses.length,
-          }
-        : null
-    })
-    return { body: { jsonrpc: '2.0', id: call.id, result: { context: { slot: 1 }, value } } }
-  })
-}
-
 let full: FixtureServer
 let partial: FixtureServer
 beforeAll(async () => {
-  full = await tableRpc(goldenVectorTables())
-  partial = await tableRpc(goldenVectorTables().slice(1))
+  full = await startLookupTableRpc(goldenVectorTables())
+  partial = await startLookupTableRpc(goldenVectorTables().slice(1))
 })
 afterAll(async () => {
   await full.close()

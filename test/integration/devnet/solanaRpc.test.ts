@@ -1,5 +1,6 @@
 import {
   AccountLayout,
+  createAssociatedTokenAccountIdempotentInstruction,
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token'
@@ -228,17 +229,24 @@ describe('Solana devnet JSON-RPC', () => {
 
   test('behavior: a long run of order-shaped transactions leaves the devnet alive', async () => {
     // Regression: litesvm aborted (std::bad_alloc) after ~50 runs of its BPFLoader2 programs
-    // (Memo v2, ATA); the devnet now runs only programs that stay up (token, memo v1, system).
+    // (Memo v2, ATA); the devnet runs ATA as a stand-in (docs/dln.md §4.12) and otherwise only
+    // programs that stay up (token, memo v1, system).
     const from = getAssociatedTokenAddressSync(USDC, payer.publicKey)
     const to = getAssociatedTokenAddressSync(USDC, other.publicKey)
     for (let i = 0; i < 120; i++) {
       const { blockhash } = await connection.getLatestBlockhash()
       const tx = await buildTx(blockhash, [
+        createAssociatedTokenAccountIdempotentInstruction(
+          payer.publicKey,
+          to,
+          other.publicKey,
+          USDC,
+        ),
         createTransferCheckedInstruction(from, USDC, to, payer.publicKey, 1n, 6),
         new TransactionInstruction({
           programId: MEMO,
           keys: [],
-          data: Buffer.from(`dln-order:v1:${i}`),
+          data: Buffer.from(`order-shaped ${i}`),
         }),
       ])
       await connection.sendTransaction(tx, { skipPreflight: true })

@@ -2,6 +2,7 @@ import {
   ACCOUNT_SIZE,
   AccountLayout,
   getAssociatedTokenAddressSync,
+  NATIVE_MINT,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token'
 import { Keypair, PublicKey } from '@solana/web3.js'
@@ -257,6 +258,52 @@ describe('judgeSolanaValueFlow', () => {
     expect(rules(drained)).toEqual(['otherTokenMoved'])
     // Accounts of others are shown, not judged: the escrow receives.
     expect(judgeSolanaValueFlow(spl, honest()).lines[2]).not.toContain('ours')
+  })
+
+  test('behavior: our empty wSOL account closed back to us is allowed; one that held wSOL is not (docs/dln.md §4.12)', () => {
+    const wsol = getAssociatedTokenAddressSync(NATIVE_MINT, me).toBase58()
+    const closedEmpty = [
+      ...honest(),
+      { address: wsol, before: tokenAccount(NATIVE_MINT, me, 0n), after: null },
+    ]
+    expect(rules(closedEmpty)).toEqual([])
+    const closedFull = [
+      ...honest(),
+      { address: wsol, before: tokenAccount(NATIVE_MINT, me, 5_000_000n), after: null },
+    ]
+    expect(rules(closedFull)).toContain('accountClosed')
+  })
+
+  test('behavior: after a pre-swap, a surplus left in our account of the order’s give token is allowed; a loss there is not', () => {
+    // USDT in, pre-swapped to USDC: the order gives USDC from our USDC account.
+    const preSwap: SolanaValueFlowExpectation = {
+      ...spl,
+      giveToken: USDT.toBase58(),
+      orderGiveToken: USDC.toBase58(),
+    }
+    const withUsdt = (
+      usdcAfter: bigint,
+      usdcBefore: SolanaAccountState | null,
+    ): SolanaAccountChange[] => [
+      { address: me.toBase58(), before: wallet(1_000_000_000n), after: wallet(984_975_000n) },
+      {
+        address: myUsdt,
+        before: tokenAccount(USDT, me, 300_000_000n),
+        after: tokenAccount(USDT, me, 50_000_000n),
+      },
+      { address: myUsdc, before: usdcBefore, after: tokenAccount(USDC, me, usdcAfter) },
+    ]
+    const usdtPrices = { ...preSwap, prices: spl.prices }
+    const ok = judgeSolanaValueFlow(usdtPrices, withUsdt(60_000n, null)).violations
+    expect(ok.map((v) => v.rule).filter((r) => r !== 'unpriced')).toEqual([])
+    expect(
+      judgeSolanaValueFlow(usdtPrices, withUsdt(60_000n, tokenAccount(USDC, me, 0n)))
+        .violations.map((v) => v.rule)
+        .filter((r) => r !== 'unpriced'),
+    ).toEqual([])
+    expect(rules(withUsdt(0n, tokenAccount(USDC, me, 10_000n)), preSwap)).toContain(
+      'otherTokenMoved',
+    )
   })
 
   test('behavior: our accounts missing from the simulation are refused', () => {
