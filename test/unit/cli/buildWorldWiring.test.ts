@@ -79,6 +79,27 @@ describe('buildWorldWiring', () => {
     expect(wiring.solana).toMatchObject({ rpcUrl: 'http://127.0.0.1:4' })
   })
 
+  test('behavior: Solana lookup-table reads take every read URL under rpcQuorum (P-2.12)', () => {
+    const base = config(EVM_WALLET)
+    const solanaChain = {
+      ...base.chains['7565164']!,
+      rpcUrls: ['http://127.0.0.1:4', 'http://127.0.0.1:5', 'http://127.0.0.1:6'],
+      rpcQuorum: 3,
+    }
+    const wiring = buildWorldWiring({
+      config: { ...base, chains: { ...base.chains, '7565164': solanaChain } },
+      env: {},
+      configPath,
+      devnet: undefined,
+      sending: false,
+    })
+    expect(wiring.solana).toMatchObject({
+      rpcUrl: 'http://127.0.0.1:4',
+      readUrls: ['http://127.0.0.1:4', 'http://127.0.0.1:5', 'http://127.0.0.1:6'],
+      rpcQuorum: 3,
+    })
+  })
+
   test('behavior: a sending run reads both keys; an unset key env var is a usage error naming it', () => {
     const env = { EVM_KEY, SOL_KEY: encodeBase58(solana.secretKey) }
     const wiring = buildWorldWiring({

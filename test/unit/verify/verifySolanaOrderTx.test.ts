@@ -1,6 +1,5 @@
 import { createApproveInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token'
 import {
-  AddressLookupTableAccount,
   ComputeBudgetProgram,
   Keypair,
   PublicKey,

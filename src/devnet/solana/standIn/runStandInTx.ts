@@ -72,7 +72,10 @@ export function runStandInTx(
   const snapshots = new Map<string, AccountInfoBytes | null>()
   const remember = (key: PublicKey): void => {
     const text = key.toBase58()
-    if (!snapshots.has(text)) snapshots.set(text, svm.getAccount(key))
+    if (snapshots.has(text)) return
+    const account = svm.getAccount(key)
+    // Programs never change inside a transaction: not copied, not restored.
+    if (!account?.executable) snapshots.set(text, account)
   }
   for (const key of keys) remember(key)
   svm.setAccount(payer, { ...payerBefore, lamports: payerBefore.lamports - Number(fee) })
