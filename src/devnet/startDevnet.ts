@@ -16,6 +16,7 @@ import { installDevnetSafe } from './installDevnetSafe.ts'
 import { localUrlOf } from './localUrlOf.ts'
 import { callSolanaDevnet } from './solana/callSolanaDevnet.ts'
 import { fundSolanaDevnet } from './solana/fundSolanaDevnet.ts'
+import { installDlnSendTable } from './solana/installDlnSendTable.ts'
 import { type SolanaDevnetProcess, startSolanaDevnet } from './solana/startSolanaDevnet.ts'
 import { createSolver, type Solver } from './solver/createSolver.ts'
 import type { SolverPolicy } from './solver/solverBehaviour.ts'
@@ -171,6 +172,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
           solver: SOLVER_FUNDS,
         })
       : undefined
+    if (solanaInfo) await installDlnSendTable(solanaInfo.rpcUrl)
     const clients = new Map(evm.map((c) => [c.chainId as number, c.client]))
     // Jupiter's stand-in prices pre-swaps at the step of the simulator's walking market.
     const simStartMs = Date.now()

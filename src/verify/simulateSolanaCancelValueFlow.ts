@@ -1,4 +1,4 @@
-import type { Connection, VersionedTransaction } from '@solana/web3.js'
+import type { Connection, PublicKey, VersionedTransaction } from '@solana/web3.js'
 import { SOLANA_NATIVE_TOKEN } from '../api/requests/addressRules.ts'
 import { judgeSimulatedSolana } from './judgeSimulatedSolana.ts'
 import type { SolanaValueFlowVerdict } from './judgeSolanaValueFlow.ts'
@@ -13,19 +13,24 @@ export type SimulateSolanaCancelValueFlowParams = {
   tx: VersionedTransaction
   /** Our wallet: fee payer and only signer. */
   wallet: string
-  /** The verified messaging fee. */
+  /** The verified messaging fee: deBridge's flat fee plus the execution fee. */
   feeLamports: bigint
+  /** The most rent the cancel pays: the take state it creates (docs/dln.md §4.10). */
+  rentLamports: bigint
   /** The verified priority fee cap (unit price × unit limit). */
   priorityFeeLamports: bigint
   /** Base fee per signature. Default 5 000. */
   lamportsPerSignature?: bigint
+  /** The tables the cancel loads accounts through (key → addresses), to watch every writable one. */
+  lookupTables?: ReadonlyMap<string, PublicKey[]>
 }
 
 /**
  * Simulates the exact cancel before it is signed, on the path of the order executor
- * (judgeSimulatedSolana; docs/safety.md P-8.1, P-8.9): our wallet loses
- * the messaging fee plus at most the transaction fee, nothing else of ours moves, no account of
- * ours is closed or altered, and no rent is paid. A cancel gives nothing, so no price is needed.
+ * (judgeSimulatedSolana; docs/safety.md P-8.1, P-8.9): our wallet loses the messaging fee plus
+ * at most the transaction fee and the take state's rent (dln_dst's `cancelOrder` creates it,
+ * paid by the canceler), nothing else of ours moves, no account of ours is closed or altered. A
+ * cancel gives nothing, so no price is needed.
  * One more run when a refusal comes from a simulation at a later slot than the read.
  * @throws SolanaValueFlowError when anything else leaves; SolanaSendError `simulationFailed`
  *   when the simulation errs.
@@ -33,7 +38,7 @@ export type SimulateSolanaCancelValueFlowParams = {
 export async function simulateSolanaCancelValueFlow(
   p: SimulateSolanaCancelValueFlowParams,
 ): Promise<SolanaValueFlowVerdict & { changes: SolanaAccountChange[] }> {
-  const keys = solanaValueFlowAccounts(p.tx, new Map(), {
+  const keys = solanaValueFlowAccounts(p.tx, p.lookupTables ?? new Map(), {
     sender: p.wallet,
     tokenIn: SOLANA_NATIVE_TOKEN,
   })
@@ -47,7 +52,7 @@ export async function simulateSolanaCancelValueFlow(
     maxTxFeeLamports:
       signatures * (p.lamportsPerSignature ?? DEFAULT_LAMPORTS_PER_SIGNATURE) +
       p.priorityFeeLamports,
-    maxRentLamports: 0n,
+    maxRentLamports: p.rentLamports,
     orderGiveAmount: 0n,
     prices: { get: () => undefined },
     maxCostBps: 0,

@@ -22,6 +22,20 @@ export const ORDER_TAKE_STATUS = [
   'Fulfilled',
 ] as const
 
+/**
+ * Bytes dln_dst allocates for a `TakeOrderState`: 112, the size deBridge's own client prices the
+ * account at (`@debridge-finance/dln-client` 8.3.6, `DlnDst.getFulfillCost`: discriminator, bump,
+ * source chain id and the largest status, `Cancelled` with an EVM beneficiary; docs/dln.md §4.10).
+ */
+export const TAKE_ORDER_STATE_SPACE = 112
+
+/**
+ * Rent the canceler pays for the take state `cancelOrder` creates: Solana's rent-exempt minimum
+ * of {@link TAKE_ORDER_STATE_SPACE} bytes, (112 + 128) × 3 480 × 2 = 1 670 400 lamports
+ * (docs/dln.md §4.10).
+ */
+export const TAKE_ORDER_STATE_RENT_LAMPORTS = BigInt((TAKE_ORDER_STATE_SPACE + 128) * 3_480 * 2)
+
 /** One of {@link ORDER_TAKE_STATUS}. */
 export type OrderTakeStatus = (typeof ORDER_TAKE_STATUS)[number]
 
@@ -48,9 +62,9 @@ export function takeOrderStatePda(
  * `OrderTakeStatus` tag and that variant's fields (`Fulfilled {unlockAuthority, orderId}`,
  * `SentCancel {canceler}`, `Cancelled {canceler, allowed_cancel_beneficiary_src: None}`,
  * `OldFulfilled {unlockAuthority}`, `SentUnlock {unlocker}`), the source chain id as 32 bytes
- * big-endian, the bump. The devnet writes it when its solver fills an order into Solana or sees
- * the order's authority cancel it; `unlockAuthority` is the variant's key (the canceler for a
- * cancel).
+ * big-endian, the bump. The devnet writes it when its solver fills an order into Solana, and its
+ * dln_dst stand-in on a cancel; `unlockAuthority` is the variant's key (the canceler for a
+ * cancel), `allowedCancelBeneficiarySrc` the `Cancelled` variant's option (none when absent).
  */
 export function encodeTakeOrderState(params: {
   status: OrderTakeStatus
@@ -58,6 +72,7 @@ export function encodeTakeOrderState(params: {
   orderId: string
   sourceChainId: number
   bump: number
+  allowedCancelBeneficiarySrc?: Uint8Array | undefined
 }): Buffer {
   const chain = Buffer.alloc(32)
   chain.writeBigUInt64BE(BigInt(params.sourceChainId), 24)
@@ -66,7 +81,7 @@ export function encodeTakeOrderState(params: {
     params.status === 'Fulfilled'
       ? [key, Buffer.from(params.orderId.replace(/^0x/, ''), 'hex')]
       : params.status === 'Cancelled'
-        ? [key, Buffer.from([0])]
+        ? [key, cancelBeneficiaryOption(params.allowedCancelBeneficiarySrc)]
         : [key]
   return Buffer.concat([
     TAKE_ORDER_STATE_DISCRIMINATOR,
@@ -75,4 +90,11 @@ export function encodeTakeOrderState(params: {
     chain,
     Buffer.from([params.bump]),
   ])
+}
+
+function cancelBeneficiaryOption(bytes: Uint8Array | undefined): Buffer {
+  if (!bytes) return Buffer.from([0])
+  const length = Buffer.alloc(4)
+  length.writeUInt32LE(bytes.length)
+  return Buffer.concat([Buffer.from([1]), length, bytes])
 }

@@ -54,7 +54,7 @@ export const DEFAULT_SOLVER_MARGIN_BPS = 2
  * deposits on Solana, waits its fill delay, fills on the destination at the order's takeAmount
  * (DlnDestination.fulfillOrder on EVM, which also runs the hook; an SPL or SOL transfer to the
  * receiver on Solana), sends the unlock, relays every DevnetMessenger message (unlocks and
- * cancels) to the source chain, plays DlnDestination's cancel of Solana-destination orders
+ * cancels) to the source chain, relays the cancels dln_dst's stand-in sent on Solana
  * (cancelOnSolana), and feeds the simulator's stats store with the real transaction
  * hashes, blocks, times and initiators (docs/service.md §4.1-§4.3). Misbehaves on demand (SolverBehaviour).
  * Composes the jobs: watchOrders → onOrderSeen → fillOrder → sendUnlock; watchOrders →
@@ -109,9 +109,9 @@ export function createSolver(options: CreateSolverOptions): Solver {
           ctx.fail(undefined, 'relay', error),
         ),
       ),
-    cancel: (tx, cancel) =>
+    cancel: (cancel) =>
       ctx.track(
-        cancelOnSolana(ctx, tx, cancel).catch((error) => ctx.fail(cancel.orderId, 'cancel', error)),
+        cancelOnSolana(ctx, cancel).catch((error) => ctx.fail(cancel.orderId, 'cancel', error)),
       ),
   })
 

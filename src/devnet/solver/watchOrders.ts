@@ -2,15 +2,11 @@ import { type Address, bytesToHex, decodeEventLog, type Hex } from 'viem'
 import { dlnSourceAbi } from '../../chains/abi/dlnSourceAbi.ts'
 import { SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
 import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
-import {
-  type DecodedSolanaCancelTx,
-  decodeSolanaCancelTx,
-} from '../../chains/solana/decodeSolanaCancelTx.ts'
-import type { SolanaCancelMemo } from '../../chains/solana/solanaCancelLayout.ts'
 import type { DevnetEvmChain } from '../DevnetEvmChain.ts'
 import { devnetMessengerAbi } from '../devnetMessengerAbi.ts'
 import { callSolanaDevnet } from '../solana/callSolanaDevnet.ts'
 import type { SolverContext } from './SolverContext.ts'
+import { type SentCancel, sentCancelsOf } from './sentCancelsOf.ts'
 import { solanaOrdersOfTx } from './solanaOrdersOfTx.ts'
 
 const SOLANA_FIXED_FEE_LAMPORTS = 15_000_000n
@@ -30,8 +26,8 @@ export type OrderWatchHandlers = {
   ): void
   /** A DevnetMessenger MessageSent on `from`, to relay to `dstChainId`. */
   message(from: DevnetEvmChain, dstChainId: number, target: Address, data: Hex): void
-  /** A landed Solana transaction carrying a cancel memo, once per memo. */
-  cancel(tx: DecodedSolanaCancelTx, cancel: SolanaCancelMemo): void
+  /** A dln_dst `sendOrderCancel` of a landed Solana transaction, once per instruction. */
+  cancel(cancel: SentCancel): void
 }
 
 /**
@@ -112,14 +108,7 @@ export function watchOrders(
         // The fixed fee in lamports, as dln_src's State holds it (docs/dln.md §1.5).
         handlers.order(c.orderId, c.order, c.referralCode, c.percentFee, SOLANA_FIXED_FEE_LAMPORTS)
       }
-      if (created.length > 0) continue
-      let cancelTx: DecodedSolanaCancelTx
-      try {
-        cancelTx = decodeSolanaCancelTx(txData)
-      } catch {
-        continue
-      }
-      for (const cancel of cancelTx.cancels) handlers.cancel(cancelTx, cancel)
+      for (const cancel of sentCancelsOf(t.transaction)) handlers.cancel(cancel)
     }
   }
 

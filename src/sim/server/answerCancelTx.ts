@@ -3,20 +3,27 @@ import { orderIdParamSchema } from '../../api/requests/buildExternalCallProcessP
 import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
 import { orderCancelTxSchema } from '../../api/schemas/orderCancelTx.ts'
 import { encodeBase58 } from '../../chains/base58.ts'
-import { CHAINS, SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
-import { buildSolanaCancelTx } from '../../chains/solana/buildSolanaCancelTx.ts'
+import { SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
+import { buildDlnCancelTx } from '../../chains/solana/buildDlnCancelTx.ts'
+import {
+  claimCancelCalldata,
+  debridgeSendingAccounts,
+} from '../../chains/solana/debridgeSendingAccounts.ts'
 import type { SimRuntime } from './createSimRuntime.ts'
 import { mapIssuesToError } from './mapIssuesToError.ts'
 import { selfCheckFailure } from './selfCheckFailure.ts'
 import type { SimAnswer } from './simAnswer.ts'
+import { SIM_DEBRIDGE_FEE_BENEFICIARY, simDlnSendTable } from './simDlnSendTable.ts'
 import { simErrorBody } from './simErrorBody.ts'
 
 /**
  * Answers GET /v1.0/{net,dln}/order/{orderId}/cancel-tx (docs/dln.md §3.5) from the orders the
  * stats store holds with their struct: 400 for a malformed id, 404 `UNKNOWN_ORDER` for an order
  * never seen, 400 `CANCEL_TX_UNSUPPORTED` for an order whose destination is not Solana (ferry
- * builds EVM cancels itself), else the Solana cancel of buildSolanaCancelTx: fee payer the order's
- * destination authority, the chain's flat fee as messaging fee, and as beneficiary the order's
+ * builds EVM cancels itself), else the real dln_dst cancel of buildDlnCancelTx (docs/dln.md
+ * §4.10): `cancelOrder` + `sendOrderCancel` with no execution fee, the order's destination
+ * authority as fee payer, canceler and sender, deBridge's sending accounts loaded through the
+ * send lookup table (simDlnSendTable), and as beneficiary the order's
  * `allowedCancelBeneficiarySrc`, or its maker when it has none, wrapped as `{ tx }`. Self-checked
  * against the schema.
  */
@@ -42,12 +49,21 @@ export function answerCancelTx(runtime: SimRuntime, orderId: string): SimAnswer 
   const authority = encodeBase58(Buffer.from(order.orderAuthorityAddressDst.slice(2), 'hex'))
   const beneficiary =
     size(order.allowedCancelBeneficiarySrc) > 0 ? order.allowedCancelBeneficiarySrc : order.makerSrc
-  const { data } = buildSolanaCancelTx({
+  const id = parsed.data as `0x${string}`
+  const sending = debridgeSendingAccounts({
+    sendFrom: authority,
+    chainIdTo: order.giveChainId,
+    externalCall: claimCancelCalldata(id, beneficiary),
+    feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
+  })
+  const { data } = buildDlnCancelTx({
     authority,
-    orderId: parsed.data as `0x${string}`,
+    order,
+    orderId: id,
     beneficiary,
-    feeLamports: CHAINS[SOLANA_CHAIN_ID].fixedFeeFallback ?? 0n,
     dlnDestination: SOLANA_PROGRAMS.dlnDestination,
+    sending,
+    lookupTables: [simDlnSendTable()],
   })
   // Wrapped in `tx`, as deBridge's own docs show the answer (docs/dln.md §3.5).
   const body = {

@@ -10,32 +10,57 @@ import {
   TransactionMessage,
   VersionedTransaction,
 } from '@solana/web3.js'
-import { bytesToHex, type Hex, hexToBytes } from 'viem'
+import {
+  bytesToHex,
+  createWalletClient,
+  decodeEventLog,
+  erc20Abi,
+  type Hex,
+  hexToBytes,
+  http,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import { encodeBase58 } from '../../../src/chains/base58.ts'
 import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
+import { readCreatedOrder } from '../../../src/chains/evm/readCreatedOrder.ts'
+import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
+import { buildDlnCancelTx } from '../../../src/chains/solana/buildDlnCancelTx.ts'
+import {
+  claimCancelCalldata,
+  DLN_SEND_LOOKUP_TABLE,
+  debridgeSendingAccounts,
+} from '../../../src/chains/solana/debridgeSendingAccounts.ts'
+import { SolanaSendError } from '../../../src/chains/solana/SolanaSendError.ts'
 import {
   ORDER_TAKE_STATUS,
+  TAKE_ORDER_STATE_RENT_LAMPORTS,
   takeOrderStateAddress,
 } from '../../../src/chains/solana/takeOrderStateLayout.ts'
 import { systemClock } from '../../../src/common/clock.ts'
 import { silentLogger } from '../../../src/common/Logger.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { devnetSolanaKeypair } from '../../../src/devnet/devnetAccounts.ts'
-import { SOLANA_CANCEL_FEE_LAMPORTS } from '../../../src/devnet/solver/cancelOnSolana.ts'
 import { type Devnet, SOLANA_USDC_MINT, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { autoCancelOrder } from '../../../src/execute/autoCancelOrder.ts'
 import { cancelIntentOrder } from '../../../src/execute/cancelIntentOrder.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
+import {
+  SIM_DEBRIDGE_FEE_BENEFICIARY,
+  simDlnSendTable,
+} from '../../../src/sim/server/simDlnSendTable.ts'
 import { createEvmSendJournal } from '../../../src/store/contract/createEvmSendJournal.ts'
 import { type Journal, openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import type { OrderIntent } from '../../../src/verify/orderIntent.ts'
+import { SolanaValueFlowError } from '../../../src/verify/SolanaValueFlowError.ts'
+import { simulateSolanaCancelValueFlow } from '../../../src/verify/simulateSolanaCancelValueFlow.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
 import { balanceOf, devnetValueFlow, testApi, testSender, user } from './executorHarness.ts'
+import { solanaCancelAttackKit } from './solanaCancelAttackKit.ts'
 import { startTamperProxy, type TamperProxy } from './startTamperProxy.ts'
 
 let devnet: Devnet
@@ -189,20 +214,30 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
     await proxy?.close()
   })
 
-  /** The service's cancel with one more transfer: our SOL to the attacker, the fee still paid. */
-  async function attackCancel(orderId: Hex): Promise<Hex> {
-    const { data } = await testApi(devnet.sim.baseUrl).getOrderCancelTx(orderId)
-    const honest = VersionedTransaction.deserialize(hexToBytes(data as Hex))
-    const message = TransactionMessage.decompile(honest.message)
-    message.instructions.push(
-      SystemProgram.transfer({
-        fromPubkey: solUser.publicKey,
-        toPubkey: attacker,
-        lamports: stolenLamports,
-      }),
-    )
-    return bytesToHex(new VersionedTransaction(message.compileToV0Message()).serialize())
-  }
+  const {
+    attackerEvm,
+    attackCancel,
+    cancelRefunding,
+    sendBlind,
+    simulateAsFerry,
+    createOrderWithoutBeneficiary,
+  } = solanaCancelAttackKit({
+    get devnet() {
+      return devnet
+    },
+    get connection() {
+      return connection
+    },
+    get solver() {
+      return solver
+    },
+    get journal() {
+      return journal
+    },
+    solUser,
+    attacker,
+    stolenLamports,
+  })
 
   const cancel = (orderId: Hex, apiUrl = devnet.sim.baseUrl) =>
     cancelIntentOrder(cancelParams(orderId, apiUrl))
@@ -228,9 +263,10 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
     // Every unit of the give token is back on the source.
     expect(await balanceOf(arb.client, usdc, user.address)).toBe(usdcBefore)
     expect(result.refund?.beneficiary).toBe(user.address)
-    // On Solana only the messaging fee and one signature's fee left our wallet.
+    // On Solana only deBridge's flat fee, the take state's rent and one signature's fee left
+    // our wallet (docs/dln.md §4.10): the real dln_dst cancel, run by the devnet's stand-in.
     expect(BigInt(await connection.getBalance(solUser.publicKey))).toBe(
-      lamportsBefore - SOLANA_CANCEL_FEE_LAMPORTS - 5_000n,
+      lamportsBefore - 15_000_000n - TAKE_ORDER_STATE_RENT_LAMPORTS - 5_000n,
     )
     expect(journal.getIntent('sol-cancel')?.state).toBe('cancelled')
     const cancels = journal.attemptsOf('sol-cancel').filter((a) => a.kind === 'cancel')
@@ -239,14 +275,11 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
     ])
   })
 
-  test('attack: a cancel that also pays the attacker works on the devnet when signed blindly, and ferry refuses it', async () => {
+  test('attack: a cancel that also pays the attacker works on the devnet when signed blindly, and ferry refuses it by rule and by simulation', async () => {
     // Without ferry's checks: the user signs the service's tampered cancel and sends it.
     const blind = await createOrder('sol-cancel-blind', 30_000_000n, Keypair.generate().publicKey)
-    const tx = VersionedTransaction.deserialize(hexToBytes(await attackCancel(blind)))
-    tx.message.recentBlockhash = (await connection.getLatestBlockhash()).blockhash
-    tx.sign([solUser])
+    await sendBlind(await attackCancel(blind))
     // The solver's cancel event is the proof it landed (the devnet has no websocket to confirm on).
-    await connection.sendRawTransaction(tx.serialize())
     await solver.waitFor<{ orderId: Hex }>('cancelled', (e) => e.orderId === blind)
     expect(await takeStatus(blind)).toBe('SentCancel')
     expect(BigInt(await connection.getBalance(attacker))).toBe(stolenLamports)
@@ -268,13 +301,56 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
     const error = await cancel(orderId, proxy.url).catch((e: unknown) => e)
     proxy.tamper = undefined
     expect(error).toBeInstanceOf(VerificationError)
-    expect((error as VerificationError).field).toBe('tx.lamportTransfers')
+    // By rule: a System transfer to someone else is not an allowed shape.
+    expect((error as VerificationError).field).toBe('instructions[4].to')
+    // By simulation too: the same bytes, simulated, take more than the fees and the rent.
+    const simulated = await simulateAsFerry(tampered)
+    expect(simulated).toBeInstanceOf(SolanaValueFlowError)
+    expect((simulated as SolanaValueFlowError).rule).toBe('walletLamports')
     expect(proxy.seen.some((p) => p.endsWith(`/order/${orderId}/cancel-tx`))).toBe(true)
     expect(journal.attemptsOf('sol-cancel-attack').filter((a) => a.kind === 'cancel')).toEqual([])
     expect(await takeStatus(orderId)).toBeUndefined()
     expect(BigInt(await connection.getBalance(solUser.publicKey))).toBe(lamportsBefore)
     expect(BigInt(await connection.getBalance(attacker))).toBe(stolenLamports)
     expect(journal.getIntent('sol-cancel-attack')?.state).toBe('created')
+  })
+
+  test('attack: a cancel refunding someone else moves the refund to them when signed blindly, and ferry refuses it by rule and by simulation', async () => {
+    const arb = devnet.evm[0]!
+    const usdc = arb.contracts.tokens.USDC.address
+    // Real: an order that names no cancel beneficiary, cancelled with the authority's key
+    // straight to the devnet, refunding the attacker: the give arrives at the attacker.
+    const open = await createOrderWithoutBeneficiary(25_000_000n)
+    const attackerBefore = await balanceOf(arb.client, usdc, attackerEvm)
+    await sendBlind(await cancelRefunding(open, attackerEvm))
+    await solver.waitFor<{ orderId: Hex }>('cancelled', (e) => e.orderId === open)
+    expect(await takeStatus(open)).toBe('SentCancel')
+    expect(await balanceOf(arb.client, usdc, attackerEvm)).toBe(attackerBefore + 25_000_000n)
+
+    // ferry's orders name ferry as their cancel beneficiary. A service cancel refunding the
+    // attacker is refused by rule, before anything is signed...
+    const orderId = await createOrder(
+      'sol-cancel-foreign',
+      20_000_000n,
+      Keypair.generate().publicKey,
+    )
+    const foreign = await cancelRefunding(orderId, attackerEvm)
+    proxy.tamper = (path, _query, body) => {
+      if (!path.endsWith('/cancel-tx')) return body
+      const answer = body as { tx: Record<string, unknown> }
+      return { ...answer, tx: { ...answer.tx, data: foreign, cancelBeneficiary: attackerEvm } }
+    }
+    const error = await cancel(orderId, proxy.url).catch((e: unknown) => e)
+    proxy.tamper = undefined
+    expect(error).toBeInstanceOf(VerificationError)
+    expect((error as VerificationError).field).toBe('sendOrderCancel.cancelBeneficiary')
+    // ...and by simulation: dln_dst itself refuses a beneficiary the order does not allow.
+    const simulated = await simulateAsFerry(foreign)
+    expect(simulated).toBeInstanceOf(SolanaSendError)
+    expect((simulated as SolanaSendError).state).toBe('simulationFailed')
+    expect((simulated as SolanaSendError).message).toContain('NotAllowedCancelBeneficiary')
+    expect(await takeStatus(orderId)).toBeUndefined()
+    expect(journal.attemptsOf('sol-cancel-foreign').filter((a) => a.kind === 'cancel')).toEqual([])
   })
 
   test('default: `ferry cancel --live` cancels an order into Solana with wallets.solana and prints the refund', async () => {

@@ -4,6 +4,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
 import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
+import {
+  claimCancelCalldata,
+  DLN_SEND_LOOKUP_TABLE,
+  debridgeSendingAccounts,
+} from '../../../src/chains/solana/debridgeSendingAccounts.ts'
+import { resolveSolanaMessage } from '../../../src/chains/solana/resolveSolanaMessage.ts'
+import {
+  SIM_DEBRIDGE_FEE_BENEFICIARY,
+  simDlnSendTable,
+} from '../../../src/sim/server/simDlnSendTable.ts'
 import { verifySolanaCancelTx } from '../../../src/verify/verifySolanaCancelTx.ts'
 import { ADDR, startTestSim, type TestSim } from './startTestSim.ts'
 
@@ -55,13 +65,16 @@ describe('GET /v1.0/{net,dln}/order/{id}/cancel-tx', () => {
   })
   afterAll(() => sim.server.close())
 
-  test('default: an order into Solana gets the Solana cancel ferry would build, on both paths', async () => {
+  test('default: an order into Solana gets the real dln_dst cancel ferry would build, on both paths', async () => {
     const answer = await sim.client.getOrderCancelTx(solanaId)
     expect(answer).toMatchObject({
       chainId: 7565164,
       from: authority.toBase58(),
       cancelBeneficiary: ADDR.other,
     })
+    // deBridge's sending accounts load through its send lookup table (docs/dln.md §4.10).
+    const table = simDlnSendTable()
+    const lookupTables = new Map([[DLN_SEND_LOOKUP_TABLE, table.state.addresses]])
     const verified = verifySolanaCancelTx({
       txData: answer.data as Hex,
       orderId: solanaId,
@@ -69,8 +82,22 @@ describe('GET /v1.0/{net,dln}/order/{id}/cancel-tx', () => {
       ourDstKey: authority.toBase58(),
       ourSrcAddress: ADDR.other,
       dlnDestination: SOLANA_PROGRAMS.dlnDestination,
+      lookupTables,
     })
     expect(verified.feeLamports).toBe(15_000_000n)
+    expect(verified.beneficiary).toBe(ADDR.other)
+    const resolved = resolveSolanaMessage(answer.data as Hex, lookupTables)
+    expect(resolved.problems).toEqual([])
+    expect(resolved.tables.map((t) => t.table)).toEqual([DLN_SEND_LOOKUP_TABLE])
+    // sendOrderCancel names every account of deBridge's sending group as its SDK derives it.
+    const sending = debridgeSendingAccounts({
+      sendFrom: authority.toBase58(),
+      chainIdTo: 42161n,
+      externalCall: claimCancelCalldata(solanaId, ADDR.other),
+      feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
+    })
+    const send = resolved.instructions.at(-1)!
+    expect(send.accounts.slice(3)).toEqual(Object.values(sending))
     const onDln = await sim.get(`/v1.0/dln/order/${solanaId}/cancel-tx`)
     expect(onDln.status).toBe(200)
     // The simulator answers wrapped, as deBridge's docs show; the client reads the flat fields.

@@ -3,7 +3,7 @@ import {
   Keypair,
   PublicKey,
   SystemProgram,
-  type TransactionInstruction,
+  TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
 } from '@solana/web3.js'
@@ -14,6 +14,7 @@ import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
 import { buildDlnCancelTx } from '../../../src/chains/solana/buildDlnCancelTx.ts'
 import { DLN_SEND_ORDER_CANCEL_ACCOUNTS } from '../../../src/chains/solana/dlnDstCancel.ts'
+import { TAKE_ORDER_STATE_RENT_LAMPORTS } from '../../../src/chains/solana/takeOrderStateLayout.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { verifySolanaCancelTx } from '../../../src/verify/verifySolanaCancelTx.ts'
 import { dlnIdlCoders } from '../../helpers/dlnSolanaIdls.ts'
@@ -119,6 +120,36 @@ describe('verifySolanaCancelTx on the real dln_dst cancel', () => {
       'cancelOrder',
       'sendOrderCancel',
     ])
+  })
+  test('what may leave: deBridge’s flat fee plus the execution fee, and the take state’s rent', () => {
+    const verified = verify(cancelTx({ executionFeeLamports: 1_000n }))
+    expect(verified.feeLamports).toBe(15_000_000n + 1_000n)
+    expect(verified.rentLamports).toBe(TAKE_ORDER_STATE_RENT_LAMPORTS)
+    expect(verified.priorityFeeLamports).toBe(0n)
+  })
+  test('the former memo model (a fee transfer and a memo) is refused', () => {
+    const memo = new TransactionInstruction({
+      programId: new PublicKey('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo'),
+      keys: [],
+      data: Buffer.from(`dln-cancel:v1:${orderId}:${evmMe}`),
+    })
+    const fee = SystemProgram.transfer({
+      fromPubkey: me,
+      toPubkey: attacker,
+      lamports: 15_000_000n,
+    })
+    expect(refusedAt(mutateSolanaTx(cancelTx(), (ixs) => [ixs[0]!, ixs[1]!, fee, memo]))).toBe(
+      'instructions[2].to',
+    )
+  })
+  test('an order whose destination authority is not our key', () => {
+    expect(refusedAt(cancelTx(), { ...order, orderAuthorityAddressDst: hex(attacker) })).toBe(
+      'order.orderAuthorityAddressDst',
+    )
+  })
+  test('a priority fee over its cap', () => {
+    const tx = cancelTx({ computeUnitLimit: 1_400_000, computeUnitPriceMicroLamports: 10_000_000n })
+    expect(refusedAt(tx)).toBe('computeBudget.priorityFee')
   })
   test('a cancel beneficiary that is not ours', () => {
     const foreign = '0x9999999999999999999999999999999999999999'

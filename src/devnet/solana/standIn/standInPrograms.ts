@@ -1,6 +1,7 @@
 import { createMarket } from '../../../sim/market/createMarket.ts'
 import type { Market } from '../../../sim/market/market.ts'
 import { ataStandIn } from './ata/ataStandIn.ts'
+import { dlnDstStandIn } from './dlnDst/dlnDstStandIn.ts'
 import { dlnSrcStandIn } from './dlnSrc/dlnSrcStandIn.ts'
 import { jupiterStandIn } from './jupiter/jupiterStandIn.ts'
 import type { StandInProgram } from './StandInProgram.ts'
@@ -12,7 +13,7 @@ import type { StandInProgram } from './StandInProgram.ts'
 export function standInPrograms(
   marketNow: () => Market = constant(createMarket({ seed: 1 })),
 ): StandInProgram[] {
-  return [dlnSrcStandIn(), jupiterStandIn(marketNow), ataStandIn()]
+  return [dlnSrcStandIn(), jupiterStandIn(marketNow), ataStandIn(), dlnDstStandIn]
 }
 
 function constant(market: Market): () => Market {

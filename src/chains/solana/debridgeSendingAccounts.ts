@@ -1,0 +1,124 @@
+import { getAssociatedTokenAddressSync, NATIVE_MINT, TOKEN_PROGRAM_ID } from '@solana/spl-token'
+import { PublicKey, SystemProgram } from '@solana/web3.js'
+import { type Hex, keccak256 } from 'viem'
+import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
+
+/** deBridge's Solana programs: the gate (`debridgeProgram`) and its settings (docs/dln.md §4.10). */
+export const DEBRIDGE_SOLANA_PROGRAMS = {
+  debridge: 'DEbrdGj3HsRsAzx6uH4MKyREKxVAfBydijLUF3ygsFfh',
+  settings: 'DeSetTwWhjZq6Pz9Kfdo1KoS5NqtsM6G8ERbX4SSCSft',
+} as const
+
+/** Inputs of {@link debridgeSendingAccounts}. */
+export type DebridgeSendingParams = {
+  /** Who pays the message (base58): the canceler in ferry's model of the cancel. */
+  sendFrom: string
+  /** The chain the message goes to (deBridge's internal id): the order's give chain. */
+  chainIdTo: bigint
+  /** The message's external call: dln_src's `claimCancel` calldata for a cancel. */
+  externalCall: Hex
+  /** `state.feeBeneficiary`: read from deBridge's state account, not derivable (base58). */
+  feeBeneficiary: string
+}
+
+const u256 = (n: bigint): Buffer => Buffer.from(n.toString(16).padStart(64, '0'), 'hex')
+const pda = (seeds: (Buffer | Uint8Array)[], program: string): PublicKey =>
+  PublicKey.findProgramAddressSync(seeds, new PublicKey(program))[0]
+
+/**
+ * deBridge's sending group of `sendOrderCancel` for a message paid in SOL (the wSOL bridge, no
+ * asset fee, no discount), derived with the seeds deBridge's Solana SDK uses
+ * (`@debridge-finance/solana-utils` `accounts.js`, `constants.js`;
+ * `@debridge-finance/solana-contracts-client` `buildSendContext`; docs/dln.md §4.10), keyed by
+ * name without `sending.`. Pure.
+ */
+export function debridgeSendingAccounts(p: DebridgeSendingParams): Record<string, string> {
+  const { debridge, settings } = DEBRIDGE_SOLANA_PROGRAMS
+  const bridge = pda([Buffer.from('BRIDGE'), NATIVE_MINT.toBuffer()], settings)
+  const mintAuthority = pda([Buffer.from('BRIDGE_MINTER'), bridge.toBuffer()], debridge)
+  const sendFrom = new PublicKey(p.sendFrom)
+  const shortcut = Buffer.from(keccak256(p.externalCall).slice(2), 'hex')
+  const externalCallStorage = pda(
+    [
+      Buffer.from('EXTERNAL_CALL_STORAGE'),
+      shortcut,
+      sendFrom.toBuffer(),
+      u256(BigInt(SOLANA_CHAIN_ID)),
+    ],
+    debridge,
+  )
+  const accounts: Record<string, PublicKey> = {
+    nonceStorage: pda([Buffer.from('NONCE')], debridge),
+    sendFrom,
+    sendFromWallet: getAssociatedTokenAddressSync(NATIVE_MINT, sendFrom, true),
+    systemProgram: SystemProgram.programId,
+    externalCallStorage,
+    externalCallMeta: pda(
+      [Buffer.from('EXTERNAL_CALL_META'), externalCallStorage.toBuffer()],
+      debridge,
+    ),
+    discount: pda([Buffer.from('NO_DISCOUNT')], settings),
+    bridgeFee: pda([Buffer.from('DEFAULT_BRIDGE_FEE_INFO')], settings),
+    bridge,
+    tokenMint: NATIVE_MINT,
+    stakingWallet: getAssociatedTokenAddressSync(NATIVE_MINT, mintAuthority, true),
+    mintAuthority,
+    chainSupportInfo: pda([Buffer.from('CHAIN_SUPPORT_INFO'), u256(p.chainIdTo)], settings),
+    settingsProgram: new PublicKey(settings),
+    splTokenProgram: TOKEN_PROGRAM_ID,
+    state: pda([Buffer.from('DEBRIDGE_STATE')], settings),
+    feeBeneficiary: new PublicKey(p.feeBeneficiary),
+    debridgeProgram: new PublicKey(debridge),
+  }
+  return Object.fromEntries(Object.entries(accounts).map(([k, v]) => [k, v.toBase58()]))
+}
+
+/**
+ * The external call dln_dst sends with a cancel: `claimCancel(orderId, beneficiary)` on dln_src of
+ * the give chain, selector `d48b0146` then the 32-byte id and the beneficiary left-padded to 32
+ * bytes (`@debridge-finance/dln-client` `DlnDst.buildCancelCalldata`; docs/dln.md §4.10).
+ */
+export function claimCancelCalldata(orderId: Hex, beneficiary: Hex): Hex {
+  return `0xd48b0146${orderId.slice(2)}${beneficiary.slice(2).padStart(64, '0')}`
+}
+
+/**
+ * deBridge's lookup table of its sending accounts on mainnet (`@debridge-finance/dln-client`
+ * 8.3.6 `DlnDst.getSendALT`, Prod), which a cancel into Solana loads them through.
+ */
+export const DLN_SEND_LOOKUP_TABLE = 'Z9SwCHdnxCpAEHdTewMXqZedbQBuBpQr16G9yedAU9q'
+
+/**
+ * What a send lookup table holds so that a cancel from any of `giveChainIds` loads every shared
+ * account through it: the sending accounts no sender or message changes, and per give chain its
+ * `chainSupportInfo` and dln_dst's `authorizedSrcContract` (docs/dln.md §4.10). Pure.
+ */
+export function dlnSendTableAddresses(p: {
+  dlnDestination: string
+  feeBeneficiary: string
+  giveChainIds: readonly bigint[]
+}): PublicKey[] {
+  const shared = debridgeSendingAccounts({
+    sendFrom: SystemProgram.programId.toBase58(),
+    chainIdTo: 0n,
+    externalCall: '0x',
+    feeBeneficiary: p.feeBeneficiary,
+  })
+  const perSender = new Set([
+    'sendFrom',
+    'sendFromWallet',
+    'externalCallStorage',
+    'externalCallMeta',
+    'chainSupportInfo',
+  ])
+  const keys = Object.entries(shared)
+    .filter(([name]) => !perSender.has(name))
+    .map(([, key]) => new PublicKey(key))
+  for (const chainId of p.giveChainIds) {
+    keys.push(
+      pda([Buffer.from('CHAIN_SUPPORT_INFO'), u256(chainId)], DEBRIDGE_SOLANA_PROGRAMS.settings),
+    )
+    keys.push(pda([Buffer.from('AUTHORIZED_SRC_CONTRACT'), u256(chainId)], p.dlnDestination))
+  }
+  return keys
+}

@@ -1,0 +1,123 @@
+import { PublicKey } from '@solana/web3.js'
+import { size } from 'viem'
+import { SOLANA_CHAIN_ID } from '../../../../api/schemas/chainId.ts'
+import { CHAINS } from '../../../../chains/chainRegistry.ts'
+import { authorizedSrcContractAddress } from '../../../../chains/solana/buildDlnCancelTx.ts'
+import {
+  claimCancelCalldata,
+  DEBRIDGE_SOLANA_PROGRAMS,
+  debridgeSendingAccounts,
+} from '../../../../chains/solana/debridgeSendingAccounts.ts'
+import {
+  DLN_SEND_ORDER_CANCEL_ACCOUNTS,
+  decodeDlnSendOrderCancelArgs,
+} from '../../../../chains/solana/dlnDstCancel.ts'
+import {
+  encodeTakeOrderState,
+  takeOrderStatePda,
+} from '../../../../chains/solana/takeOrderStateLayout.ts'
+import { type StandInContext, StandInError, type StandInInstruction } from '../StandInProgram.ts'
+import { dlnDstError } from './dlnDstErrors.ts'
+import { moveLamports } from './moveLamports.ts'
+import { namedAccounts } from './namedAccounts.ts'
+import { readTakeOrderState } from './readTakeOrderState.ts'
+
+/** deBridge's flat messaging fee the stand-in charges, in lamports: Solana's flat DLN fee (docs/dln.md §1.4). */
+export const STAND_IN_MESSAGING_FEE_LAMPORTS = CHAINS[SOLANA_CHAIN_ID].fixedFeeFallback ?? 0n
+
+/**
+ * dln_dst `sendOrderCancel(orderId, cancelBeneficiary, executionFee)` on the devnet (docs/dln.md
+ * §4.12): `takeOrderState` is the order's PDA, owned by dln_dst, `Cancelled` by this `canceler`,
+ * who signs; `authorizedSrcContract` is the PDA of the state's source chain; the beneficiary is a
+ * 20-byte EVM address and, when the order named one, its `allowedCancelBeneficiarySrc`;
+ * deBridge's sending accounts are the ones its seeds derive (the fee beneficiary aside, which
+ * deBridge reads from its state); `sending.sendFrom` is the canceler and pays deBridge's flat fee plus `executionFee` into
+ * `sending.bridge` (the wSOL bridge's data account, which holds the collected native fee);
+ * then the state moves to `SentCancel {canceler}`. The message itself is the solver's to relay.
+ * @throws StandInError naming the check that failed; nothing is written then.
+ */
+export function applySendOrderCancel(ctx: StandInContext, ix: StandInInstruction): void {
+  const a = namedAccounts(ix, DLN_SEND_ORDER_CANCEL_ACCOUNTS)
+  let args: ReturnType<typeof decodeDlnSendOrderCancelArgs>
+  try {
+    args = decodeDlnSendOrderCancelArgs(ix.data.subarray(8))
+  } catch (error) {
+    throw dlnDstError('InstructionDidNotDeserialize', 'instruction', (error as Error).message)
+  }
+  const { address, bump } = takeOrderStatePda(ix.programId, args.orderId)
+  if (a.takeOrderState.pubkey !== address.toBase58()) {
+    throw dlnDstError('ConstraintSeeds', 'takeOrderState', `expected ${address.toBase58()}`)
+  }
+  const account = ctx.get(address.toBase58())
+  if (!account || account.lamports === 0) {
+    throw dlnDstError('AccountNotInitialized', 'takeOrderState', 'the order is not cancelled')
+  }
+  if (account.owner.toBase58() !== ix.programId) {
+    throw dlnDstError('AccountOwnedByWrongProgram', 'takeOrderState', account.owner.toBase58())
+  }
+  let state: ReturnType<typeof readTakeOrderState>
+  try {
+    state = readTakeOrderState(account.data)
+  } catch (error) {
+    throw dlnDstError('InstructionDidNotDeserialize', 'takeOrderState', (error as Error).message)
+  }
+  if (!a.canceler.isSigner) throw dlnDstError('AccountNotSigner', 'canceler', 'not a signer')
+  if (state.status !== 'Cancelled' || state.key !== a.canceler.pubkey) {
+    throw dlnDstError('WrongSigner', 'canceler', `take state is ${state.status} by ${state.key}`)
+  }
+  const srcContract = authorizedSrcContractAddress(ix.programId, state.sourceChainId).toBase58()
+  if (a.authorizedSrcContract.pubkey !== srcContract) {
+    throw dlnDstError(
+      'WrongAuthorizedSrcContract',
+      'authorizedSrcContract',
+      `expected ${srcContract}`,
+    )
+  }
+  if (size(args.cancelBeneficiary) !== 20) {
+    throw dlnDstError(
+      'WrongBeneficiarySize',
+      'instruction',
+      `${size(args.cancelBeneficiary)} bytes, not 20`,
+    )
+  }
+  const allowed = state.allowedCancelBeneficiarySrc
+  if (allowed !== undefined && allowed.toLowerCase() !== args.cancelBeneficiary.toLowerCase()) {
+    throw dlnDstError(
+      'NotAllowedCancelBeneficiary',
+      'instruction',
+      `only ${allowed} may be refunded`,
+    )
+  }
+  const sendFrom = a['sending.sendFrom'].pubkey
+  if (sendFrom !== a.canceler.pubkey) {
+    throw dlnDstError('ConstraintAddress', 'sending.sendFrom', 'is not the canceler')
+  }
+  // deBridge derives its sending accounts from fixed seeds (docs/dln.md §4.10): any other fails.
+  const want = debridgeSendingAccounts({
+    sendFrom,
+    chainIdTo: state.sourceChainId,
+    externalCall: claimCancelCalldata(args.orderId, args.cancelBeneficiary),
+    feeBeneficiary: a['sending.feeBeneficiary'].pubkey,
+  })
+  for (const [name, key] of Object.entries(want)) {
+    const given = a[`sending.${name}` as keyof typeof a].pubkey
+    if (given !== key) {
+      throw new StandInError(`sending.${name} ${given} is not deBridge's ${key} (ConstraintSeeds)`)
+    }
+  }
+  const fee = STAND_IN_MESSAGING_FEE_LAMPORTS + args.executionFee
+  moveLamports(ctx, sendFrom, a['sending.bridge'].pubkey, fee, DEBRIDGE_SOLANA_PROGRAMS.settings)
+  const data = new Uint8Array(account.data.length)
+  data.set(
+    encodeTakeOrderState({
+      status: 'SentCancel',
+      unlockAuthority: new PublicKey(a.canceler.pubkey),
+      orderId: args.orderId,
+      sourceChainId: Number(state.sourceChainId),
+      bump,
+    }),
+  )
+  ctx.set(address.toBase58(), { ...ctx.get(address.toBase58())!, data })
+  ctx.log('Instruction: SendOrderCancel')
+  ctx.log(`cancel ${args.orderId} refunds ${args.cancelBeneficiary}`)
+}
