@@ -2,36 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
-import {
-  Connection,
-  Keypair,
-  PublicKey,
-  SystemProgram,
-  TransactionMessage,
-  VersionedTransaction,
-} from '@solana/web3.js'
-import {
-  bytesToHex,
-  createWalletClient,
-  decodeEventLog,
-  erc20Abi,
-  type Hex,
-  hexToBytes,
-  http,
-} from 'viem'
+import { Connection, Keypair, PublicKey } from '@solana/web3.js'
+import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import { encodeBase58 } from '../../../src/chains/base58.ts'
 import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
-import { readCreatedOrder } from '../../../src/chains/evm/readCreatedOrder.ts'
-import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
-import { buildDlnCancelTx } from '../../../src/chains/solana/buildDlnCancelTx.ts'
-import {
-  claimCancelCalldata,
-  DLN_SEND_LOOKUP_TABLE,
-  debridgeSendingAccounts,
-} from '../../../src/chains/solana/debridgeSendingAccounts.ts'
 import { SolanaSendError } from '../../../src/chains/solana/SolanaSendError.ts'
 import {
   ORDER_TAKE_STATUS,
@@ -47,16 +23,11 @@ import { autoCancelOrder } from '../../../src/execute/autoCancelOrder.ts'
 import { cancelIntentOrder } from '../../../src/execute/cancelIntentOrder.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
-import {
-  SIM_DEBRIDGE_FEE_BENEFICIARY,
-  simDlnSendTable,
-} from '../../../src/sim/server/simDlnSendTable.ts'
 import { createEvmSendJournal } from '../../../src/store/contract/createEvmSendJournal.ts'
 import { type Journal, openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
 import type { OrderIntent } from '../../../src/verify/orderIntent.ts'
 import { SolanaValueFlowError } from '../../../src/verify/SolanaValueFlowError.ts'
-import { simulateSolanaCancelValueFlow } from '../../../src/verify/simulateSolanaCancelValueFlow.ts'
 import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
 import { balanceOf, devnetValueFlow, testApi, testSender, user } from './executorHarness.ts'
