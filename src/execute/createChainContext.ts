@@ -1,4 +1,4 @@
-import { Connection, Keypair, type PublicKey } from '@solana/web3.js'
+import { type Connection, Keypair, type PublicKey } from '@solana/web3.js'
 import type { PublicClient } from 'viem'
 import type { ApiClient } from '../api/createApiClient.ts'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
@@ -8,7 +8,7 @@ import { createEvmSigner } from '../chains/evm/createEvmSigner.ts'
 import { createRolesSender } from '../chains/evm/safe/createRolesSender.ts'
 import { createSafeSender } from '../chains/evm/safe/createSafeSender.ts'
 import { createSolanaConnection } from '../chains/solana/createSolanaConnection.ts'
-import { readSolanaLookupTablesQuorum } from '../chains/solana/readSolanaLookupTablesQuorum.ts'
+import { createSolanaLookupTableReader } from '../chains/solana/createSolanaLookupTableReader.ts'
 import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
@@ -203,7 +203,13 @@ export function createChainContext(params: {
           wiring.solana.sendUrl,
         )
       : undefined,
-    solanaLookupTables: wiring.solana ? solanaLookupTablesOf(wiring.solana) : undefined,
+    solanaLookupTables: wiring.solana
+      ? createSolanaLookupTableReader({
+          readUrls: wiring.solana.readUrls ?? [wiring.solana.rpcUrl],
+          commitment: wiring.solana.commitment,
+          rpcQuorum: wiring.solana.rpcQuorum,
+        })
+      : undefined,
     solanaKey: wiring.solanaWallet?.secretKey
       ? Keypair.fromSecretKey(wiring.solanaWallet.secretKey)
       : undefined,
@@ -233,15 +239,4 @@ export function createChainContext(params: {
       for (const c of evm.values()) c.sender?.close()
     },
   }
-}
-
-/** Lookup-table reads through every Solana read URL at once, under `rpcQuorum` (hosts only). */
-function solanaLookupTablesOf(
-  solana: NonNullable<WorldWiring['solana']>,
-): (keys: string[]) => Promise<Map<string, PublicKey[]>> {
-  const rpcs = (solana.readUrls ?? [solana.rpcUrl]).map((url) => ({
-    host: new URL(url).host,
-    connection: new Connection(url, solana.commitment),
-  }))
-  return (keys) => readSolanaLookupTablesQuorum(rpcs, keys, solana.rpcQuorum)
 }

@@ -40,6 +40,7 @@ export function createChainOps(ctx: ChainContext): ChainOps {
             secretKey: ctx.solanaKey.secretKey,
             api: ctx.api,
             commitment: wiring.solana?.commitment ?? 'confirmed',
+            ...(ctx.solanaLookupTables ? { readLookupTables: ctx.solanaLookupTables } : {}),
             ...(wiring.solana?.takeProgramId
               ? { dlnDestination: wiring.solana.takeProgramId }
               : {}),

@@ -2,6 +2,7 @@ import type { Connection } from '@solana/web3.js'
 import type { Hex } from 'viem'
 import type { ApiClient } from '../../api/createApiClient.ts'
 import type { CancelJournal } from '../../chains/evm/cancelJournal.ts'
+import type { SolanaLookupTableReader } from '../../chains/solana/createSolanaLookupTableReader.ts'
 import type { JournalStore } from '../../store/contract/JournalStore.ts'
 import type { CancelOrderBaseParams, CancelOrderBaseProgress } from '../cancelOrderBaseTypes.ts'
 import type { FinishedCancel } from '../finishCancel.ts'
@@ -20,6 +21,11 @@ export type CancelSolanaOrderParams = CancelOrderBaseParams & {
   dlnDestination?: string
   /** Most messaging fee the cancel may pay. Default twice Solana's flat DLN fee. */
   maxFeeLamports?: bigint
+  /**
+   * Reads the cancel's lookup tables; default one plain read through `connection`. A run and
+   * `ferry cancel` pass the chain's quorum reader (createSolanaLookupTableReader).
+   */
+  readLookupTables?: SolanaLookupTableReader
   /** The commitment at which the cancel counts as landed. Default `confirmed`. */
   commitment?: 'confirmed' | 'finalized'
   /** Most signatures of the cancel (the first plus re-signs after an expiry). Default 3. */
@@ -39,5 +45,11 @@ export type CancelSolanaOrderResult = FinishedCancel<string>
 /** Our Solana side of a cancel: what cancelSolanaOrder needs beyond the order's common inputs. */
 export type SolanaCancelSide = Pick<
   CancelSolanaOrderParams,
-  'connection' | 'secretKey' | 'api' | 'dlnDestination' | 'maxFeeLamports' | 'commitment'
+  | 'connection'
+  | 'secretKey'
+  | 'api'
+  | 'dlnDestination'
+  | 'maxFeeLamports'
+  | 'commitment'
+  | 'readLookupTables'
 >

@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api/createApiClient.ts'
 import { encodeBase58 } from '../../chains/base58.ts'
 import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
 import { broadcastSolanaTx } from '../../chains/solana/broadcastSolanaTx.ts'
+import type { SolanaLookupTableReader } from '../../chains/solana/createSolanaLookupTableReader.ts'
 import { readSolanaLookupTables } from '../../chains/solana/readSolanaLookupTables.ts'
 import { SolanaSendError } from '../../chains/solana/SolanaSendError.ts'
 import type { SolanaSendJournal } from '../../chains/solana/solanaSendJournal.ts'
@@ -26,6 +27,8 @@ export type SendSolanaCancelParams = {
   maxFeeLamports: bigint | undefined
   api: Pick<ApiClient, 'getOrderCancelTx'>
   connection: Connection
+  /** Reads the cancel's lookup tables; default one plain read through `connection`. */
+  readLookupTables?: SolanaLookupTableReader | undefined
   journal: SolanaSendJournal
   commitment: 'confirmed' | 'finalized'
   pollIntervalMs: number
@@ -60,7 +63,10 @@ export async function sendSolanaCancel(p: SendSolanaCancelParams): Promise<strin
   const answer = await p.api.getOrderCancelTx(p.orderId)
   // A real dln_dst cancel loads deBridge's sending accounts from lookup tables: read them in one
   // round trip (docs/dln.md §4.10); an unread table is refused by the verifier, naming it.
-  const lookupTables = await readSolanaLookupTables(p.connection, tableKeysOf(answer.data as Hex))
+  const keys = tableKeysOf(answer.data as Hex)
+  const lookupTables = await (p.readLookupTables
+    ? p.readLookupTables(keys)
+    : readSolanaLookupTables(p.connection, keys))
   const verify = (txData: Hex): VerifiedSolanaCancel =>
     verifySolanaCancelTx({
       lookupTables,
