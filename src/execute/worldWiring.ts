@@ -29,7 +29,7 @@ export type WorldWiring = {
     /** `chains.<id>.approvals` (docs/safety.md §10). Default 'permit'. */
     approvals?: 'permit' | 'approve'
   }[]
-  /** `orderProgramId`: the escrow owner of Solana orders (the devnet's escrow, or the real program). */
+  /** `orderProgramId`: the dln_src program of Solana orders; undefined means the real one. */
   solana:
     | {
         rpcUrl: string
