@@ -1,61 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type Address, erc20Abi, type Hex, parseEventLogs } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { erc20Abi, type Hex, parseEventLogs } from 'viem'
+import { describe, expect, test } from 'vitest'
 import { dlnSourceAbi } from '../../../src/chains/abi/dlnSourceAbi.ts'
 import { devnetEvmAccount } from '../../../src/devnet/devnetAccounts.ts'
 import { deployTreasurySafe } from '../../../src/devnet/installSafe.ts'
-import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
-import type { FailPointName } from '../../../src/execute/failPoints.ts'
 import { openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { crashLiveRun } from '../../helpers/crashLiveRun.ts'
-import { jsonEvents, runFerry } from '../../helpers/runFerry.ts'
-import { DEVNET_KEY_ENV, writeDevnetLiveConfig } from '../../helpers/writeDevnetLiveConfig.ts'
+import { jsonEvents } from '../../helpers/runFerry.ts'
+import {
+  chain,
+  devnet,
+  dir,
+  liveRun,
+  SAFE_KILL_POINTS,
+  safe,
+  USDC_ARB,
+  usdcOf,
+  user,
+  useSafeAccountWorld,
+} from './safeAccountWorld.ts'
 
 // A treasury Safe on the devnet (docs/safety.md "Treasury accounts"): ferry's key owns it and
 // executes for it; the Safe is the wallet, the order's refund and cancel beneficiary and authority.
-const user = devnetEvmAccount('user')
-const USDC_ARB = '0xaf88d065e77c8cc2239327c5edb3a432268e5831' as Address
-const SAFE_KILL_POINTS: FailPointName[] = ['afterApprovalSent', 'afterSign', 'afterBroadcast']
-let devnet: Devnet
-let dir: string
-let safe: Address
-
-beforeAll(async () => {
-  devnet = await startDevnet({
-    evmChainIds: [42161, 8453],
-    solana: false,
-    safe: true,
-    fillDelayMs: 50,
-  })
-  safe = devnet.treasurySafe!
-  dir = mkdtempSync(join(tmpdir(), 'ferry-safe-'))
-}, 60_000)
-
-afterAll(async () => {
-  await devnet?.stop()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
-
-const chain = (id: number) => devnet.evm.find((c) => c.chainId === id)!
-const usdcOf = (who: Address) =>
-  chain(42161).client.readContract({
-    address: USDC_ARB,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [who],
-  })
-
-const liveRun = (name: string, extra: Parameters<typeof writeDevnetLiveConfig>[2]) => {
-  const config = join(dir, `${name}.yaml`)
-  writeDevnetLiveConfig(devnet, config, extra)
-  return runFerry(
-    ['run', config, '--live', '--once', '--json', '--journal', join(dir, `${name}.sqlite`)],
-    { [DEVNET_KEY_ENV]: user.privateKey },
-    90_000,
-  )
-}
+useSafeAccountWorld()
 
 describe('treasury Safe, owner mode', () => {
   test('behavior: a USDC rebalance from the Safe: exact approval, order, fill and hook; the key only pays gas', async () => {

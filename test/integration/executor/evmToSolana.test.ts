@@ -1,147 +1,44 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
-import { Connection, Keypair, PublicKey } from '@solana/web3.js'
+import { Keypair, PublicKey } from '@solana/web3.js'
 import type { Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { encodeBase58 } from '../../../src/chains/base58.ts'
-import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
-import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
 import { SolanaSendError } from '../../../src/chains/solana/SolanaSendError.ts'
-import {
-  ORDER_TAKE_STATUS,
-  TAKE_ORDER_STATE_RENT_LAMPORTS,
-  takeOrderStateAddress,
-} from '../../../src/chains/solana/takeOrderStateLayout.ts'
+import { TAKE_ORDER_STATE_RENT_LAMPORTS } from '../../../src/chains/solana/takeOrderStateLayout.ts'
 import { systemClock } from '../../../src/common/clock.ts'
 import { silentLogger } from '../../../src/common/Logger.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
-import { devnetSolanaKeypair } from '../../../src/devnet/devnetAccounts.ts'
-import { type Devnet, SOLANA_USDC_MINT, startDevnet } from '../../../src/devnet/startDevnet.ts'
+import { SOLANA_USDC_MINT } from '../../../src/devnet/startDevnet.ts'
 import { autoCancelOrder } from '../../../src/execute/autoCancelOrder.ts'
 import { cancelIntentOrder } from '../../../src/execute/cancelIntentOrder.ts'
 import { executeEvmOrder } from '../../../src/execute/evm/executeEvmOrder.ts'
 import type { EngineEvent } from '../../../src/observe/engineEvents.ts'
-import { createEvmSendJournal } from '../../../src/store/contract/createEvmSendJournal.ts'
-import { type Journal, openJournal } from '../../../src/store/sqlite/openJournal.ts'
 import { toJournalStore } from '../../../src/store/sqlite/toJournalStore.ts'
-import type { OrderIntent } from '../../../src/verify/orderIntent.ts'
 import { SolanaValueFlowError } from '../../../src/verify/SolanaValueFlowError.ts'
-import { type EventRecorder, recordEvents } from '../../helpers/recordEvents.ts'
 import { runFerry } from '../../helpers/runFerry.ts'
-import { balanceOf, devnetValueFlow, testApi, testSender, user } from './executorHarness.ts'
-import { solanaCancelAttackKit } from './solanaCancelAttackKit.ts'
-import { startTamperProxy, type TamperProxy } from './startTamperProxy.ts'
+import {
+  cancel,
+  cancelAttackKit,
+  cancelParams,
+  connection,
+  createOrder,
+  devnet,
+  dir,
+  journal,
+  proxy,
+  sender,
+  solUser,
+  solver,
+  takeStatus,
+  usdcIntoSolana,
+  useCancelProxy,
+  useEvmToSolanaWorld,
+  writeLiveCancelConfig,
+} from './evmToSolanaWorld.ts'
+import { balanceOf, devnetValueFlow, testApi, user } from './executorHarness.ts'
 
-let devnet: Devnet
-let sender: EvmSender
-let solver: EventRecorder
-let journal: Journal
-let dir: string
-let connection: Connection
-const solUser = devnetSolanaKeypair('user')
-
-beforeAll(async () => {
-  devnet = await startDevnet({ evmChainIds: [42161], solana: true, fillDelayMs: 50 })
-  dir = mkdtempSync(join(tmpdir(), 'ferry-evm-to-solana-'))
-  journal = openJournal(join(dir, 'journal.sqlite'))
-  ;({ sender } = testSender(devnet.evm[0]!, {
-    journal: createEvmSendJournal(toJournalStore(journal)),
-  }))
-  solver = recordEvents(devnet.solver!.events, ['seen', 'filled', 'cancelled', 'failed'])
-  connection = new Connection(devnet.solana!.rpcUrl, 'confirmed')
-}, 60_000)
-
-afterAll(async () => {
-  sender?.close()
-  journal?.close()
-  await devnet?.stop()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
-
-/** The intent of a USDC order 42161 → Solana USDC: our EVM user everywhere on the source, our Solana key as its dst authority. */
-function usdcIntoSolana(
-  usdc: string,
-  amountIn: bigint,
-  minTakeAmount: bigint,
-  receiver: PublicKey,
-): OrderIntent {
-  return {
-    srcChainId: 42161,
-    dstChainId: 7565164,
-    sender: user.address,
-    tokenIn: usdc,
-    amountIn,
-    tokenOut: SOLANA_USDC_MINT,
-    minTakeAmount,
-    receiver: receiver.toBase58(),
-    srcAuthority: user.address,
-    dstAuthority: solUser.publicKey.toBase58(),
-    cancelBeneficiary: user.address,
-    allowedTaker: 'any',
-  }
-}
-
-/** A USDC order 42161 → Solana with our Solana key as its dst authority, journaled as the engine does. */
-async function createOrder(intentId: string, amountIn: bigint, receiver: PublicKey): Promise<Hex> {
-  const arb = devnet.evm[0]!
-  journal.recordIntent({
-    id: intentId,
-    strategy: 'test',
-    route: '42161->7565164:USDC',
-    params: {},
-    notionalUsd: Number(amountIn) / 1e6,
-  })
-  const result = await executeEvmOrder({
-    ...devnetValueFlow,
-    // These orders are small (20-60 USDC): the 0.001 ETH flat fee is a good part of them.
-    maxCostBps: 5_000,
-    intent: usdcIntoSolana(
-      arb.contracts.tokens.USDC.address,
-      amountIn,
-      (amountIn * 85n) / 100n,
-      receiver,
-    ),
-    api: testApi(devnet.sim.baseUrl),
-    sender,
-    intentId,
-  })
-  journal.recordOrder({
-    orderId: result.orderId,
-    intentId,
-    srcChainId: 42161,
-    dstChainId: 7565164,
-    state: 'Created',
-    createTxHash: result.hash,
-  })
-  journal.setIntentState(intentId, 'created')
-  // The service knows an order once it is indexed: the devnet's solver feeds its store.
-  await solver.waitFor<{ orderId: Hex }>('seen', (e) => e.orderId === result.orderId)
-  return result.orderId
-}
-
-/** A cancel of `orderId` the Solana way, against the service at `apiUrl`, with short devnet waits. */
-function cancelParams(orderId: Hex, apiUrl = devnet.sim.baseUrl) {
-  return {
-    orderId,
-    journal: toJournalStore(journal),
-    source: devnet.evm[0]!.client,
-    sourceAddress: user.address,
-    sourceConfirmations: 1,
-    pollIntervalMs: 50,
-    refundTimeoutMs: 30_000,
-    solana: { connection, secretKey: solUser.secretKey, api: testApi(apiUrl) },
-  }
-}
-
-/** The take-state status on Solana's DlnDestination, or undefined while the order is open. */
-async function takeStatus(orderId: Hex): Promise<string | undefined> {
-  const account = await connection.getAccountInfo(
-    takeOrderStateAddress(SOLANA_PROGRAMS.dlnDestination, orderId),
-  )
-  return account ? ORDER_TAKE_STATUS[account.data[8]!] : undefined
-}
+useEvmToSolanaWorld()
 
 describe('executeEvmOrder to Solana', () => {
   test('default: USDC 42161 → Solana USDC: verified, created, and the receiver gets takeAmount', async () => {
@@ -173,17 +70,9 @@ describe('executeEvmOrder to Solana', () => {
 })
 
 describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solana', () => {
-  let proxy: TamperProxy
   const attacker = Keypair.generate().publicKey
   const stolenLamports = 500_000_000n
-
-  beforeAll(async () => {
-    devnet.solver!.setPolicy({ neverFill: true })
-    proxy = await startTamperProxy(devnet.sim.baseUrl)
-  })
-  afterAll(async () => {
-    await proxy?.close()
-  })
+  useCancelProxy()
 
   const {
     attackerEvm,
@@ -192,26 +81,7 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
     sendBlind,
     simulateAsFerry,
     createOrderWithoutBeneficiary,
-  } = solanaCancelAttackKit({
-    get devnet() {
-      return devnet
-    },
-    get connection() {
-      return connection
-    },
-    get solver() {
-      return solver
-    },
-    get journal() {
-      return journal
-    },
-    solUser,
-    attacker,
-    stolenLamports,
-  })
-
-  const cancel = (orderId: Hex, apiUrl = devnet.sim.baseUrl) =>
-    cancelIntentOrder(cancelParams(orderId, apiUrl))
+  } = cancelAttackKit(attacker, stolenLamports)
 
   test('default: the take state becomes SentCancel, the maker is refunded on 42161, the intent ends cancelled', async () => {
     const arb = devnet.evm[0]!
@@ -329,29 +199,7 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
     const usdc = arb.contracts.tokens.USDC.address
     const usdcBefore = await balanceOf(arb.client, usdc, user.address)
     const orderId = await createOrder('sol-cancel-cli', 20_000_000n, Keypair.generate().publicKey)
-    const config = join(dir, 'live.yaml')
-    writeFileSync(
-      config,
-      [
-        'mode: live',
-        'service:',
-        `  apiUrl: ${devnet.sim.baseUrl}`,
-        'chains:',
-        '  42161:',
-        `    rpcUrls: [${arb.rpcUrl}]`,
-        '    confirmations: 1',
-        '  7565164:',
-        `    rpcUrls: [${devnet.solana!.rpcUrl}]`,
-        'wallets:',
-        '  evm:',
-        '    privateKeyEnv: CANCEL_TEST_EVM_KEY',
-        `    address: '${user.address}'`,
-        '  solana:',
-        '    secretKeyEnv: CANCEL_TEST_SOL_KEY',
-        `    address: ${solUser.publicKey.toBase58()}`,
-        '',
-      ].join('\n'),
-    )
+    const config = writeLiveCancelConfig()
     const run = await runFerry(
       [
         'cancel',

@@ -1,111 +1,28 @@
-import {
-  ACCOUNT_SIZE,
-  AccountLayout,
-  getAssociatedTokenAddressSync,
-  NATIVE_MINT,
-  TOKEN_PROGRAM_ID,
-} from '@solana/spl-token'
-import { Keypair, PublicKey } from '@solana/web3.js'
+import { getAssociatedTokenAddressSync, NATIVE_MINT } from '@solana/spl-token'
 import { describe, expect, test } from 'vitest'
-import { TAKE_ORDER_STATE_RENT_LAMPORTS } from '../../../src/chains/solana/takeOrderStateLayout.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { judgeSolanaValueFlow } from '../../../src/verify/judgeSolanaValueFlow.ts'
-import { fixedPriceSource } from '../../../src/verify/prices/fixedPriceSource.ts'
 import { SolanaValueFlowError } from '../../../src/verify/SolanaValueFlowError.ts'
 import type {
   SolanaAccountChange,
   SolanaAccountState,
   SolanaValueFlowExpectation,
 } from '../../../src/verify/solanaValueFlow.ts'
-
-const SOL = '11111111111111111111111111111111'
-const TOKEN = TOKEN_PROGRAM_ID.toBase58()
-const me = Keypair.fromSeed(new Uint8Array(32).fill(3)).publicKey
-const thief = Keypair.fromSeed(new Uint8Array(32).fill(4)).publicKey
-const escrow = Keypair.fromSeed(new Uint8Array(32).fill(5)).publicKey
-const USDC = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')
-const USDT = new PublicKey('Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB')
-const myUsdc = getAssociatedTokenAddressSync(USDC, me).toBase58()
-const myUsdt = getAssociatedTokenAddressSync(USDT, me).toBase58()
-const escrowUsdc = getAssociatedTokenAddressSync(USDC, escrow, true).toBase58()
-const RENT = 2_039_280n
-
-const prices = await fixedPriceSource([
-  {
-    chainId: 7565164,
-    token: SOL,
-    price: { usdE18: 150n * 10n ** 18n, decimals: 9, source: 'peg' },
-  },
-  {
-    chainId: 7565164,
-    token: USDC.toBase58(),
-    price: { usdE18: 10n ** 18n, decimals: 6, source: 'peg' },
-  },
-]).snapshot([])
-
-const spl: SolanaValueFlowExpectation = {
-  wallet: me.toBase58(),
-  giveToken: USDC.toBase58(),
-  giveAmount: 250_000_000n,
-  fixedFeeLamports: 15_000_000n,
-  maxTxFeeLamports: 25_000n,
-  maxRentLamports: 0n,
-  orderGiveAmount: 249_900_000n,
-  prices,
-  maxCostBps: 200,
-}
-
-const wallet = (lamports: bigint, owner = SOL, data = 0): SolanaAccountState => ({
-  lamports,
-  owner,
-  data: new Uint8Array(data),
-})
-
-function tokenAccount(
-  mint: PublicKey,
-  owner: PublicKey,
-  amount: bigint,
-  extra: { delegate?: PublicKey; closeAuthority?: PublicKey; lamports?: bigint } = {},
-): SolanaAccountState {
-  const data = Buffer.alloc(ACCOUNT_SIZE)
-  AccountLayout.encode(
-    {
-      mint,
-      owner,
-      amount,
-      delegateOption: extra.delegate ? 1 : 0,
-      delegate: extra.delegate ?? PublicKey.default,
-      state: 1,
-      isNativeOption: 0,
-      isNative: 0n,
-      delegatedAmount: extra.delegate ? amount : 0n,
-      closeAuthorityOption: extra.closeAuthority ? 1 : 0,
-      closeAuthority: extra.closeAuthority ?? PublicKey.default,
-    },
-    data,
-  )
-  return { lamports: extra.lamports ?? RENT, owner: TOKEN, data }
-}
-
-/** The honest order: give and fee leave, 5 000 lamports of fee and 20 000 of priority fee. */
-function honest(): SolanaAccountChange[] {
-  return [
-    { address: me.toBase58(), before: wallet(1_000_000_000n), after: wallet(984_975_000n) },
-    {
-      address: myUsdc,
-      before: tokenAccount(USDC, me, 300_000_000n),
-      after: tokenAccount(USDC, me, 50_000_000n),
-    },
-    {
-      address: escrowUsdc,
-      before: tokenAccount(USDC, escrow, 0n),
-      after: tokenAccount(USDC, escrow, 250_000_000n),
-    },
-  ]
-}
-
-const rules = (changes: SolanaAccountChange[], e = spl): string[] =>
-  judgeSolanaValueFlow(e, changes).violations.map((v) => v.rule)
+import {
+  honest,
+  me,
+  myUsdc,
+  myUsdt,
+  RENT,
+  rules,
+  SOL,
+  spl,
+  thief,
+  tokenAccount,
+  USDC,
+  USDT,
+  wallet,
+} from './solanaValueFlowFixtures.ts'
 
 describe('judgeSolanaValueFlow', () => {
   test('default: the give, the fixed fee and a bounded tx fee pass; lines show every delta', () => {
@@ -115,78 +32,6 @@ describe('judgeSolanaValueFlow', () => {
     expect(verdict.outflows.get(SOL)).toBe(15_025_000n)
     expect(verdict.lines[0]).toContain('our wallet): -15025000 lamports')
     expect(verdict.lines[2]).toContain('+250000000 tokens')
-  })
-
-  test('behavior: a cancel: only its fee and the tx fee may leave, and no price is needed', () => {
-    const cancel: SolanaValueFlowExpectation = {
-      kind: 'cancel',
-      wallet: me.toBase58(),
-      giveToken: SOL,
-      giveAmount: 0n,
-      fixedFeeLamports: 15_000_000n,
-      maxTxFeeLamports: 5_000n,
-      maxRentLamports: 0n,
-      orderGiveAmount: 0n,
-      prices: { get: () => undefined },
-      maxCostBps: 0,
-    }
-    const paid = (after: bigint): SolanaAccountChange[] => [
-      { address: me.toBase58(), before: wallet(1_000_000_000n), after: wallet(after) },
-    ]
-    expect(rules(paid(984_995_000n), cancel)).toEqual([])
-    // As an order it would be judged for value too, and SOL has no price here.
-    expect(rules(paid(984_995_000n), { ...cancel, kind: 'order' })).toEqual(['unpriced'])
-    expect(rules(paid(884_995_000n), cancel)).toEqual(['walletLamports'])
-    expect(
-      rules(
-        [
-          ...paid(984_995_000n),
-          {
-            address: myUsdc,
-            before: tokenAccount(USDC, me, 300_000_000n),
-            after: tokenAccount(USDC, me, 0n),
-          },
-        ],
-        cancel,
-      ),
-    ).toEqual(['otherTokenMoved'])
-  })
-
-  test('behavior: a dln_dst cancel: the take state’s rent may leave besides the fees, one lamport more may not', () => {
-    const cancel: SolanaValueFlowExpectation = {
-      kind: 'cancel',
-      wallet: me.toBase58(),
-      giveToken: SOL,
-      giveAmount: 0n,
-      fixedFeeLamports: 15_000_000n,
-      maxTxFeeLamports: 5_000n,
-      maxRentLamports: TAKE_ORDER_STATE_RENT_LAMPORTS,
-      orderGiveAmount: 0n,
-      prices: { get: () => undefined },
-      maxCostBps: 0,
-    }
-    const out = 15_000_000n + 5_000n + TAKE_ORDER_STATE_RENT_LAMPORTS
-    const takeState = Keypair.fromSeed(new Uint8Array(32).fill(6)).publicKey.toBase58()
-    const paid = (lamports: bigint): SolanaAccountChange[] => [
-      {
-        address: me.toBase58(),
-        before: wallet(1_000_000_000n),
-        after: wallet(1_000_000_000n - lamports),
-      },
-      // The take state dln_dst creates is the program's, not ours.
-      {
-        address: takeState,
-        before: null,
-        after: {
-          lamports: TAKE_ORDER_STATE_RENT_LAMPORTS,
-          owner: escrow.toBase58(),
-          data: new Uint8Array(112),
-        },
-      },
-    ]
-    expect(rules(paid(out), cancel)).toEqual([])
-    expect(rules(paid(out + 1n), cancel)).toEqual(['walletLamports'])
-    expect(rules(paid(out), { ...cancel, maxRentLamports: 0n })).toEqual(['walletLamports'])
   })
 
   test('behavior: a native give leaves as lamports; a fee above the bound is refused', () => {

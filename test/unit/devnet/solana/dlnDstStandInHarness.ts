@@ -1,0 +1,143 @@
+/**
+ * Shared fixtures of the dln_dst stand-in tests (cancelOrder and sendOrderCancel, docs/dln.md
+ * §4.12): a plain account map with two funded wallets, an order into Solana, and the two
+ * instructions built with overrides (another canceler, no signature, other named accounts).
+ */
+import { Keypair, PublicKey } from '@solana/web3.js'
+import type { Hex } from 'viem'
+import { CHAINS, SOLANA_PROGRAMS } from '../../../../src/chains/chainRegistry.ts'
+import { computeOrderId } from '../../../../src/chains/orderId/computeOrderId.ts'
+import type { DlnOrder } from '../../../../src/chains/orderId/dlnOrder.ts'
+import { authorizedSrcContractAddress } from '../../../../src/chains/solana/buildDlnCancelTx.ts'
+import {
+  claimCancelCalldata,
+  debridgeSendingAccounts,
+} from '../../../../src/chains/solana/debridgeSendingAccounts.ts'
+import {
+  DLN_CANCEL_ORDER_ACCOUNTS,
+  DLN_SEND_ORDER_CANCEL_ACCOUNTS,
+  encodeDlnCancelOrder,
+  encodeDlnSendOrderCancel,
+  toDlnSolanaOrder,
+} from '../../../../src/chains/solana/dlnDstCancel.ts'
+import { takeOrderStateAddress } from '../../../../src/chains/solana/takeOrderStateLayout.ts'
+import type {
+  StandInAccount,
+  StandInContext,
+  StandInInstruction,
+} from '../../../../src/devnet/solana/standIn/StandInProgram.ts'
+
+export const program = SOLANA_PROGRAMS.dlnDestination
+export const me = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey.toBase58()
+export const other = Keypair.fromSeed(new Uint8Array(32).fill(9)).publicKey.toBase58()
+export const evmMe: Hex = '0x2222222222222222222222222222222222222222'
+export const evmAttacker: Hex = '0x6666666666666666666666666666666666666666'
+export const hex = (key: string): Hex =>
+  `0x${Buffer.from(new PublicKey(key).toBytes()).toString('hex')}`
+export const flatFee = CHAINS[7565164].fixedFeeFallback ?? 0n
+
+export const baseOrder: DlnOrder = {
+  makerOrderNonce: 1n,
+  makerSrc: evmMe,
+  giveChainId: 42161n,
+  giveTokenAddress: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+  giveAmount: 100_000_000n,
+  takeChainId: 7565164n,
+  takeTokenAddress: hex('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'),
+  takeAmount: 99_000_000n,
+  receiverDst: hex(me),
+  givePatchAuthoritySrc: evmMe,
+  orderAuthorityAddressDst: hex(me),
+  allowedTakerDst: '0x',
+  allowedCancelBeneficiarySrc: '0x',
+  externalCall: '0x',
+}
+
+export function world(lamports = 1_000_000_000) {
+  const accounts = new Map<string, StandInAccount>()
+  const logs: string[] = []
+  const ctx: StandInContext = {
+    get: (k) => accounts.get(k),
+    set: (k, a) => void accounts.set(k, a),
+    log: (l) => void logs.push(l),
+    slot: 1,
+  }
+  const wallet = (key: string) =>
+    accounts.set(key, {
+      lamports,
+      data: new Uint8Array(0),
+      owner: new PublicKey('11111111111111111111111111111111'),
+      executable: false,
+      rentEpoch: 0,
+    })
+  wallet(me)
+  wallet(other)
+  return { accounts, logs, ctx }
+}
+
+export type Over = { canceler?: string; signer?: boolean; named?: Record<string, string> }
+
+export function cancelIx(order: DlnOrder, orderId: Hex = computeOrderId(order), o: Over = {}) {
+  const canceler = o.canceler ?? me
+  const named: Record<string, string> = {
+    takeOrderState: takeOrderStateAddress(program, orderId).toBase58(),
+    authorizedSrcContract: authorizedSrcContractAddress(program, order.giveChainId).toBase58(),
+    canceler,
+    systemProgram: '11111111111111111111111111111111',
+    ...o.named,
+  }
+  return ix(
+    DLN_CANCEL_ORDER_ACCOUNTS,
+    named,
+    canceler,
+    o.signer ?? true,
+    encodeDlnCancelOrder({
+      unvalidatedOrder: toDlnSolanaOrder(order),
+      orderId,
+    }),
+  )
+}
+
+export function sendIx(order: DlnOrder, beneficiary: Hex, executionFee: bigint, o: Over = {}) {
+  const canceler = o.canceler ?? me
+  const orderId = computeOrderId(order)
+  const sending = debridgeSendingAccounts({
+    sendFrom: canceler,
+    chainIdTo: order.giveChainId,
+    externalCall: claimCancelCalldata(orderId, beneficiary),
+    feeBeneficiary: other,
+  })
+  const named: Record<string, string> = {
+    takeOrderState: takeOrderStateAddress(program, orderId).toBase58(),
+    canceler,
+    authorizedSrcContract: authorizedSrcContractAddress(program, order.giveChainId).toBase58(),
+    ...Object.fromEntries(Object.entries(sending).map(([k, v]) => [`sending.${k}`, v])),
+    ...o.named,
+  }
+  const data = encodeDlnSendOrderCancel({ orderId, cancelBeneficiary: beneficiary, executionFee })
+  return {
+    ix: ix(DLN_SEND_ORDER_CANCEL_ACCOUNTS, named, canceler, o.signer ?? true, data),
+    sending,
+  }
+}
+
+export function ix(
+  names: readonly string[],
+  named: Record<string, string>,
+  signer: string,
+  signs: boolean,
+  data: Buffer,
+): StandInInstruction {
+  return {
+    programId: program,
+    accounts: names.map((n) => ({
+      pubkey: named[n]!,
+      isSigner: signs && named[n] === signer,
+      isWritable: true,
+    })),
+    data,
+  }
+}
+
+export const lamportsOf = (w: ReturnType<typeof world>, key: string): bigint =>
+  BigInt(w.accounts.get(key)?.lamports ?? 0)
