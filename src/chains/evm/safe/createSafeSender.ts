@@ -1,11 +1,9 @@
 import type { Address } from 'viem'
-import { VerificationError } from '../../../common/VerificationError.ts'
-import { checkSendKind } from '../checkSendKind.ts'
 import type { EvmSender } from '../createEvmSender.ts'
 import type { EvmSendRequest } from '../EvmSendRequest.ts'
-import { checkSafeExec, sameSafeCall } from './checkSafeExec.ts'
-import { outerCallOf } from './outerCallOf.ts'
+import { checkSafeExec } from './checkSafeExec.ts'
 import { safeAbi } from './safeAbi.ts'
+import { safeAccountSender } from './safeAccountSender.ts'
 
 /** What ferry journals of a Safe transaction before the key signs it (docs/safety.md "Treasury accounts"). */
 export type SafeTxNote = { safe: Address; safeTxHash: `0x${string}`; safeNonce: bigint }
@@ -24,32 +22,12 @@ export function createSafeSender(
   safe: Address,
   onSafeTx?: (note: SafeTxNote, request: EvmSendRequest) => void | Promise<void>,
 ): EvmSender {
-  const route = { safe, executor: inner.address }
-  const wallet = { address: safe, safe: route }
-  return {
-    chainId: inner.chainId,
-    nativeChainId: inner.nativeChainId,
-    address: safe,
-    safe: route,
-    rpc: inner.rpc,
-    gasLimitCap: inner.gasLimitCap,
-    confirmations: inner.confirmations,
-    suggestFees: (level) => inner.suggestFees(level),
-    prefetch: (level) => inner.prefetch(level),
-    close: () => inner.close(),
-    // EIP-2612 recovers the owner's own key; the Safe's owner key is not the Safe, so a Safe
-    // approves instead (authorizeOrderInput never asks; this refuses if anything else does).
-    signPermit: async (permit) => {
-      throw new VerificationError('permit.owner', 'an account that signs for itself', permit.owner)
-    },
-    async send(request) {
-      const call = { to: request.to, value: request.value, data: request.data }
-      checkSendKind(request)
-      const outer = outerCallOf(wallet, { ...call, gas: request.gasLimit })
-      const decoded = checkSafeExec(outer, safe, inner.address)
-      if (!sameSafeCall(decoded, call)) {
-        throw new VerificationError('safe.inner', call, decoded, 'is not the call ferry verified')
-      }
+  return safeAccountSender({
+    inner,
+    route: { safe, executor: inner.address },
+    field: 'safe.inner',
+    decode: (outer) => checkSafeExec(outer, safe, inner.address),
+    async sendOuter(request, outer) {
       // Read before the signature and journaled with the attempt (request.safeTx): a restart
       // tells by the Safe nonce whether these bytes may still run as the journaled Safe tx.
       const read = inner.rpc.read
@@ -62,7 +40,7 @@ export function createSafeSender(
         address: safe,
         abi: safeAbi,
         functionName: 'getTransactionHash',
-        args: [call.to, call.value, call.data, 0, 0n, 0n, 0n, ZERO, ZERO, safeNonce],
+        args: [request.to, request.value, request.data, 0, 0n, 0n, 0n, ZERO, ZERO, safeNonce],
       })
       const note = { safe, safeTxHash, safeNonce }
       await onSafeTx?.(note, request)
@@ -75,7 +53,7 @@ export function createSafeSender(
         gasLimit: outer.gas ?? request.gasLimit,
       })
     },
-  }
+  })
 }
 
 const ZERO = '0x0000000000000000000000000000000000000000' as Address
