@@ -5,6 +5,10 @@ import { CHAINS } from '../chains/chainRegistry.ts'
 import { computeOrderId } from '../chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../chains/orderId/dlnOrder.ts'
 import { authorizedSrcContractAddress } from '../chains/solana/buildDlnCancelTx.ts'
+import {
+  claimCancelCalldata,
+  debridgeSendingAccounts,
+} from '../chains/solana/debridgeSendingAccounts.ts'
 import type { DecodedDlnInstruction } from '../chains/solana/decodeDlnSolanaInstruction.ts'
 import { encodeDlnCancelOrder, toDlnSolanaOrder } from '../chains/solana/dlnDstCancel.ts'
 import { resolveSolanaMessage } from '../chains/solana/resolveSolanaMessage.ts'
@@ -131,6 +135,19 @@ export function verifyDlnSolanaCancelTx(p: VerifyDlnSolanaCancelTxParams): Verif
     send.accounts['sending.sendFrom'],
     'is not our key',
   )
+  // The rest of deBridge's sending group is derived as its SDK derives it, for this message: the
+  // bridge, the staking wallet and the gate program decide where the fee goes and whether the
+  // refund message is sent at all. `feeBeneficiary` is deBridge's state's, which the gate itself
+  // holds it to on chain (docs/dln.md §4.10); it is the one account ferry takes as given.
+  const sending = debridgeSendingAccounts({
+    sendFrom: p.ourDstKey,
+    chainIdTo: order.giveChainId,
+    externalCall: claimCancelCalldata(orderId, send.args.cancelBeneficiary),
+    feeBeneficiary: send.accounts['sending.feeBeneficiary'] ?? '',
+  })
+  for (const [name, key] of Object.entries(sending)) {
+    same(`sendOrderCancel.sending.${name}`, key, send.accounts[`sending.${name}`])
+  }
   const maxFee = p.maxFeeLamports ?? 2n * (CHAINS[SOLANA_CHAIN_ID].fixedFeeFallback ?? 0n)
   if (send.args.executionFee > maxFee) {
     throw new VerificationError(

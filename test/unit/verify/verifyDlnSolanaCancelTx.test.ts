@@ -13,6 +13,10 @@ import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
 import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
 import { buildDlnCancelTx } from '../../../src/chains/solana/buildDlnCancelTx.ts'
+import {
+  claimCancelCalldata,
+  debridgeSendingAccounts,
+} from '../../../src/chains/solana/debridgeSendingAccounts.ts'
 import { DLN_SEND_ORDER_CANCEL_ACCOUNTS } from '../../../src/chains/solana/dlnDstCancel.ts'
 import { TAKE_ORDER_STATE_RENT_LAMPORTS } from '../../../src/chains/solana/takeOrderStateLayout.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
@@ -44,16 +48,14 @@ const order: DlnOrder = {
   externalCall: '0x',
 }
 const orderId = computeOrderId(order)
-// deBridge's sending accounts: seeded stand-ins, but the real deBridge and settings programs.
-const sending = Object.fromEntries(
-  DLN_SEND_ORDER_CANCEL_ACCOUNTS.filter((n) => n.startsWith('sending.')).map((n, i) => [
-    n.slice('sending.'.length),
-    Keypair.fromSeed(new Uint8Array(32).fill(40 + i)).publicKey.toBase58(),
-  ]),
-)
-sending.debridgeProgram = 'DEbrdGj3HsRsAzx6uH4MKyREKxVAfBydijLUF3ygsFfh'
-sending.settingsProgram = 'DeSetTwWhjZq6Pz9Kfdo1KoS5NqtsM6G8ERbX4SSCSft'
-sending.systemProgram = '11111111111111111111111111111111'
+// deBridge's sending accounts, derived for this message as deBridge's SDK derives them; the fee
+// beneficiary (deBridge's state's, not derivable) is a seeded key.
+const sending = debridgeSendingAccounts({
+  sendFrom: me.toBase58(),
+  chainIdTo: order.giveChainId,
+  externalCall: claimCancelCalldata(orderId, evmMe),
+  feeBeneficiary: Keypair.fromSeed(new Uint8Array(32).fill(41)).publicKey.toBase58(),
+})
 
 const table = new AddressLookupTableAccount({
   key: Keypair.fromSeed(new Uint8Array(32).fill(99)).publicKey,
@@ -184,5 +186,21 @@ describe('verifySolanaCancelTx on the real dln_dst cancel', () => {
       ),
     )
     expect(refusedAt(tx)).toBe('sendOrderCancel.sending.sendFrom')
+  })
+  test.each([
+    'sending.bridge',
+    'sending.stakingWallet',
+    'sending.debridgeProgram',
+    'sending.externalCallStorage',
+  ])('deBridge’s %s swapped for another account', (name) => {
+    const at = DLN_SEND_ORDER_CANCEL_ACCOUNTS.indexOf(name as never)
+    const tx = mutateSolanaTx(cancelTx(), (ixs) =>
+      ixs.map((ix, i) =>
+        i === 3
+          ? { ...ix, keys: ix.keys.map((k, n) => (n === at ? { ...k, pubkey: attacker } : k)) }
+          : ix,
+      ),
+    )
+    expect(refusedAt(tx)).toBe(`sendOrderCancel.${name}`)
   })
 })
