@@ -18,6 +18,7 @@ import { groupWrites } from './groupWrites.ts'
 import { JournalFileError } from './JournalFileError.ts'
 import { migrateJournal } from './migrateJournal.ts'
 import { openReadonlyDatabase } from './openReadonlyDatabase.ts'
+import { setWalMode } from './setWalMode.ts'
 import { JOURNAL_WRITE_FIX, toJournalFileError } from './toJournalFileError.ts'
 
 /** Options of {@link openJournal}. */
@@ -124,7 +125,7 @@ export function openJournal(path: string, options: OpenJournalOptions = {}): Jou
   }
 
   function openWritable(batchHoldMs: number): Journal {
-    db.pragma('journal_mode = WAL')
+    setWalMode(db, timeoutMs)
     db.pragma('synchronous = FULL')
     db.pragma('foreign_keys = ON')
     const pragmas = readPragmas(db)
