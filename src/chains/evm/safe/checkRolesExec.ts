@@ -1,6 +1,7 @@
 import { type Address, decodeFunctionData } from 'viem'
 import { VerificationError } from '../../../common/VerificationError.ts'
 import type { SafeOuterTx } from './checkSafeExec.ts'
+import { encodeRolesExec } from './encodeRolesExec.ts'
 import type { SafeInnerCall } from './encodeSafeExec.ts'
 import { rolesAbi } from './rolesAbi.ts'
 import type { RolesRoute } from './SafeRoute.ts'
@@ -12,7 +13,7 @@ import type { RolesRoute } from './SafeRoute.ts'
  * `execTransactionWithRole`, a delegatecall (operation 1), another role key, `shouldRevert`
  * false (a failed inner call would look mined and successful), and an inner call to the Safe or
  * to the modifier (the Safe owns the modifier: calling either changes owners, modules, guards,
- * the threshold or the role's permissions). Returns the inner call, which the caller still holds
+ * the threshold or the role's permissions), and any encoding but the canonical one. Returns the inner call, which the caller still holds
  * against the call it verified. @throws VerificationError naming the field.
  */
 export function checkRolesExec(tx: SafeOuterTx, safe: Address, roles: RolesRoute): SafeInnerCall {
@@ -41,6 +42,15 @@ export function checkRolesExec(tx: SafeOuterTx, safe: Address, roles: RolesRoute
     if (to.toLowerCase() === own.toLowerCase()) {
       throw new VerificationError('roles.inner.to', 'not the Safe or its modifier', to)
     }
+  }
+  // Byte for byte: no trailing bytes, dirty address bits or other encodings of the same call.
+  if (tx.data.toLowerCase() !== encodeRolesExec({ to, value, data }, roleKey).toLowerCase()) {
+    throw new VerificationError(
+      'roles.data',
+      'the canonical encoding',
+      tx.data.slice(0, 10),
+      'is not canonical',
+    )
   }
   return { to, value, data }
 }

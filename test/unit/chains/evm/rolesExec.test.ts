@@ -92,6 +92,11 @@ describe('encodeRolesExec and checkRolesExec', () => {
     })
     expect(check(assign)).toBe('roles.data')
     expect(check('0x12345678')).toBe('roles.data')
+    // The same call with trailing bytes, or an address with dirty high bits: not canonical.
+    expect(check(`${withRole({})}00`)).toBe('roles.data')
+    const clean = withRole({})
+    const dirty = `${clean.slice(0, 10)}ff${clean.slice(12)}` as Hex
+    expect(check(dirty)).toBe('roles.data')
   })
 
   test("behavior: the signer signs the modifier's call only when its inner call passes the key's rules, and not the Safe's execTransaction", () => {
