@@ -70,12 +70,7 @@ export async function executeOrderIntent(
           from: ctx.solanaKey.publicKey.toBase58(),
           ...guardOf(ctx, intentId),
         }),
-        config: {
-          pollIntervalMs: ctx.wiring.pollIntervalMs,
-          ...(ctx.wiring.solana?.orderProgramId
-            ? { orderProgramId: ctx.wiring.solana.orderProgramId }
-            : {}),
-        },
+        config: { pollIntervalMs: ctx.wiring.pollIntervalMs },
         ...(ctx.solanaLookupTables ? { readLookupTables: ctx.solanaLookupTables } : {}),
         clock,
         logger,

@@ -29,7 +29,6 @@ export type WorldWiring = {
     /** `chains.<id>.approvals` (docs/safety.md §10). Default 'permit'. */
     approvals?: 'permit' | 'approve'
   }[]
-  /** `orderProgramId`: the dln_src program of Solana orders; undefined means the real one. */
   solana:
     | {
         rpcUrl: string
@@ -43,7 +42,6 @@ export type WorldWiring = {
         /** `chains.<id>.sendUrl`: where signed transactions go instead of rpcUrl. */
         sendUrl?: string
         commitment: 'confirmed' | 'finalized'
-        orderProgramId: string | undefined
         /** The DlnDestination program whose take-state accounts prove fills. Default the real one. */
         takeProgramId?: string
       }

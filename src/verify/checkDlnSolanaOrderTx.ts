@@ -166,7 +166,6 @@ export function checkDlnSolanaOrderTx(
         amountIn,
         feeLamports: params.fixedFee,
         priorityFeeLamports: priority,
-        escrow: create.accounts.giveOrderWallet!,
         // A wSOL account the tx creates and closes back to us costs no rent in the end: not
         // counted, so closing it to someone else shows in the simulated wallet outflow.
         tokenAccountCreates:

@@ -36,7 +36,6 @@ export type VerifiedSolanaOrder = {
   amountIn: bigint
   feeLamports: bigint
   priorityFeeLamports: bigint
-  escrow: string
   /** Token accounts the transaction creates at our expense (each costs rent). */
   tokenAccountCreates: number
   /** Other rent the order program takes from us (dln_src's order and nonce accounts), lamports. */

@@ -133,7 +133,6 @@ export function buildWorldWiring(params: BuildWorldWiringParams): WorldWiring {
             ? {}
             : { sendUrl: config.chains[String(SOLANA)]!.sendUrl! }),
           commitment: 'confirmed',
-          orderProgramId: undefined,
           ...(devnet?.solana
             ? {}
             : {
