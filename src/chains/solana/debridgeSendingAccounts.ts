@@ -28,8 +28,8 @@ const pda = (seeds: (Buffer | Uint8Array)[], program: string): PublicKey =>
 /**
  * deBridge's sending group of `sendOrderCancel` for a message paid in SOL (the wSOL bridge, no
  * asset fee, no discount), derived with the seeds deBridge's Solana SDK uses
- * (`@debridge-finance/solana-utils` `accounts.js`, `constants.js`;
- * `@debridge-finance/solana-contracts-client` `buildSendContext`; docs/dln.md §4.10), keyed by
+ * (deBridge's `solana-utils` `accounts.js`, `constants.js`;
+ * deBridge's `solana-contracts-client` `buildSendContext`; docs/dln.md §4.10), keyed by
  * name without `sending.`. Pure.
  */
 export function debridgeSendingAccounts(p: DebridgeSendingParams): Record<string, string> {
@@ -76,14 +76,14 @@ export function debridgeSendingAccounts(p: DebridgeSendingParams): Record<string
 /**
  * The external call dln_dst sends with a cancel: `claimCancel(orderId, beneficiary)` on dln_src of
  * the give chain, selector `d48b0146` then the 32-byte id and the beneficiary left-padded to 32
- * bytes (`@debridge-finance/dln-client` `DlnDst.buildCancelCalldata`; docs/dln.md §4.10).
+ * bytes (deBridge's SDK `dln-client` `DlnDst.buildCancelCalldata`; docs/dln.md §4.10).
  */
 export function claimCancelCalldata(orderId: Hex, beneficiary: Hex): Hex {
   return `0xd48b0146${orderId.slice(2)}${beneficiary.slice(2).padStart(64, '0')}`
 }
 
 /**
- * deBridge's lookup table of its sending accounts on mainnet (`@debridge-finance/dln-client`
+ * deBridge's lookup table of its sending accounts on mainnet (deBridge's SDK `dln-client`
  * 8.3.6 `DlnDst.getSendALT`, Prod), which a cancel into Solana loads them through.
  */
 export const DLN_SEND_LOOKUP_TABLE = 'Z9SwCHdnxCpAEHdTewMXqZedbQBuBpQr16G9yedAU9q'

@@ -24,7 +24,7 @@ export const ORDER_TAKE_STATUS = [
 
 /**
  * Bytes dln_dst allocates for a `TakeOrderState`: 112, the size deBridge's own client prices the
- * account at (`@debridge-finance/dln-client` 8.3.6, `DlnDst.getFulfillCost`: discriminator, bump,
+ * account at (deBridge's SDK `dln-client` 8.3.6, `DlnDst.getFulfillCost`: discriminator, bump,
  * source chain id and the largest status, `Cancelled` with an EVM beneficiary; docs/dln.md §4.10).
  */
 export const TAKE_ORDER_STATE_SPACE = 112

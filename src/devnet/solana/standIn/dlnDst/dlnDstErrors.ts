@@ -1,7 +1,7 @@
 import { StandInError } from '../StandInProgram.ts'
 
 /**
- * Errors of dln_dst's IDL (`@debridge-finance/dln-client` 8.3.6 `idl/dst`, 6000 + index) and
+ * Errors of dln_dst's IDL (deBridge's SDK `dln-client` 8.3.6 `idl/dst`, 6000 + index) and
  * Anchor's own framework codes, as the stand-in raises them (docs/dln.md §4.12). Which code the
  * real program raises for a given check is not published; the stand-in names the closest one.
  */
