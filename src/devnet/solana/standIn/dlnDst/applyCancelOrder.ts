@@ -13,10 +13,10 @@ import {
   TAKE_ORDER_STATE_SPACE,
   takeOrderStatePda,
 } from '../../../../chains/solana/takeOrderStateLayout.ts'
+import { namedAccounts } from '../namedAccounts.ts'
 import { type StandInContext, StandInError, type StandInInstruction } from '../StandInProgram.ts'
 import { dlnDstError } from './dlnDstErrors.ts'
 import { moveLamports } from './moveLamports.ts'
-import { namedAccounts } from './namedAccounts.ts'
 
 /**
  * dln_dst `cancelOrder(unvalidatedOrder, orderId)` on the devnet (docs/dln.md §4.12): the order's

@@ -16,10 +16,10 @@ import {
   encodeTakeOrderState,
   takeOrderStatePda,
 } from '../../../../chains/solana/takeOrderStateLayout.ts'
+import { namedAccounts } from '../namedAccounts.ts'
 import { type StandInContext, StandInError, type StandInInstruction } from '../StandInProgram.ts'
 import { dlnDstError } from './dlnDstErrors.ts'
 import { moveLamports } from './moveLamports.ts'
-import { namedAccounts } from './namedAccounts.ts'
 import { readTakeOrderState } from './readTakeOrderState.ts'
 
 /** deBridge's flat messaging fee the stand-in charges, in lamports: Solana's flat DLN fee (docs/dln.md §1.4). */

@@ -1,4 +1,5 @@
-import { StandInError } from '../StandInProgram.ts'
+import { anchorError } from '../anchorError.ts'
+import type { StandInError } from '../StandInProgram.ts'
 
 /**
  * Errors of dln_dst's IDL (deBridge's SDK `dln-client` 8.3.6 `idl/dst`, 6000 + index) and
@@ -27,7 +28,5 @@ export function dlnDstError(
   account: string,
   detail: string,
 ): StandInError {
-  return new StandInError(
-    `AnchorError caused by account: ${account}. Error Code: ${code}. Error Number: ${CODES[code]}. Error Message: ${detail}.`,
-  )
+  return anchorError(code, CODES[code], account, detail)
 }

@@ -9,7 +9,9 @@ import {
   type DlnCreateOrder,
 } from '../../../../chains/solana/dlnSrcCreateOrder.ts'
 import { dlnSrcOrderAccounts } from '../../../../chains/solana/dlnSrcOrderAccounts.ts'
-import { type StandInContext, StandInError, type StandInInstruction } from '../StandInProgram.ts'
+import { anchorError } from '../anchorError.ts'
+import { namedAccounts } from '../namedAccounts.ts'
+import type { StandInContext, StandInInstruction } from '../StandInProgram.ts'
 import {
   createAccount,
   debitLamports,
@@ -29,11 +31,6 @@ import {
   pdaOf,
 } from './dlnSrcAccountLayouts.ts'
 
-const anchor = (code: string, number: number, account?: string): StandInError =>
-  new StandInError(
-    `AnchorError ${account ? `caused by account: ${account}. ` : 'occurred. '}Error Code: ${code}. Error Number: ${number}.`,
-  )
-
 /**
  * dln_src `createOrder` / `createOrderWithNonce` (docs/dln.md §4.12): checks what the program's
  * accounts and errors (IDL 1.2.1 / 3.0.0) require, then moves giveOriginalAmount from makerWallet
@@ -45,13 +42,9 @@ export function applyDlnSrcCreateOrder(
   ix: StandInInstruction,
   create: DlnCreateOrder,
 ): void {
-  if (ix.accounts.length < DLN_CREATE_ORDER_ACCOUNTS.length)
-    throw anchor('AccountNotEnoughKeys', 3005)
-  const named = Object.fromEntries(
-    DLN_CREATE_ORDER_ACCOUNTS.map((name, i) => [name, ix.accounts[i]!]),
-  ) as Record<(typeof DLN_CREATE_ORDER_ACCOUNTS)[number], StandInInstruction['accounts'][number]>
+  const named = namedAccounts(ix, DLN_CREATE_ORDER_ACCOUNTS)
   const key = (name: keyof typeof named): string => named[name].pubkey
-  if (!named.maker.isSigner) throw anchor('AccountNotSigner', 3010, 'maker')
+  if (!named.maker.isSigner) throw anchorError('AccountNotSigner', 3010, 'maker')
   for (const name of [
     'maker',
     'giveOrderState',
@@ -60,16 +53,16 @@ export function applyDlnSrcCreateOrder(
     'nonceMaster',
     'feeLedgerWallet',
   ] as const) {
-    if (!named[name].isWritable) throw anchor('ConstraintMut', 2000, name)
+    if (!named[name].isWritable) throw anchorError('ConstraintMut', 2000, name)
   }
   const program = ix.programId
   const stateAccount = ctx.get(key('state'))
   const state = stateAccount && decodeDlnSrcState(stateAccount.data)
-  if (!state) throw anchor('AccountNotInitialized', 3012, 'state')
-  if (!state.isWorking) throw anchor('StatePaused', 6024)
+  if (!state) throw anchorError('AccountNotInitialized', 3012, 'state')
+  if (!state.isWorking) throw anchorError('StatePaused', 6024)
   const mint = key('tokenMint')
   if (readMintDecimals(ctx.get(mint)) === undefined)
-    throw anchor('AccountOwnedByWrongProgram', 3007, 'token_mint')
+    throw anchorError('AccountOwnedByWrongProgram', 3007, 'token_mint')
   const maker = key('maker')
   const nonce = create.nonce ?? decodeNonceMaster(ctx.get(key('nonceMaster'))?.data)
   const order = dlnOrderOfCreate(
@@ -92,24 +85,26 @@ export function applyDlnSrcCreateOrder(
     'feeLedgerWallet',
     'authorizedNativeSender',
   ] as const) {
-    if (key(name) !== want[name]) throw anchor('ConstraintSeeds', 2006, name)
+    if (key(name) !== want[name]) throw anchorError('ConstraintSeeds', 2006, name)
   }
-  if (key('giveOrderState') !== want.giveOrderState) throw anchor('GiveOrderStateWrongPubkey', 6000)
+  if (key('giveOrderState') !== want.giveOrderState)
+    throw anchorError('GiveOrderStateWrongPubkey', 6000)
   if (key('giveOrderWallet') !== want.giveOrderWallet)
-    throw anchor('GiveOrderWalletWrongPubkey', 6002)
-  if (key('feeLedgerWallet') !== want.feeLedgerWallet) throw anchor('FeeLedgerWalletWrongKey', 6022)
+    throw anchorError('GiveOrderWalletWrongPubkey', 6002)
+  if (key('feeLedgerWallet') !== want.feeLedgerWallet)
+    throw anchorError('FeeLedgerWalletWrongKey', 6022)
   if (!ctx.get(key('authorizedNativeSender')))
-    throw anchor('AccountNotInitialized', 3012, 'authorized_native_sender')
+    throw anchorError('AccountNotInitialized', 3012, 'authorized_native_sender')
   if (
     key('systemProgram') !== want.systemProgram ||
     key('splTokenProgram') !== want.splTokenProgram
   ) {
-    throw anchor('InvalidProgramId', 3008)
+    throw anchorError('InvalidProgramId', 3008)
   }
   const makerWallet = readTokenAccount(ctx.get(key('makerWallet')))
-  if (!makerWallet) throw anchor('AccountNotInitialized', 3012, 'maker_wallet')
-  if (makerWallet.mint !== mint) throw anchor('ConstraintTokenMint', 2014, 'maker_wallet')
-  if (makerWallet.owner !== maker) throw anchor('ConstraintTokenOwner', 2015, 'maker_wallet')
+  if (!makerWallet) throw anchorError('AccountNotInitialized', 3012, 'maker_wallet')
+  if (makerWallet.mint !== mint) throw anchorError('ConstraintTokenMint', 2014, 'maker_wallet')
+  if (makerWallet.owner !== maker) throw anchorError('ConstraintTokenOwner', 2015, 'maker_wallet')
 
   const giveOriginalAmount = create.orderArgs.giveOriginalAmount
   const percentFee = (giveOriginalAmount * state.percentFeeBps) / 10_000n
@@ -180,9 +175,10 @@ function checkAddressSizes(create: DlnCreateOrder, takeChainId: bigint): void {
   const size = takeChainId === BigInt(SOLANA_CHAIN_ID) ? 32 : 20
   const bytes = (h: Hex): number => (h.length - 2) / 2
   const a = create.orderArgs
-  if (bytes(a.receiverDst) !== size) throw anchor('BadReceiverDstSize', 6014)
-  if (bytes(a.orderAuthorityAddressDst) !== size) throw anchor('BadOrderAuthorityDstSize', 6015)
+  if (bytes(a.receiverDst) !== size) throw anchorError('BadReceiverDstSize', 6014)
+  if (bytes(a.orderAuthorityAddressDst) !== size)
+    throw anchorError('BadOrderAuthorityDstSize', 6015)
   if (a.allowedTakerDst !== undefined && bytes(a.allowedTakerDst) !== size) {
-    throw anchor('BadAllowedTakerDst', 6016)
+    throw anchorError('BadAllowedTakerDst', 6016)
   }
 }
