@@ -5,7 +5,6 @@ import {
   encodeFunctionData,
   type Hex,
   http,
-  parseAbi,
   parseEther,
   stringToHex,
 } from 'viem'
@@ -15,15 +14,13 @@ import { safeAbi } from '../chains/evm/safe/safeAbi.ts'
 import { FerryError } from '../common/FerryError.ts'
 import { type DevnetEvmAccount, devnetEvmAccount } from './devnetAccounts.ts'
 import type { InstalledContracts } from './installContracts.ts'
-import { TREASURY_SAFE_FUNDS } from './installDevnetSafe.ts'
+import { fundTreasurySafe } from './installDevnetSafe.ts'
 import {
   deployRolesModifier,
   installRolesLibraries,
   installSingletonFactory,
 } from './installRoles.ts'
 import { deployTreasurySafe } from './installSafe.ts'
-
-const tokenAbi = parseAbi(['function mint(address,uint256)'])
 
 /** The devnet's role key: "ferry" as a bytes32 (what zodiac-roles-sdk's encodeRoleKey gives). */
 export const DEVNET_ROLE_KEY: Hex = stringToHex('ferry', { size: 32 })
@@ -37,8 +34,8 @@ export type DevnetRolesTreasury = { safe: Address; modifier: Address; roleKey: H
  * treasury's signers, and NOT by ferry's key; a Roles modifier v2 from the published artifacts
  * (owner, avatar and target: the Safe) enabled on it; the role {@link DEVNET_ROLE_KEY} assigned to
  * the demo user's key, ferry's. The role has no permissions yet: `ferry safe permissions --apply`
- * sets them. The Safe holds {@link TREASURY_SAFE_FUNDS} of every devnet token and 10 ETH; every
- * address is the same on every devnet chain. Safe 1.4.1 must be installed first.
+ * sets them. The Safe holds the treasury funds of every devnet token ({@link fundTreasurySafe})
+ * and 10 ETH; every address is the same on every devnet chain. Safe 1.4.1 must be installed first.
  */
 export async function installDevnetRoles(
   rpcUrl: string,
@@ -72,16 +69,7 @@ export async function installDevnetRoles(
       args: [member.address, [DEVNET_ROLE_KEY], [true]],
     }),
   })
-  const minter = createWalletClient({ account: owner.account, transport: http(rpcUrl) })
-  for (const token of Object.values(contracts.tokens)) {
-    await minter.writeContract({
-      chain: null,
-      address: token.address,
-      abi: tokenAbi,
-      functionName: 'mint',
-      args: [safe, TREASURY_SAFE_FUNDS * 10n ** BigInt(token.decimals)],
-    })
-  }
+  await fundTreasurySafe(rpcUrl, contracts, safe, owner)
   return { safe, modifier, roleKey: DEVNET_ROLE_KEY }
 }
 

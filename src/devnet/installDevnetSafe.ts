@@ -1,5 +1,5 @@
 import { type Address, createWalletClient, http, parseAbi, parseEther } from 'viem'
-import { devnetEvmAccount } from './devnetAccounts.ts'
+import { type DevnetEvmAccount, devnetEvmAccount } from './devnetAccounts.ts'
 import type { InstalledContracts } from './installContracts.ts'
 import { deployTreasurySafe, installSafeContracts } from './installSafe.ts'
 
@@ -25,12 +25,23 @@ export async function installDevnetSafe(
     owners: [devnetEvmAccount('user')],
     etherWei: parseEther('10'),
   })
-  const deployer = createWalletClient({
-    account: devnetEvmAccount('deployer').account,
-    transport: http(rpcUrl),
-  })
+  await fundTreasurySafe(rpcUrl, contracts, safe, devnetEvmAccount('deployer'))
+  return safe
+}
+
+/**
+ * Mints {@link TREASURY_SAFE_FUNDS} of every devnet token to a treasury Safe, as `minter` (an
+ * account the devnet tokens let mint).
+ */
+export async function fundTreasurySafe(
+  rpcUrl: string,
+  contracts: InstalledContracts,
+  safe: Address,
+  minter: DevnetEvmAccount,
+): Promise<void> {
+  const wallet = createWalletClient({ account: minter.account, transport: http(rpcUrl) })
   for (const token of Object.values(contracts.tokens)) {
-    await deployer.writeContract({
+    await wallet.writeContract({
       chain: null,
       address: token.address,
       abi: tokenAbi,
@@ -38,5 +49,4 @@ export async function installDevnetSafe(
       args: [safe, TREASURY_SAFE_FUNDS * 10n ** BigInt(token.decimals)],
     })
   }
-  return safe
 }
