@@ -26,7 +26,9 @@ export function tellLapsedLeases(
 ): void {
   const nowMs = performance.now()
   for (const h of held) {
-    if (!h.ready || h.lapseTold || nowMs < h.validUntilMs) continue
+    // Ready or still reconciling: a lease taken and then cut off before its first reconcile
+    // ended runs out all the same, and the operator hears it.
+    if (h.lapseTold || nowMs < h.validUntilMs) continue
     h.lapseTold = true
     for (const w of h.group.wallets) {
       const token = h.tokens.get(walletKeyOf(w))
