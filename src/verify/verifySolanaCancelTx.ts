@@ -1,13 +1,16 @@
-import type { PublicKey } from '@solana/web3.js'
+import { getAssociatedTokenAddressSync, NATIVE_MINT } from '@solana/spl-token'
+import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY } from '@solana/web3.js'
 import { type Hex, size } from 'viem'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
 import { CHAINS } from '../chains/chainRegistry.ts'
 import { computeOrderId } from '../chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../chains/orderId/dlnOrder.ts'
+import { authorizedDstNativeSenderAddress } from '../chains/solana/authorizedDstNativeSender.ts'
 import { authorizedSrcContractAddress } from '../chains/solana/buildDlnCancelTx.ts'
 import {
   claimCancelCalldata,
   debridgeSendingAccounts,
+  debridgeSendRentLamports,
 } from '../chains/solana/debridgeSendingAccounts.ts'
 import type { DecodedDlnInstruction } from '../chains/solana/decodeDlnSolanaInstruction.ts'
 import { encodeDlnCancelOrder, toDlnSolanaOrder } from '../chains/solana/dlnDstCancel.ts'
@@ -47,7 +50,10 @@ export type VerifySolanaCancelTxParams = {
 export type VerifiedSolanaCancel = {
   /** What the cancel pays deBridge: its flat fee plus the execution fee. */
   feeLamports: bigint
-  /** The most rent it pays: the take state `cancelOrder` creates (docs/dln.md §4.10). */
+  /**
+   * The most rent it pays (docs/dln.md §4.10): the take state `cancelOrder` creates and deBridge's
+   * external-call storage and meta, which the send creates with what `prepareSend` took from us.
+   */
   rentLamports: bigint
   priorityFeeLamports: bigint
   /** Who the source chain refunds, 0x hex. */
@@ -58,12 +64,13 @@ export type VerifiedSolanaCancel = {
  * Holds the service's cancel of an order into Solana to the real dln_dst cancel (docs/safety.md
  * §7; docs/dln.md §3.5, §4.10) and to us (P-7.1, P-7.2): our key
  * is the order's destination authority, the fee payer, the only signer, the canceler and the
- * sender of the message; the transaction carries only compute budget, one `cancelOrder` whose
- * order is exactly the journaled one (its id recomputes to `orderId`) and one `sendOrderCancel`
- * of that id refunding our source address (the order's allowed beneficiary when it has one), at
- * the take-state and authorized-source PDAs dln_dst derives; the execution fee and the priority
- * fee are under their caps. Returns what may leave our wallet, for the simulation to hold it to:
- * deBridge's flat fee plus the execution fee, and the take state's documented rent. Pure.
+ * payer of `prepareSend`; the transaction carries only compute budget, one `cancelOrder` whose
+ * order is exactly the journaled one (its id recomputes to `orderId`), one `prepareSend` and one
+ * `sendOrderCancel` of that id refunding our source address (the order's allowed beneficiary when
+ * it has one), every account at the address dln_dst and deBridge derive, the message sent from
+ * dln_dst's shared sender; the execution fee and the priority fee are under their caps. Returns
+ * what may leave our wallet, for the simulation to hold it to: deBridge's flat fee plus the
+ * execution fee, and the documented rent of the accounts the cancel creates. Pure.
  * @throws VerificationError naming the first field that differs; nothing is signed then.
  */
 export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSolanaCancel {
@@ -99,11 +106,17 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
   if (problem)
     throw new VerificationError(problem.field, problem.expected, problem.actual, problem.reason)
   const names = scan.names.filter((n) => !n.startsWith('ComputeBudget.'))
-  if (names.join() !== 'dln_dst.cancelOrder,dln_dst.sendOrderCancel') {
-    throw new VerificationError('tx.instructions', 'cancelOrder, sendOrderCancel', names.join(', '))
+  // prepareSend funds dln_dst's sender for the send right after it (docs/dln.md §4.10).
+  if (names.join() !== 'dln_dst.cancelOrder,dln_dst.prepareSend,dln_dst.sendOrderCancel') {
+    throw new VerificationError(
+      'tx.instructions',
+      'cancelOrder, prepareSend, sendOrderCancel',
+      names.join(', '),
+    )
   }
-  const [cancel, send] = scan.dln as unknown as [
+  const [cancel, prepare, send] = scan.dln as unknown as [
     Extract<DecodedDlnInstruction, { name: 'cancelOrder' }>,
+    Extract<DecodedDlnInstruction, { name: 'prepareSend' }>,
     Extract<DecodedDlnInstruction, { name: 'sendOrderCancel' }>,
   ]
   const orderId = p.orderId.toLowerCase() as Hex
@@ -141,24 +154,47 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
     same(`${ix.name}.authorizedSrcContract`, srcContract, ix.accounts.authorizedSrcContract)
     same(`${ix.name}.canceler`, p.ourDstKey, ix.accounts.canceler, 'is not our key')
   }
+  const sender = authorizedDstNativeSenderAddress(p.dlnDestination).toBase58()
   same(
     'sendOrderCancel.sending.sendFrom',
-    p.ourDstKey,
+    sender,
     send.accounts['sending.sendFrom'],
-    'is not our key',
+    'is not dln_dst’s shared sender',
   )
   // The rest of deBridge's sending group is derived as its SDK derives it, for this message: the
   // bridge, the staking wallet and the gate program decide where the fee goes and whether the
   // refund message is sent at all. `feeBeneficiary` is deBridge's state's, which the gate itself
   // holds it to on chain (docs/dln.md §4.10); it is the one account ferry takes as given.
+  const call = claimCancelCalldata(orderId, send.args.cancelBeneficiary)
   const sending = debridgeSendingAccounts({
-    sendFrom: p.ourDstKey,
+    sendFrom: sender,
     chainIdTo: order.giveChainId,
-    externalCall: claimCancelCalldata(orderId, send.args.cancelBeneficiary),
+    externalCall: call,
     feeBeneficiary: send.accounts['sending.feeBeneficiary'] ?? '',
   })
   for (const [name, key] of Object.entries(sending)) {
     same(`sendOrderCancel.sending.${name}`, key, send.accounts[`sending.${name}`])
+  }
+  // Every account of prepareSend is derivable: we pay, from our own wSOL wallet, into the same
+  // sender the send spends from.
+  const prepareWant: Record<string, string> = {
+    takeOrderState: takeState,
+    sendFrom: sender,
+    sendFromWallet: sending.sendFromWallet!,
+    payer: p.ourDstKey,
+    payerWallet: getAssociatedTokenAddressSync(
+      NATIVE_MINT,
+      new PublicKey(p.ourDstKey),
+      true,
+    ).toBase58(),
+    chainSupportInfo: sending.chainSupportInfo!,
+    debridgeState: sending.state!,
+    systemProgram: sending.systemProgram!,
+    splTokenProgram: sending.splTokenProgram!,
+    instructions: SYSVAR_INSTRUCTIONS_PUBKEY.toBase58(),
+  }
+  for (const [name, key] of Object.entries(prepareWant)) {
+    same(`prepareSend.${name}`, key, prepare.accounts[name])
   }
   const maxFee = p.maxFeeLamports ?? 2n * (CHAINS[SOLANA_CHAIN_ID].fixedFeeFallback ?? 0n)
   if (send.args.executionFee > maxFee) {
@@ -175,7 +211,7 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
   }
   return {
     feeLamports: (CHAINS[SOLANA_CHAIN_ID].fixedFeeFallback ?? 0n) + send.args.executionFee,
-    rentLamports: TAKE_ORDER_STATE_RENT_LAMPORTS,
+    rentLamports: TAKE_ORDER_STATE_RENT_LAMPORTS + debridgeSendRentLamports(size(call)),
     priorityFeeLamports: priority,
     beneficiary: send.args.cancelBeneficiary,
   }

@@ -1,7 +1,8 @@
 import { getAssociatedTokenAddressSync, NATIVE_MINT, TOKEN_PROGRAM_ID } from '@solana/spl-token'
-import { PublicKey, SystemProgram } from '@solana/web3.js'
+import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY, SystemProgram } from '@solana/web3.js'
 import { type Hex, keccak256 } from 'viem'
 import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
+import { authorizedDstNativeSenderAddress } from './authorizedDstNativeSender.ts'
 
 /** deBridge's Solana programs: the gate (`debridgeProgram`) and its settings (docs/dln.md §4.10). */
 export const DEBRIDGE_SOLANA_PROGRAMS = {
@@ -11,7 +12,7 @@ export const DEBRIDGE_SOLANA_PROGRAMS = {
 
 /** Inputs of {@link debridgeSendingAccounts}. */
 export type DebridgeSendingParams = {
-  /** Who pays the message (base58): the canceler in ferry's model of the cancel. */
+  /** Who pays the message (base58): for dln_dst, its shared sender PDA (authorizedDstNativeSenderAddress). */
   sendFrom: string
   /** The chain the message goes to (deBridge's internal id): the order's give chain. */
   chainIdTo: bigint
@@ -82,6 +83,21 @@ export function claimCancelCalldata(orderId: Hex, beneficiary: Hex): Hex {
   return `0xd48b0146${orderId.slice(2)}${beneficiary.slice(2).padStart(64, '0')}`
 }
 
+/** Bytes deBridge allocates for a message's external-call meta account (docs/dln.md §4.10). */
+export const EXTERNAL_CALL_META_SPACE = 8 + 8 + 8 + 1 + 1 + 1
+
+/**
+ * Rent a dln_dst send pays for the two accounts deBridge creates for its external call: the
+ * storage of `8 + externalCallBytes` bytes and the meta of {@link EXTERNAL_CALL_META_SPACE}, each
+ * at Solana's rent-exempt minimum, (space + 128) × 3 480 × 2 (deBridge's SDK `dln-client` 8.3.6
+ * `DlnDst.getSendCost`, `transactionCost`; docs/dln.md §4.10). A cancel's call is
+ * `claimCancel`, 68 bytes: 1 419 840 + 1 078 800 lamports (a 27-byte meta). Pure.
+ */
+export function debridgeSendRentLamports(externalCallBytes: number): bigint {
+  const rent = (space: number): bigint => BigInt((space + 128) * 3_480 * 2)
+  return rent(8 + externalCallBytes) + rent(EXTERNAL_CALL_META_SPACE)
+}
+
 /**
  * deBridge's lookup table of its sending accounts on mainnet (deBridge's SDK `dln-client`
  * 8.3.6 `DlnDst.getSendALT`, Prod), which a cancel into Solana loads them through.
@@ -90,7 +106,9 @@ export const DLN_SEND_LOOKUP_TABLE = 'Z9SwCHdnxCpAEHdTewMXqZedbQBuBpQr16G9yedAU9
 
 /**
  * What a send lookup table holds so that a cancel from any of `giveChainIds` loads every shared
- * account through it: the sending accounts no sender or message changes, and per give chain its
+ * account through it, as deBridge's own table does (deBridge's SDK `dln-client` 8.3.6
+ * `DlnDst.getDLNSendALTAccounts`): the sending accounts no message changes, dln_dst's shared
+ * sender and its wSOL wallet, the instructions sysvar `prepareSend` reads, and per give chain its
  * `chainSupportInfo` and dln_dst's `authorizedSrcContract` (docs/dln.md §4.10). Pure.
  */
 export function dlnSendTableAddresses(p: {
@@ -99,21 +117,16 @@ export function dlnSendTableAddresses(p: {
   giveChainIds: readonly bigint[]
 }): PublicKey[] {
   const shared = debridgeSendingAccounts({
-    sendFrom: SystemProgram.programId.toBase58(),
+    sendFrom: authorizedDstNativeSenderAddress(p.dlnDestination).toBase58(),
     chainIdTo: 0n,
     externalCall: '0x',
     feeBeneficiary: p.feeBeneficiary,
   })
-  const perSender = new Set([
-    'sendFrom',
-    'sendFromWallet',
-    'externalCallStorage',
-    'externalCallMeta',
-    'chainSupportInfo',
-  ])
+  const perMessage = new Set(['externalCallStorage', 'externalCallMeta', 'chainSupportInfo'])
   const keys = Object.entries(shared)
-    .filter(([name]) => !perSender.has(name))
+    .filter(([name]) => !perMessage.has(name))
     .map(([, key]) => new PublicKey(key))
+  keys.push(SYSVAR_INSTRUCTIONS_PUBKEY)
   for (const chainId of p.giveChainIds) {
     keys.push(
       pda([Buffer.from('CHAIN_SUPPORT_INFO'), u256(chainId)], DEBRIDGE_SOLANA_PROGRAMS.settings),

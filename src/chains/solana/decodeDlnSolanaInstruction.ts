@@ -1,8 +1,9 @@
 import { SOLANA_PROGRAMS } from '../chainRegistry.ts'
-import { BorshDecodeError } from './borsh.ts'
+import { BorshDecodeError, borshReader } from './borsh.ts'
 import {
   DLN_CANCEL_ORDER_ACCOUNTS,
   DLN_DST_DISCRIMINATORS,
+  DLN_PREPARE_SEND_ACCOUNTS,
   DLN_SEND_ORDER_CANCEL_ACCOUNTS,
   type DlnCancelOrder,
   type DlnSendOrderCancel,
@@ -20,6 +21,7 @@ import {
 export type DecodedDlnInstruction =
   | { name: 'createOrder' | 'createOrderWithNonce'; args: DlnCreateOrder; accounts: NamedAccounts }
   | { name: 'cancelOrder'; args: DlnCancelOrder; accounts: NamedAccounts }
+  | { name: 'prepareSend'; args: Record<string, never>; accounts: NamedAccounts }
   | { name: 'sendOrderCancel'; args: DlnSendOrderCancel; accounts: NamedAccounts }
 
 /** Account name → base58 key. */
@@ -51,7 +53,7 @@ const name = (accounts: readonly string[], keys: readonly string[], at: string):
 
 /**
  * Decodes one instruction of dln_src (`createOrder`, `createOrderWithNonce`) or dln_dst
- * (`cancelOrder`, `sendOrderCancel`) by its Anchor discriminator; undefined when `programId` is
+ * (`cancelOrder`, `prepareSend`, `sendOrderCancel`) by its Anchor discriminator; undefined when `programId` is
  * neither program. `at` names the instruction in errors (e.g. `instructions[8]`).
  * @throws DlnInstructionError for another discriminator of these programs, truncated or
  * trailing data, or fewer accounts than the instruction names.
@@ -96,6 +98,10 @@ export function decodeDlnSolanaInstruction(
         args: decodeDlnCancelOrderArgs(args),
         accounts: name(DLN_CANCEL_ORDER_ACCOUNTS, ix.accounts, at),
       }
+    }
+    if (found === 'prepareSend') {
+      borshReader(args).end()
+      return { name: found, args: {}, accounts: name(DLN_PREPARE_SEND_ACCOUNTS, ix.accounts, at) }
     }
     return {
       name: 'sendOrderCancel',

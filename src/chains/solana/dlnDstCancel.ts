@@ -29,6 +29,7 @@ export type DlnSendOrderCancel = { orderId: Hex; cancelBeneficiary: Hex; executi
 /** Anchor discriminators of dln_dst's cancel instructions (docs/dln.md §4.10). */
 export const DLN_DST_DISCRIMINATORS = {
   cancelOrder: anchorDiscriminator('cancel_order'),
+  prepareSend: anchorDiscriminator('prepare_send'),
   sendOrderCancel: anchorDiscriminator('send_order_cancel'),
 } as const
 
@@ -38,6 +39,23 @@ export const DLN_CANCEL_ORDER_ACCOUNTS = [
   'authorizedSrcContract',
   'canceler',
   'systemProgram',
+] as const
+
+/**
+ * Named accounts of `prepareSend`, in order: the payer funds dln_dst's shared sender
+ * (`sendFrom`, its PDA) for the send instruction that must follow (docs/dln.md §4.10).
+ */
+export const DLN_PREPARE_SEND_ACCOUNTS = [
+  'takeOrderState',
+  'sendFrom',
+  'sendFromWallet',
+  'payer',
+  'payerWallet',
+  'chainSupportInfo',
+  'debridgeState',
+  'systemProgram',
+  'splTokenProgram',
+  'instructions',
 ] as const
 
 /** Named accounts of `sendOrderCancel`, in order; `sending.*` is deBridge's sending group. */
@@ -139,6 +157,11 @@ export function encodeDlnCancelOrder(p: DlnCancelOrder): Buffer {
     .option(o.externalCallShortcut, (v) => w.fixed(v, 32))
     .fixed(p.orderId, 32)
     .done()
+}
+
+/** Instruction data of `prepareSend`: its discriminator alone (it takes no arguments). */
+export function encodeDlnPrepareSend(): Buffer {
+  return borshWriter().raw(DLN_DST_DISCRIMINATORS.prepareSend).done()
 }
 
 /** Instruction data of `sendOrderCancel`. */

@@ -5,10 +5,6 @@ import { orderCancelTxSchema } from '../../api/schemas/orderCancelTx.ts'
 import { encodeBase58 } from '../../chains/base58.ts'
 import { SOLANA_PROGRAMS } from '../../chains/chainRegistry.ts'
 import { buildDlnCancelTx } from '../../chains/solana/buildDlnCancelTx.ts'
-import {
-  claimCancelCalldata,
-  debridgeSendingAccounts,
-} from '../../chains/solana/debridgeSendingAccounts.ts'
 import type { SimRuntime } from './createSimRuntime.ts'
 import { mapIssuesToError } from './mapIssuesToError.ts'
 import { selfCheckFailure } from './selfCheckFailure.ts'
@@ -21,9 +17,9 @@ import { simErrorBody } from './simErrorBody.ts'
  * stats store holds with their struct: 400 for a malformed id, 404 `UNKNOWN_ORDER` for an order
  * never seen, 400 `CANCEL_TX_UNSUPPORTED` for an order whose destination is not Solana (ferry
  * builds EVM cancels itself), else the real dln_dst cancel of buildDlnCancelTx (docs/dln.md
- * §4.10): `cancelOrder` + `sendOrderCancel` with no execution fee, the order's destination
- * authority as fee payer, canceler and sender, deBridge's sending accounts loaded through the
- * send lookup table (simDlnSendTable), and as beneficiary the order's
+ * §4.10), in deBridge's SDK's shape: `cancelOrder`, `prepareSend`, `sendOrderCancel` with no
+ * execution fee, the order's destination authority as fee payer, canceler and `prepareSend`'s
+ * payer, deBridge's sending accounts loaded through the send lookup table (simDlnSendTable), and as beneficiary the order's
  * `allowedCancelBeneficiarySrc`, or its maker when it has none, wrapped as `{ tx }`. Self-checked
  * against the schema.
  */
@@ -50,19 +46,13 @@ export function answerCancelTx(runtime: SimRuntime, orderId: string): SimAnswer 
   const beneficiary =
     size(order.allowedCancelBeneficiarySrc) > 0 ? order.allowedCancelBeneficiarySrc : order.makerSrc
   const id = parsed.data as `0x${string}`
-  const sending = debridgeSendingAccounts({
-    sendFrom: authority,
-    chainIdTo: order.giveChainId,
-    externalCall: claimCancelCalldata(id, beneficiary),
-    feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
-  })
   const { data } = buildDlnCancelTx({
     authority,
     order,
     orderId: id,
     beneficiary,
     dlnDestination: SOLANA_PROGRAMS.dlnDestination,
-    sending,
+    feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
     lookupTables: [simDlnSendTable()],
   })
   // Wrapped in `tx`, as deBridge's own docs show the answer (docs/dln.md §3.5).

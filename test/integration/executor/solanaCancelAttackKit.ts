@@ -21,9 +21,8 @@ import { readCreatedOrder } from '../../../src/chains/evm/readCreatedOrder.ts'
 import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
 import { buildDlnCancelTx } from '../../../src/chains/solana/buildDlnCancelTx.ts'
 import {
-  claimCancelCalldata,
   DLN_SEND_LOOKUP_TABLE,
-  debridgeSendingAccounts,
+  debridgeSendRentLamports,
 } from '../../../src/chains/solana/debridgeSendingAccounts.ts'
 import { TAKE_ORDER_STATE_RENT_LAMPORTS } from '../../../src/chains/solana/takeOrderStateLayout.ts'
 import { type Devnet, SOLANA_USDC_MINT } from '../../../src/devnet/startDevnet.ts'
@@ -81,12 +80,7 @@ export function solanaCancelAttackKit(w: {
       orderId,
       beneficiary,
       dlnDestination: SOLANA_PROGRAMS.dlnDestination,
-      sending: debridgeSendingAccounts({
-        sendFrom: solUser.publicKey.toBase58(),
-        chainIdTo: order.giveChainId,
-        externalCall: claimCancelCalldata(orderId, beneficiary),
-        feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
-      }),
+      feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
       lookupTables: [table],
     }).data
   }
@@ -108,8 +102,10 @@ export function solanaCancelAttackKit(w: {
       tx,
       wallet: solUser.publicKey.toBase58(),
       feeLamports: 15_000_000n,
-      rentLamports: TAKE_ORDER_STATE_RENT_LAMPORTS,
-      priorityFeeLamports: 0n,
+      // The take state and deBridge's external-call accounts for claimCancel's 68 bytes.
+      rentLamports: TAKE_ORDER_STATE_RENT_LAMPORTS + debridgeSendRentLamports(68),
+      // deBridge's SDK's budget: 500 000 units at 1 000 µlamports.
+      priorityFeeLamports: 500n,
       lookupTables,
     }).catch((e: unknown) => e)
   }

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
 import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
+import { authorizedDstNativeSenderAddress } from '../../../src/chains/solana/authorizedDstNativeSender.ts'
 import {
   claimCancelCalldata,
   DLN_SEND_LOOKUP_TABLE,
   debridgeSendingAccounts,
 } from '../../../src/chains/solana/debridgeSendingAccounts.ts'
+import { DLN_DST_DISCRIMINATORS } from '../../../src/chains/solana/dlnDstCancel.ts'
 import { resolveSolanaMessage } from '../../../src/chains/solana/resolveSolanaMessage.ts'
 import {
   SIM_DEBRIDGE_FEE_BENEFICIARY,
@@ -89,9 +91,16 @@ describe('GET /v1.0/{net,dln}/order/{id}/cancel-tx', () => {
     const resolved = resolveSolanaMessage(answer.data as Hex, lookupTables)
     expect(resolved.problems).toEqual([])
     expect(resolved.tables.map((t) => t.table)).toEqual([DLN_SEND_LOOKUP_TABLE])
-    // sendOrderCancel names every account of deBridge's sending group as its SDK derives it.
+    // sendOrderCancel names every account of deBridge's sending group as its SDK derives it,
+    // sent from dln_dst's shared sender, which prepareSend funds from the authority.
+    const heads = resolved.instructions
+      .slice(2)
+      .map((ix) => Buffer.from(ix.data.subarray(0, 8)).toString('hex'))
+    const { cancelOrder, prepareSend, sendOrderCancel } = DLN_DST_DISCRIMINATORS
+    expect(heads).toEqual([cancelOrder, prepareSend, sendOrderCancel].map((d) => d.toString('hex')))
+    expect(resolved.instructions[3]!.accounts[3]).toBe(authority.toBase58())
     const sending = debridgeSendingAccounts({
-      sendFrom: authority.toBase58(),
+      sendFrom: authorizedDstNativeSenderAddress(SOLANA_PROGRAMS.dlnDestination).toBase58(),
       chainIdTo: 42161n,
       externalCall: claimCancelCalldata(solanaId, ADDR.other),
       feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,

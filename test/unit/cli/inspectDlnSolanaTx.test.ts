@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest'
 import { SOLANA_NATIVE_TOKEN } from '../../../src/api/requests/addressRules.ts'
 import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import { buildDlnCancelTx } from '../../../src/chains/solana/buildDlnCancelTx.ts'
-import { DLN_SEND_ORDER_CANCEL_ACCOUNTS } from '../../../src/chains/solana/dlnDstCancel.ts'
+import { dlnSendTableAddresses } from '../../../src/chains/solana/debridgeSendingAccounts.ts'
 import { inspectDlnSolanaTx } from '../../../src/cli/inspect/inspectDlnSolanaTx.ts'
 import type { OrderIntent } from '../../../src/verify/orderIntent.ts'
 import { TKHQ_DLN_CREATE_ORDER_WITH_NONCE as vector } from '../../fixtures/solana/goldenVectors.ts'
@@ -265,19 +265,18 @@ describe('inspectDlnSolanaTx on a real dln_dst cancel', () => {
       externalCall: '0x',
     } as const
     const orderId = computeOrderId(order)
-    const sending = Object.fromEntries(
-      DLN_SEND_ORDER_CANCEL_ACCOUNTS.filter((n) => n.startsWith('sending.')).map((n, i) => [
-        n.slice(8),
-        Keypair.fromSeed(new Uint8Array(32).fill(60 + i)).publicKey.toBase58(),
-      ]),
-    )
+    const feeBeneficiary = Keypair.fromSeed(new Uint8Array(32).fill(60)).publicKey.toBase58()
     const table = new AddressLookupTableAccount({
       key: Keypair.fromSeed(new Uint8Array(32).fill(98)).publicKey,
       state: {
         deactivationSlot: 2n ** 64n - 1n,
         lastExtendedSlot: 0,
         lastExtendedSlotStartIndex: 0,
-        addresses: Object.values(sending).map((k) => new PublicKey(k)),
+        addresses: dlnSendTableAddresses({
+          dlnDestination: 'dst5MGcFPoBeREFAA5E3tU5ij8m5uVYwkzkSAbsLbNo',
+          feeBeneficiary,
+          giveChainIds: [order.giveChainId],
+        }),
       },
     })
     const { data } = buildDlnCancelTx({
@@ -286,11 +285,12 @@ describe('inspectDlnSolanaTx on a real dln_dst cancel', () => {
       orderId,
       beneficiary: order.makerSrc,
       dlnDestination: 'dst5MGcFPoBeREFAA5E3tU5ij8m5uVYwkzkSAbsLbNo',
-      sending,
+      feeBeneficiary,
       lookupTables: [table],
     })
     const { report, unresolved } = inspectDlnSolanaTx({ ...base, txData: data })
-    expect(report.entry).toBe('dln_dst cancelOrder + dln_dst sendOrderCancel')
+    expect(report.entry).toBe('dln_dst cancelOrder + dln_dst prepareSend + dln_dst sendOrderCancel')
+    expect(report.sections.prepareSend!.payer).toBe(authority.toBase58())
     expect(report.orderId).toBe(orderId)
     expect(report.sections.cancelOrder!['unvalidatedOrder.take.amount']).toBe('99000000')
     expect(report.sections.sendOrderCancel!.cancelBeneficiary).toBe(order.makerSrc)

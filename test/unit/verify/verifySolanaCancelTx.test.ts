@@ -13,18 +13,18 @@ import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
 import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
 import { buildDlnCancelTx } from '../../../src/chains/solana/buildDlnCancelTx.ts'
+import { dlnSendTableAddresses } from '../../../src/chains/solana/debridgeSendingAccounts.ts'
 import {
-  claimCancelCalldata,
-  debridgeSendingAccounts,
-} from '../../../src/chains/solana/debridgeSendingAccounts.ts'
-import { DLN_SEND_ORDER_CANCEL_ACCOUNTS } from '../../../src/chains/solana/dlnDstCancel.ts'
+  DLN_PREPARE_SEND_ACCOUNTS,
+  DLN_SEND_ORDER_CANCEL_ACCOUNTS,
+} from '../../../src/chains/solana/dlnDstCancel.ts'
 import { TAKE_ORDER_STATE_RENT_LAMPORTS } from '../../../src/chains/solana/takeOrderStateLayout.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { verifySolanaCancelTx } from '../../../src/verify/verifySolanaCancelTx.ts'
 import { dlnIdlCoders } from '../../helpers/dlnSolanaIdls.ts'
 
-// The real dln_dst cancel (docs/dln.md §4.10): cancelOrder + sendOrderCancel, held to the
-// journaled order and to us; the same bytes decode through deBridge's own IDL coder.
+// The real dln_dst cancel (docs/dln.md §4.10): cancelOrder, prepareSend and sendOrderCancel, held
+// to the journaled order and to us; the same bytes decode through deBridge's own IDL coder.
 
 const me = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey
 const attacker = Keypair.fromSeed(new Uint8Array(32).fill(9)).publicKey
@@ -48,14 +48,8 @@ const order: DlnOrder = {
   externalCall: '0x',
 }
 const orderId = computeOrderId(order)
-// deBridge's sending accounts, derived for this message as deBridge's SDK derives them; the fee
-// beneficiary (deBridge's state's, not derivable) is a seeded key.
-const sending = debridgeSendingAccounts({
-  sendFrom: me.toBase58(),
-  chainIdTo: order.giveChainId,
-  externalCall: claimCancelCalldata(orderId, evmMe),
-  feeBeneficiary: Keypair.fromSeed(new Uint8Array(32).fill(41)).publicKey.toBase58(),
-})
+// deBridge's state's fee beneficiary is not derivable: a seeded key here.
+const feeBeneficiary = Keypair.fromSeed(new Uint8Array(32).fill(41)).publicKey.toBase58()
 
 const table = new AddressLookupTableAccount({
   key: Keypair.fromSeed(new Uint8Array(32).fill(99)).publicKey,
@@ -63,7 +57,11 @@ const table = new AddressLookupTableAccount({
     deactivationSlot: 2n ** 64n - 1n,
     lastExtendedSlot: 0,
     lastExtendedSlotStartIndex: 0,
-    addresses: Object.values(sending).map((k) => new PublicKey(k)),
+    addresses: dlnSendTableAddresses({
+      dlnDestination: program,
+      feeBeneficiary,
+      giveChainIds: [order.giveChainId],
+    }),
   },
 })
 const tables = new Map([[table.key.toBase58(), table.state.addresses]])
@@ -75,7 +73,7 @@ const cancelTx = (over: Partial<Parameters<typeof buildDlnCancelTx>[0]> = {}): H
     orderId,
     beneficiary: evmMe,
     dlnDestination: program,
-    sending,
+    feeBeneficiary,
     lookupTables: [table],
     ...over,
   }).data
@@ -109,7 +107,7 @@ const refusedAt = (txData: Hex, o: DlnOrder = order): string => {
 }
 
 describe('verifySolanaCancelTx on the real dln_dst cancel', () => {
-  test('ferry’s own cancel passes, and both instructions decode through deBridge’s IDL coder', () => {
+  test('ferry’s own cancel passes, and its instructions decode through deBridge’s IDL coder', () => {
     const verified = verify(cancelTx())
     expect(verified.beneficiary).toBe(evmMe)
     const tx = VersionedTransaction.deserialize(hexToBytes(cancelTx()))
@@ -120,14 +118,17 @@ describe('verifySolanaCancelTx on the real dln_dst cancel', () => {
     const { dst } = dlnIdlCoders()
     expect(dln.map((ix) => dst.decode(Buffer.from(ix.data))?.name)).toEqual([
       'cancelOrder',
+      'prepareSend',
       'sendOrderCancel',
     ])
   })
-  test('what may leave: deBridge’s flat fee plus the execution fee, and the take state’s rent', () => {
+  test('what may leave: deBridge’s flat fee plus the execution fee, and the rent of what it creates', () => {
     const verified = verify(cancelTx({ executionFeeLamports: 1_000n }))
     expect(verified.feeLamports).toBe(15_000_000n + 1_000n)
-    expect(verified.rentLamports).toBe(TAKE_ORDER_STATE_RENT_LAMPORTS)
-    expect(verified.priorityFeeLamports).toBe(0n)
+    // The take state, then deBridge's external-call storage (8 + 68 bytes) and meta (27 bytes).
+    expect(verified.rentLamports).toBe(TAKE_ORDER_STATE_RENT_LAMPORTS + 1_419_840n + 1_078_800n)
+    // deBridge's SDK's compute budget: 500 000 units at 1 000 µlamports.
+    expect(verified.priorityFeeLamports).toBe(500n)
   })
   test('the former memo model (a fee transfer and a memo) is refused', () => {
     const memo = new TransactionInstruction({
@@ -169,13 +170,13 @@ describe('verifySolanaCancelTx on the real dln_dst cancel', () => {
   test('an extra transfer riding along', () => {
     const extra = SystemProgram.transfer({ fromPubkey: me, toPubkey: attacker, lamports: 1n })
     expect(refusedAt(mutateSolanaTx(cancelTx(), (ixs) => [...ixs, extra]))).toBe(
-      'instructions[4].to',
+      'instructions[5].to',
     )
   })
   test('messages sent from someone else’s account', () => {
     const tx = mutateSolanaTx(cancelTx(), (ixs) =>
       ixs.map((ix, i) =>
-        i === 3
+        i === 4
           ? {
               ...ix,
               keys: ix.keys.map((k, n) =>
@@ -196,11 +197,41 @@ describe('verifySolanaCancelTx on the real dln_dst cancel', () => {
     const at = DLN_SEND_ORDER_CANCEL_ACCOUNTS.indexOf(name as never)
     const tx = mutateSolanaTx(cancelTx(), (ixs) =>
       ixs.map((ix, i) =>
-        i === 3
+        i === 4
           ? { ...ix, keys: ix.keys.map((k, n) => (n === at ? { ...k, pubkey: attacker } : k)) }
           : ix,
       ),
     )
     expect(refusedAt(tx)).toBe(`sendOrderCancel.${name}`)
+  })
+  const swapIn = (ixAt: number, accountAt: number, key: PublicKey, signer = false): Hex =>
+    mutateSolanaTx(cancelTx(), (ixs) =>
+      ixs.map((ix, i) =>
+        i === ixAt
+          ? {
+              ...ix,
+              keys: ix.keys.map((k, n) =>
+                n === accountAt ? { ...k, pubkey: key, isSigner: signer } : k,
+              ),
+            }
+          : ix,
+      ),
+    )
+  test.each([
+    ['payer', attacker],
+    ['payerWallet', attacker],
+    ['sendFrom', attacker],
+    ['sendFromWallet', attacker],
+    ['chainSupportInfo', attacker],
+    ['instructions', attacker],
+  ] as const)('prepareSend’s %s swapped for another account', (name, key) => {
+    const at = DLN_PREPARE_SEND_ACCOUNTS.indexOf(name)
+    expect(refusedAt(swapIn(3, at, key))).toBe(`prepareSend.${name}`)
+  })
+  test('a cancel without prepareSend, or with it after the send', () => {
+    const without = mutateSolanaTx(cancelTx(), (ixs) => ixs.filter((_, i) => i !== 3))
+    expect(refusedAt(without)).toBe('tx.instructions')
+    const late = mutateSolanaTx(cancelTx(), (ixs) => [ixs[0]!, ixs[1]!, ixs[2]!, ixs[4]!, ixs[3]!])
+    expect(refusedAt(late)).toBe('tx.instructions')
   })
 })

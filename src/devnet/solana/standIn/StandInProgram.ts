@@ -20,6 +20,11 @@ export type StandInContext = {
   /** Becomes a `Program log: <line>` line of the transaction's logs. */
   log(line: string): void
   slot: number
+  /**
+   * The transaction's top-level instruction after this one, as a program reads it through the
+   * instructions sysvar; undefined for the last.
+   */
+  next?: { programId: string; data: Uint8Array }
 }
 
 /**

@@ -1,8 +1,9 @@
 import { MINT_SIZE, MintLayout, NATIVE_MINT, TOKEN_PROGRAM_ID } from '@solana/spl-token'
-import { PublicKey } from '@solana/web3.js'
+import { PublicKey, SystemProgram } from '@solana/web3.js'
 import type { LiteSVM } from 'litesvm'
 import { SOLANA_CHAIN_ID } from '../../../api/schemas/chainId.ts'
 import { CHAINS, SOLANA_PROGRAMS } from '../../../chains/chainRegistry.ts'
+import { authorizedDstNativeSenderAddress } from '../../../chains/solana/authorizedDstNativeSender.ts'
 import { dlnSrcOrderAccounts } from '../../../chains/solana/dlnSrcOrderAccounts.ts'
 import type { Market } from '../../../sim/market/market.ts'
 import {
@@ -31,7 +32,7 @@ const POOL_UNITS = 1_000_000n
 
 /**
  * Writes the accounts the stand-in programs need (docs/dln.md §4.12): dln_src's State (fixed fee,
- * percent fee, working), an AuthorizedNativeSender per take chain, a fee-ledger wallet per mint,
+ * percent fee, working), an AuthorizedNativeSender per take chain, dln_dst's shared sender, a fee-ledger wallet per mint,
  * the market's Solana mints (wSOL's native mint, USDC, USDT), the swap pool's funded token
  * accounts, and the simulator's lookup table at its fixed address.
  */
@@ -104,6 +105,12 @@ export function installStandIns(svm: LiteSVM, market: Market): void {
       native ? Number(depth) : 0,
     )
   }
+  // dln_dst's shared sender, which its initializeState creates and prepareSend funds per send.
+  set(
+    authorizedDstNativeSenderAddress(SOLANA_PROGRAMS.dlnDestination),
+    new Uint8Array(0),
+    SystemProgram.programId,
+  )
   const table = solanaOrderLookupTable(
     program,
     tokens.map((t) => t.address),

@@ -92,7 +92,7 @@ export function runStandInTx(
     unitsConsumed += run.unitsConsumed
     err = run.err
   }
-  for (const ix of instructions) {
+  for (const [index, ix] of instructions.entries()) {
     if (err) break
     const programId = ix.programId.toBase58()
     const program = programs.get(programId)
@@ -102,7 +102,7 @@ export function runStandInTx(
     }
     flush()
     if (err) break
-    err = applyStandIn(svm, program, ix, options.slot, remember, logs)
+    err = applyStandIn(svm, program, ix, instructions[index + 1], options.slot, remember, logs)
     unitsConsumed += STAND_IN_UNITS
   }
   flush()
@@ -128,6 +128,7 @@ function applyStandIn(
   svm: LiteSVM,
   program: StandInProgram,
   ix: TransactionInstruction,
+  next: TransactionInstruction | undefined,
   slot: number,
   remember: (key: PublicKey) => void,
   logs: string[],
@@ -147,6 +148,7 @@ function applyStandIn(
     },
     log: (line) => void logs.push(`Program log: ${line}`),
     slot,
+    next: next && { programId: next.programId.toBase58(), data: Uint8Array.from(next.data) },
   }
   try {
     program.apply(ctx, {

@@ -4,12 +4,14 @@ import { bytesToHex, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import {
   DLN_CANCEL_ORDER_ACCOUNTS,
+  DLN_PREPARE_SEND_ACCOUNTS,
   DLN_SEND_ORDER_CANCEL_ACCOUNTS,
   type DlnCancelOrder,
   type DlnSendOrderCancel,
   decodeDlnCancelOrderArgs,
   decodeDlnSendOrderCancelArgs,
   encodeDlnCancelOrder,
+  encodeDlnPrepareSend,
   encodeDlnSendOrderCancel,
 } from '../../../../src/chains/solana/dlnDstCancel.ts'
 import {
@@ -180,6 +182,11 @@ describe('dln_dst cancel instructions against deBridge’s IDL coder', () => {
     expect(bytesToHex(theirs)).toBe(bytesToHex(data))
     expect(decodeDlnSendOrderCancelArgs(theirs.subarray(8))).toEqual(send)
   })
+  it('prepareSend: ferry ↔ Anchor, both ways, byte for byte (no arguments)', () => {
+    const data = encodeDlnPrepareSend()
+    expect(dst.decode(data)?.name).toBe('prepareSend')
+    expect(bytesToHex(dst.encode('prepareSend', {}))).toBe(bytesToHex(data))
+  })
   it('names the accounts as the IDL does (sending.* flattened)', () => {
     const idl = dlnDstIdl()
     type Acc = { name: string; accounts?: Acc[] }
@@ -187,6 +194,7 @@ describe('dln_dst cancel instructions against deBridge’s IDL coder', () => {
       a.flatMap((x) => (x.accounts ? flat(x.accounts, `${p}${x.name}.`) : [`${p}${x.name}`]))
     const names = (n: string) => flat(idl.instructions.find((i) => i.name === n)!.accounts as Acc[])
     expect(names('cancelOrder')).toEqual([...DLN_CANCEL_ORDER_ACCOUNTS])
+    expect(names('prepareSend')).toEqual([...DLN_PREPARE_SEND_ACCOUNTS])
     expect(names('sendOrderCancel')).toEqual([...DLN_SEND_ORDER_CANCEL_ACCOUNTS])
   })
 })

@@ -1,13 +1,16 @@
 /**
- * Shared fixtures of the dln_dst stand-in tests (cancelOrder and sendOrderCancel, docs/dln.md
- * §4.12): a plain account map with two funded wallets, an order into Solana, and the two
- * instructions built with overrides (another canceler, no signature, other named accounts).
+ * Shared fixtures of the dln_dst stand-in tests (cancelOrder, prepareSend and sendOrderCancel,
+ * docs/dln.md §4.12): a plain account map with two funded wallets and dln_dst's shared sender, an
+ * order into Solana, and the instructions built with overrides (another canceler, no signature,
+ * other named accounts).
  */
-import { Keypair, PublicKey } from '@solana/web3.js'
+import { getAssociatedTokenAddressSync, NATIVE_MINT } from '@solana/spl-token'
+import { Keypair, PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY } from '@solana/web3.js'
 import type { Hex } from 'viem'
 import { CHAINS, SOLANA_PROGRAMS } from '../../../../src/chains/chainRegistry.ts'
 import { computeOrderId } from '../../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../../../../src/chains/orderId/dlnOrder.ts'
+import { authorizedDstNativeSenderAddress } from '../../../../src/chains/solana/authorizedDstNativeSender.ts'
 import { authorizedSrcContractAddress } from '../../../../src/chains/solana/buildDlnCancelTx.ts'
 import {
   claimCancelCalldata,
@@ -15,8 +18,10 @@ import {
 } from '../../../../src/chains/solana/debridgeSendingAccounts.ts'
 import {
   DLN_CANCEL_ORDER_ACCOUNTS,
+  DLN_PREPARE_SEND_ACCOUNTS,
   DLN_SEND_ORDER_CANCEL_ACCOUNTS,
   encodeDlnCancelOrder,
+  encodeDlnPrepareSend,
   encodeDlnSendOrderCancel,
   toDlnSolanaOrder,
 } from '../../../../src/chains/solana/dlnDstCancel.ts'
@@ -35,6 +40,9 @@ export const evmAttacker: Hex = '0x6666666666666666666666666666666666666666'
 export const hex = (key: string): Hex =>
   `0x${Buffer.from(new PublicKey(key).toBytes()).toString('hex')}`
 export const flatFee = CHAINS[7565164].fixedFeeFallback ?? 0n
+/** dln_dst's shared sender and its rent-exempt balance of an empty account. */
+export const sender = authorizedDstNativeSenderAddress(program).toBase58()
+export const senderBaseLamports = 890_880
 
 export const baseOrder: DlnOrder = {
   makerOrderNonce: 1n,
@@ -72,6 +80,7 @@ export function world(lamports = 1_000_000_000) {
     })
   wallet(me)
   wallet(other)
+  accounts.set(sender, { ...accounts.get(me)!, lamports: senderBaseLamports })
   return { accounts, logs, ctx }
 }
 
@@ -102,7 +111,7 @@ export function sendIx(order: DlnOrder, beneficiary: Hex, executionFee: bigint, 
   const canceler = o.canceler ?? me
   const orderId = computeOrderId(order)
   const sending = debridgeSendingAccounts({
-    sendFrom: canceler,
+    sendFrom: sender,
     chainIdTo: order.giveChainId,
     externalCall: claimCancelCalldata(orderId, beneficiary),
     feeBeneficiary: other,
@@ -119,6 +128,37 @@ export function sendIx(order: DlnOrder, beneficiary: Hex, executionFee: bigint, 
     ix: ix(DLN_SEND_ORDER_CANCEL_ACCOUNTS, named, canceler, o.signer ?? true, data),
     sending,
   }
+}
+
+/** `prepareSend` paid by `o.canceler` (default us) for the send of `order`'s cancel. */
+export function prepareIx(order: DlnOrder, o: Over = {}) {
+  const payer = o.canceler ?? me
+  const sending = sendIx(order, evmMe, 0n).sending
+  const named: Record<string, string> = {
+    takeOrderState: takeOrderStateAddress(program, computeOrderId(order)).toBase58(),
+    sendFrom: sender,
+    sendFromWallet: sending.sendFromWallet!,
+    payer,
+    payerWallet: getAssociatedTokenAddressSync(NATIVE_MINT, new PublicKey(payer), true).toBase58(),
+    chainSupportInfo: sending.chainSupportInfo!,
+    debridgeState: sending.state!,
+    systemProgram: '11111111111111111111111111111111',
+    splTokenProgram: sending.splTokenProgram!,
+    instructions: SYSVAR_INSTRUCTIONS_PUBKEY.toBase58(),
+    ...o.named,
+  }
+  return ix(DLN_PREPARE_SEND_ACCOUNTS, named, payer, o.signer ?? true, encodeDlnPrepareSend())
+}
+
+/** Applies `prepare`, which sees `next` as the following instruction, then `next` itself. */
+export function applyPair(
+  w: ReturnType<typeof world>,
+  apply: (ctx: StandInContext, ix: StandInInstruction) => void,
+  prepare: StandInInstruction,
+  next: StandInInstruction,
+): void {
+  apply({ ...w.ctx, next: { programId: next.programId, data: next.data } }, prepare)
+  apply(w.ctx, next)
 }
 
 export function ix(

@@ -1,12 +1,18 @@
-// dln_dst's sendOrderCancel stand-in (docs/dln.md §4.12) over a plain account map.
+// dln_dst's prepareSend + sendOrderCancel stand-in (docs/dln.md §4.12) over a plain account map.
 
 import { describe, expect, test } from 'vitest'
 import { computeOrderId } from '../../../../src/chains/orderId/computeOrderId.ts'
 import { authorizedSrcContractAddress } from '../../../../src/chains/solana/buildDlnCancelTx.ts'
+import {
+  DEBRIDGE_SOLANA_PROGRAMS,
+  debridgeSendRentLamports,
+} from '../../../../src/chains/solana/debridgeSendingAccounts.ts'
 import { takeOrderStateAddress } from '../../../../src/chains/solana/takeOrderStateLayout.ts'
 import { dlnDstStandIn } from '../../../../src/devnet/solana/standIn/dlnDst/dlnDstStandIn.ts'
 import { readTakeOrderState } from '../../../../src/devnet/solana/standIn/dlnDst/readTakeOrderState.ts'
+import type { StandInInstruction } from '../../../../src/devnet/solana/standIn/StandInProgram.ts'
 import {
+  applyPair,
   baseOrder,
   cancelIx,
   evmAttacker,
@@ -16,32 +22,54 @@ import {
   lamportsOf,
   me,
   other,
+  prepareIx,
   program,
+  sender,
+  senderBaseLamports,
   sendIx,
   world,
 } from './dlnDstStandInHarness.ts'
 
-describe('dln_dst stand-in: sendOrderCancel', () => {
-  test('charges the flat fee plus the execution fee into the bridge and moves to SentCancel', () => {
+const apply = dlnDstStandIn.apply.bind(dlnDstStandIn)
+const sendRent = debridgeSendRentLamports(68)
+const send = (w: ReturnType<typeof world>, order = baseOrder, next?: StandInInstruction) =>
+  applyPair(w, apply, prepareIx(order), next ?? sendIx(order, evmMe, 0n).ix)
+
+describe('dln_dst stand-in: prepareSend then sendOrderCancel', () => {
+  test('the canceler pays fees and rent through dln_dst’s sender; the state becomes SentCancel', () => {
     const w = world()
-    dlnDstStandIn.apply(w.ctx, cancelIx(baseOrder))
+    apply(w.ctx, cancelIx(baseOrder))
     const afterCancel = lamportsOf(w, me)
-    const { ix: send, sending } = sendIx(baseOrder, evmMe, 1_000n)
-    dlnDstStandIn.apply(w.ctx, send)
-    expect(lamportsOf(w, me)).toBe(afterCancel - flatFee - 1_000n)
+    const { ix, sending } = sendIx(baseOrder, evmMe, 1_000n)
+    send(w, baseOrder, ix)
+    expect(lamportsOf(w, me)).toBe(afterCancel - flatFee - 1_000n - sendRent)
     expect(lamportsOf(w, sending.bridge!)).toBe(flatFee + 1_000n)
+    // The sender spends exactly what prepareSend gave it.
+    expect(lamportsOf(w, sender)).toBe(BigInt(senderBaseLamports))
+    const storage = w.accounts.get(sending.externalCallStorage!)!
+    const meta = w.accounts.get(sending.externalCallMeta!)!
+    expect([storage.data.length, meta.data.length]).toEqual([76, 27])
+    expect(BigInt(storage.lamports + meta.lamports)).toBe(sendRent)
+    expect(storage.owner.toBase58()).toBe(DEBRIDGE_SOLANA_PROGRAMS.debridge)
     const key = takeOrderStateAddress(program, computeOrderId(baseOrder)).toBase58()
     const state = readTakeOrderState(w.accounts.get(key)!.data)
     expect(state).toMatchObject({ status: 'SentCancel', key: me, sourceChainId: 42161n })
+    expect(w.logs).toEqual(expect.arrayContaining(['Instruction: PrepareSend']))
     expect(w.logs).toContain('Instruction: SendOrderCancel')
   })
 
   test('any EVM beneficiary is accepted when the order names none', () => {
     const w = world()
-    dlnDstStandIn.apply(w.ctx, cancelIx(baseOrder))
-    dlnDstStandIn.apply(w.ctx, sendIx(baseOrder, evmAttacker, 0n).ix)
+    apply(w.ctx, cancelIx(baseOrder))
+    send(w, baseOrder, sendIx(baseOrder, evmAttacker, 0n).ix)
     const key = takeOrderStateAddress(program, computeOrderId(baseOrder)).toBase58()
     expect(readTakeOrderState(w.accounts.get(key)!.data).status).toBe('SentCancel')
+  })
+
+  test('a send without prepareSend fails: dln_dst’s sender cannot pay', () => {
+    const w = world()
+    apply(w.ctx, cancelIx(baseOrder))
+    expect(() => apply(w.ctx, sendIx(baseOrder, evmMe, 0n).ix)).toThrow('insufficient lamports')
   })
 
   const allowed = { ...baseOrder, allowedCancelBeneficiarySrc: evmMe }
@@ -49,82 +77,66 @@ describe('dln_dst stand-in: sendOrderCancel', () => {
     [
       'a beneficiary other than the allowed one',
       allowed,
-      () => sendIx(allowed, evmAttacker, 0n).ix,
+      evmAttacker,
+      {},
       'NotAllowedCancelBeneficiary',
     ],
+    ['a beneficiary that is not 20 bytes', baseOrder, hex(me), {}, 'WrongBeneficiarySize'],
+    ['another canceler', baseOrder, evmMe, { canceler: other }, 'WrongSigner'],
+    ['a canceler that does not sign', baseOrder, evmMe, { signer: false }, 'AccountNotSigner'],
     [
-      'a beneficiary that is not 20 bytes',
+      'a sendFrom that is not dln_dst’s sender',
       baseOrder,
-      () => sendIx(baseOrder, hex(me), 0n).ix,
-      'WrongBeneficiarySize',
-    ],
-    [
-      'another canceler',
-      baseOrder,
-      () => sendIx(baseOrder, evmMe, 0n, { canceler: other }).ix,
-      'WrongSigner',
-    ],
-    [
-      'a canceler that does not sign',
-      baseOrder,
-      () => sendIx(baseOrder, evmMe, 0n, { signer: false }).ix,
-      'AccountNotSigner',
-    ],
-    [
-      'a sendFrom that is not the canceler',
-      baseOrder,
-      () => sendIx(baseOrder, evmMe, 0n, { named: { 'sending.sendFrom': other } }).ix,
-      'ConstraintAddress',
+      evmMe,
+      { named: { 'sending.sendFrom': me } },
+      'ConstraintSeeds',
     ],
     [
       'the authorized source of another chain',
       baseOrder,
-      () =>
-        sendIx(baseOrder, evmMe, 0n, {
-          named: { authorizedSrcContract: authorizedSrcContractAddress(program, 1n).toBase58() },
-        }).ix,
+      evmMe,
+      { named: { authorizedSrcContract: authorizedSrcContractAddress(program, 1n).toBase58() } },
       'WrongAuthorizedSrcContract',
     ],
     [
       'a fee account that is not deBridge’s bridge',
       baseOrder,
-      () => sendIx(baseOrder, evmMe, 0n, { named: { 'sending.bridge': other } }).ix,
+      evmMe,
+      { named: { 'sending.bridge': other } },
       'sending.bridge',
     ],
     [
       'a deBridge program that is not deBridge’s',
       baseOrder,
-      () => sendIx(baseOrder, evmMe, 0n, { named: { 'sending.debridgeProgram': other } }).ix,
+      evmMe,
+      { named: { 'sending.debridgeProgram': other } },
       'sending.debridgeProgram',
     ],
-    [
-      'an execution fee the canceler cannot pay',
-      baseOrder,
-      () => sendIx(baseOrder, evmMe, 10n ** 15n).ix,
-      'insufficient lamports',
-    ],
-  ])('refuses %s and writes nothing', (_, order, make, code) => {
+  ] as const)('sendOrderCancel refuses %s and writes nothing', (_, order, to, over, code) => {
     const w = world()
-    dlnDstStandIn.apply(w.ctx, cancelIx(order))
+    apply(w.ctx, cancelIx(order))
+    // The sender as prepareSend would leave it, so only the send's own checks decide.
+    w.accounts.set(sender, {
+      ...w.accounts.get(sender)!,
+      lamports: senderBaseLamports + Number(flatFee + sendRent),
+    })
     const before = new Map(w.accounts)
-    expect(() => dlnDstStandIn.apply(w.ctx, make())).toThrow(code)
+    expect(() => apply(w.ctx, sendIx(order, to, 0n, over).ix)).toThrow(code)
     expect(w.accounts).toEqual(before)
   })
 
   test('refuses an order that is not cancelled, and a second send', () => {
     const w = world()
-    expect(() => dlnDstStandIn.apply(w.ctx, sendIx(baseOrder, evmMe, 0n).ix)).toThrow(
-      'AccountNotInitialized',
-    )
-    dlnDstStandIn.apply(w.ctx, cancelIx(baseOrder))
-    dlnDstStandIn.apply(w.ctx, sendIx(baseOrder, evmMe, 0n).ix)
-    expect(() => dlnDstStandIn.apply(w.ctx, sendIx(baseOrder, evmMe, 0n).ix)).toThrow('SentCancel')
+    expect(() => send(w)).toThrow('AccountNotInitialized')
+    apply(w.ctx, cancelIx(baseOrder))
+    send(w)
+    expect(() => send(w)).toThrow('SentCancel')
   })
 
   test('refuses an instruction of dln_dst it does not model', () => {
     const w = world()
     const i = cancelIx(baseOrder)
-    expect(() => dlnDstStandIn.apply(w.ctx, { ...i, data: new Uint8Array(16) })).toThrow(
+    expect(() => apply(w.ctx, { ...i, data: new Uint8Array(16) })).toThrow(
       'InstructionFallbackNotFound',
     )
   })

@@ -2,11 +2,13 @@ import { PublicKey } from '@solana/web3.js'
 import { size } from 'viem'
 import { SOLANA_CHAIN_ID } from '../../../../api/schemas/chainId.ts'
 import { CHAINS } from '../../../../chains/chainRegistry.ts'
+import { authorizedDstNativeSenderAddress } from '../../../../chains/solana/authorizedDstNativeSender.ts'
 import { authorizedSrcContractAddress } from '../../../../chains/solana/buildDlnCancelTx.ts'
 import {
   claimCancelCalldata,
   DEBRIDGE_SOLANA_PROGRAMS,
   debridgeSendingAccounts,
+  EXTERNAL_CALL_META_SPACE,
 } from '../../../../chains/solana/debridgeSendingAccounts.ts'
 import {
   DLN_SEND_ORDER_CANCEL_ACCOUNTS,
@@ -19,7 +21,7 @@ import {
 import { namedAccounts } from '../namedAccounts.ts'
 import { type StandInContext, StandInError, type StandInInstruction } from '../StandInProgram.ts'
 import { dlnDstError } from './dlnDstErrors.ts'
-import { moveLamports } from './moveLamports.ts'
+import { createAccount, moveLamports } from './moveLamports.ts'
 import { readTakeOrderState } from './readTakeOrderState.ts'
 
 /** deBridge's flat messaging fee the stand-in charges, in lamports: Solana's flat DLN fee (docs/dln.md §1.4). */
@@ -31,9 +33,11 @@ export const STAND_IN_MESSAGING_FEE_LAMPORTS = CHAINS[SOLANA_CHAIN_ID].fixedFeeF
  * who signs; `authorizedSrcContract` is the PDA of the state's source chain; the beneficiary is a
  * 20-byte EVM address and, when the order named one, its `allowedCancelBeneficiarySrc`;
  * deBridge's sending accounts are the ones its seeds derive (the fee beneficiary aside, which
- * deBridge reads from its state); `sending.sendFrom` is the canceler and pays deBridge's flat fee plus `executionFee` into
- * `sending.bridge` (the wSOL bridge's data account, which holds the collected native fee);
- * then the state moves to `SentCancel {canceler}`. The message itself is the solver's to relay.
+ * deBridge reads from its state); `sending.sendFrom` is dln_dst's shared sender PDA (which the
+ * program signs for), funded by the `prepareSend` before, and pays deBridge's flat fee plus
+ * `executionFee` into `sending.bridge` (the wSOL bridge's data account, which holds the collected
+ * native fee) and the rent of the external-call storage and meta accounts it creates, owned by
+ * deBridge; then the state moves to `SentCancel {canceler}`. The message itself is the solver's to relay.
  * @throws StandInError naming the check that failed; nothing is written then.
  */
 export function applySendOrderCancel(ctx: StandInContext, ix: StandInInstruction): void {
@@ -89,14 +93,16 @@ export function applySendOrderCancel(ctx: StandInContext, ix: StandInInstruction
     )
   }
   const sendFrom = a['sending.sendFrom'].pubkey
-  if (sendFrom !== a.canceler.pubkey) {
-    throw dlnDstError('ConstraintAddress', 'sending.sendFrom', 'is not the canceler')
+  const sender = authorizedDstNativeSenderAddress(ix.programId).toBase58()
+  if (sendFrom !== sender) {
+    throw dlnDstError('ConstraintSeeds', 'sending.sendFrom', `is not dln_dst's sender ${sender}`)
   }
   // deBridge derives its sending accounts from fixed seeds (docs/dln.md §4.10): any other fails.
+  const call = claimCancelCalldata(args.orderId, args.cancelBeneficiary)
   const want = debridgeSendingAccounts({
     sendFrom,
     chainIdTo: state.sourceChainId,
-    externalCall: claimCancelCalldata(args.orderId, args.cancelBeneficiary),
+    externalCall: call,
     feeBeneficiary: a['sending.feeBeneficiary'].pubkey,
   })
   for (const [name, key] of Object.entries(want)) {
@@ -107,6 +113,9 @@ export function applySendOrderCancel(ctx: StandInContext, ix: StandInInstruction
   }
   const fee = STAND_IN_MESSAGING_FEE_LAMPORTS + args.executionFee
   moveLamports(ctx, sendFrom, a['sending.bridge'].pubkey, fee, DEBRIDGE_SOLANA_PROGRAMS.settings)
+  // deBridge keeps the call in two accounts the sender pays for; their contents are not modelled.
+  createAccount(ctx, sendFrom, a['sending.externalCallStorage'].pubkey, 8 + size(call))
+  createAccount(ctx, sendFrom, a['sending.externalCallMeta'].pubkey, EXTERNAL_CALL_META_SPACE)
   const data = new Uint8Array(account.data.length)
   data.set(
     encodeTakeOrderState({

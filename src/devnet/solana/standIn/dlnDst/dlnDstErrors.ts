@@ -9,6 +9,8 @@ import type { StandInError } from '../StandInProgram.ts'
 const CODES = {
   WrongChainId: 6002,
   WrongOrderId: 6004,
+  WrongPrepareSendNextIxDiscriminator: 6005,
+  WrongPrepareSendNextIxProgramId: 6006,
   WrongAuthorizedSrcContract: 6014,
   NotAllowedCancelBeneficiary: 6019,
   WrongBeneficiarySize: 6001,

@@ -1,0 +1,69 @@
+// dln_dst's prepareSend stand-in (docs/dln.md §4.12): what it requires of the transaction and of
+// its accounts before it moves anything from the payer.
+
+import { describe, expect, test } from 'vitest'
+import { dlnDstStandIn } from '../../../../src/devnet/solana/standIn/dlnDst/dlnDstStandIn.ts'
+import {
+  baseOrder,
+  cancelIx,
+  evmMe,
+  flatFee,
+  lamportsOf,
+  me,
+  type Over,
+  other,
+  prepareIx,
+  sendIx,
+  world,
+} from './dlnDstStandInHarness.ts'
+
+const apply = dlnDstStandIn.apply.bind(dlnDstStandIn)
+
+describe('dln_dst stand-in: prepareSend', () => {
+  const send = sendIx(baseOrder, evmMe, 0n).ix
+  test.each([
+    ['no instruction after it', undefined, {}, 'WrongPrepareSendNextIxProgramId'],
+    [
+      'an instruction of another program after it',
+      { ...send, programId: other },
+      {},
+      'WrongPrepareSendNextIxProgramId',
+    ],
+    [
+      'another dln_dst instruction after it',
+      cancelIx(baseOrder),
+      {},
+      'WrongPrepareSendNextIxDiscriminator',
+    ],
+    ['a payer that does not sign', send, { signer: false }, 'AccountNotSigner'],
+    [
+      'a sendFrom that is not dln_dst’s sender',
+      send,
+      { named: { sendFrom: me } },
+      'ConstraintSeeds',
+    ],
+    ['another chain’s support info', send, { named: { chainSupportInfo: other } }, 'WrongChainId'],
+    [
+      'an instructions account that is not the sysvar',
+      send,
+      { named: { instructions: other } },
+      'ConstraintAddress',
+    ],
+    ['another order’s take state', send, { named: { takeOrderState: other } }, 'WrongOrderId'],
+  ] as const)('refuses %s and moves nothing', (_, next, over: Over, code) => {
+    const w = world()
+    apply(w.ctx, cancelIx(baseOrder))
+    const before = new Map(w.accounts)
+    const ctx = { ...w.ctx, next: next && { programId: next.programId, data: next.data } }
+    expect(() => apply(ctx, prepareIx(baseOrder, over))).toThrow(code)
+    expect(w.accounts).toEqual(before)
+  })
+
+  test('refuses a payer who cannot pay what the send will spend', () => {
+    const w = world(Number(flatFee) + 1_670_400 + 1_000)
+    apply(w.ctx, cancelIx(baseOrder))
+    const ctx = { ...w.ctx, next: { programId: send.programId, data: send.data } }
+    expect(() => apply(ctx, prepareIx(baseOrder))).toThrow('insufficient lamports')
+    expect(lamportsOf(w, me)).toBe(flatFee + 1_000n)
+  })
+})
