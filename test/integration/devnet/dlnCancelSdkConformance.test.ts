@@ -28,19 +28,6 @@ import {
 // Connection: ferry's Solana devnet on loopback, holding them encoded with deBridge's own IDLs.
 // Both transactions are decompiled through the same table and compared instruction by instruction.
 
-/** buildDlnCancelTx's parameters: deBridge's sending group is derived, not given. */
-type CancelParams = {
-  authority: string
-  order: DlnOrder
-  orderId: Hex
-  beneficiary: Hex
-  executionFeeLamports?: bigint
-  dlnDestination: string
-  feeBeneficiary: string
-  lookupTables?: AddressLookupTableAccount[]
-}
-const buildCancel = buildDlnCancelTx as unknown as (p: CancelParams) => { data: Hex }
-
 const ARBITRUM = 42161n
 const authority = Keypair.fromSeed(new Uint8Array(32).fill(9)).publicKey
 const receiver = Keypair.fromSeed(new Uint8Array(32).fill(10)).publicKey
@@ -189,7 +176,7 @@ describe.each(['deBridge', 'ferry'] as const)('through %s’s send lookup table'
       )
     const ferry = decompile(
       hexToBytes(
-        buildCancel({
+        buildDlnCancelTx({
           authority: authority.toBase58(),
           order: c.order,
           orderId,
