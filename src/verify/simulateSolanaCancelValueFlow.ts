@@ -15,7 +15,7 @@ export type SimulateSolanaCancelValueFlowParams = {
   wallet: string
   /** The verified messaging fee: deBridge's flat fee plus the execution fee. */
   feeLamports: bigint
-  /** The most rent the cancel pays: the take state it creates (docs/dln.md §4.10). */
+  /** The most rent the cancel pays: the take state and deBridge's external-call accounts (docs/dln.md §4.10). */
   rentLamports: bigint
   /** The verified priority fee cap (unit price × unit limit). */
   priorityFeeLamports: bigint
@@ -28,8 +28,8 @@ export type SimulateSolanaCancelValueFlowParams = {
 /**
  * Simulates the exact cancel before it is signed, on the path of the order executor
  * (judgeSimulatedSolana; docs/safety.md P-8.1, P-8.9): our wallet loses the messaging fee plus
- * at most the transaction fee and the take state's rent (dln_dst's `cancelOrder` creates it,
- * paid by the canceler), nothing else of ours moves, no account of ours is closed or altered. A
+ * at most the transaction fee and the documented rent of what the cancel creates (the take state
+ * and deBridge's external-call accounts, docs/dln.md §4.10), nothing else of ours moves, no account of ours is closed or altered. A
  * cancel gives nothing, so no price is needed.
  * One more run when a refusal comes from a simulation at a later slot than the read.
  * @throws SolanaValueFlowError when anything else leaves; SolanaSendError `simulationFailed`

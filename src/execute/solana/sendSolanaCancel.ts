@@ -40,8 +40,8 @@ export type SendSolanaCancelParams = {
 
 /**
  * Sends the service's cancel of an order into Solana, only once it is the cancel ferry would
- * build (verifySolanaCancelTx, P-7.1, P-7.2) and its simulation moves only the fees and the take
- * state's rent out of our wallet (P-8.1, P-8.9): a fresh blockhash in place of the placeholder, the final message checked
+ * build (verifySolanaCancelTx, P-7.1, P-7.2) and its simulation moves only the fees and the
+ * documented rent out of our wallet (P-8.1, P-8.9): a fresh blockhash in place of the placeholder, the final message checked
  * again, simulated unsigned, signed, journaled durably as kind `cancel` (P-2.1), then the same
  * bytes rebroadcast until the commitment or the blockhash's expiry (P-2.16); only after an expiry
  * does it sign again. Returns the landed signature.
