@@ -4,9 +4,7 @@ import { Keypair, PublicKey } from '@solana/web3.js'
 import type { Hex } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { encodeBase58 } from '../../../src/chains/base58.ts'
-import { debridgeSendRentLamports } from '../../../src/chains/solana/debridgeSendingAccounts.ts'
 import { SolanaSendError } from '../../../src/chains/solana/SolanaSendError.ts'
-import { TAKE_ORDER_STATE_RENT_LAMPORTS } from '../../../src/chains/solana/takeOrderStateLayout.ts'
 import { systemClock } from '../../../src/common/clock.ts'
 import { silentLogger } from '../../../src/common/Logger.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
@@ -28,6 +26,7 @@ import {
   dir,
   journal,
   proxy,
+  SOLANA_CANCEL_COST_LAMPORTS,
   sender,
   solUser,
   solver,
@@ -105,16 +104,10 @@ describe('cancelSolanaOrder: an unfilled EVM → Solana order cancelled on Solan
     // Every unit of the give token is back on the source.
     expect(await balanceOf(arb.client, usdc, user.address)).toBe(usdcBefore)
     expect(result.refund?.beneficiary).toBe(user.address)
-    // On Solana only deBridge's flat fee, the rent of the take state and of deBridge's two
-    // external-call accounts, one signature's fee and the SDK's 500-lamport priority fee left our
-    // wallet (docs/dln.md §4.10): the real dln_dst cancel, run by the devnet's stand-in.
+    // On Solana only the cancel's documented cost left our wallet (docs/dln.md §4.10): the real
+    // dln_dst cancel, run by the devnet's stand-in.
     expect(BigInt(await connection.getBalance(solUser.publicKey))).toBe(
-      lamportsBefore -
-        15_000_000n -
-        TAKE_ORDER_STATE_RENT_LAMPORTS -
-        debridgeSendRentLamports(68) -
-        5_000n -
-        500n,
+      lamportsBefore - SOLANA_CANCEL_COST_LAMPORTS,
     )
     expect(journal.getIntent('sol-cancel')?.state).toBe('cancelled')
     const cancels = journal.attemptsOf('sol-cancel').filter((a) => a.kind === 'cancel')

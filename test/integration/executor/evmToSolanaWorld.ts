@@ -12,8 +12,10 @@ import type { Hex } from 'viem'
 import { afterAll, beforeAll } from 'vitest'
 import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
 import type { EvmSender } from '../../../src/chains/evm/createEvmSender.ts'
+import { debridgeSendRentLamports } from '../../../src/chains/solana/debridgeSendingAccounts.ts'
 import {
   ORDER_TAKE_STATUS,
+  TAKE_ORDER_STATE_RENT_LAMPORTS,
   takeOrderStateAddress,
 } from '../../../src/chains/solana/takeOrderStateLayout.ts'
 import { devnetSolanaKeypair } from '../../../src/devnet/devnetAccounts.ts'
@@ -38,6 +40,13 @@ export let connection: Connection
 /** The tamper proxy in front of the simulator, while {@link useCancelProxy}'s describe runs. */
 export let proxy: TamperProxy
 export const solUser = devnetSolanaKeypair('user')
+/**
+ * What an honest cancel into Solana takes from the canceler (docs/dln.md §4.10): deBridge's flat
+ * fee, the rent of the take state and of deBridge's external-call accounts for claimCancel's 68
+ * bytes, one signature's fee and the 500-lamport priority fee of deBridge's compute budget.
+ */
+export const SOLANA_CANCEL_COST_LAMPORTS =
+  15_000_000n + TAKE_ORDER_STATE_RENT_LAMPORTS + debridgeSendRentLamports(68) + 5_000n + 500n
 
 /** Starts the file's devnet, sender, journal and recorders; closes and removes all after the file. */
 export function useEvmToSolanaWorld(): void {
