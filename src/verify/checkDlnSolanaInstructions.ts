@@ -38,7 +38,7 @@ const SPL_TAGS: Record<number, string> = { 9: 'CloseAccount', 17: 'SyncNative' }
  * System Transfer from our wallet; SPL Token SyncNative of our wSOL account and CloseAccount of
  * it back to us; ATA create(Idempotent) of our own accounts, paid by us; Jupiter v6 `route` /
  * `sharedAccountsRoute` signed by us from and to our accounts; dln_src `createOrder(WithNonce)`
- * and dln_dst `cancelOrder` / `sendOrderCancel`, decoded by IDL. Anything else is a problem
+ * and dln_dst `cancelOrder` / `prepareSend` / `sendOrderCancel`, decoded by IDL. Anything else is a problem
  * naming its instruction. Accounts must be resolved (lookup tables read). Pure; the simulated
  * value flow still decides what leaves the wallet.
  */

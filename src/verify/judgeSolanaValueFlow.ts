@@ -87,8 +87,9 @@ export function judgeSolanaValueFlow(
       sawWallet = true
       const out = -lamportsDelta
       outflows.set(SOLANA_NATIVE_TOKEN, out)
-      const least = (native ? e.giveAmount : 0n) + e.fixedFeeLamports
-      const most = least + e.maxTxFeeLamports + e.maxRentLamports
+      const full = (native ? e.giveAmount : 0n) + e.fixedFeeLamports
+      const least = full - (e.fixedFeeWaivableLamports ?? 0n)
+      const most = full + e.maxTxFeeLamports + e.maxRentLamports
       if (!after || !before)
         flag('walletAltered', `our wallet ${after ? 'did not exist' : 'is closed'}`)
       else if (after.owner !== before.owner || after.data.length !== before.data.length) {

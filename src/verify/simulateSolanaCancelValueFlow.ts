@@ -15,6 +15,8 @@ export type SimulateSolanaCancelValueFlowParams = {
   wallet: string
   /** The verified messaging fee: deBridge's flat fee plus the execution fee. */
   feeLamports: bigint
+  /** How much of deBridge's flat fee a discount the cancel names may waive. Default 0. */
+  feeWaivableLamports?: bigint
   /** The most rent the cancel pays: the take state and deBridge's external-call accounts (docs/dln.md §4.10). */
   rentLamports: bigint
   /** The verified priority fee cap (unit price × unit limit). */
@@ -49,6 +51,7 @@ export async function simulateSolanaCancelValueFlow(
     giveToken: SOLANA_NATIVE_TOKEN,
     giveAmount: 0n,
     fixedFeeLamports: p.feeLamports,
+    fixedFeeWaivableLamports: p.feeWaivableLamports,
     maxTxFeeLamports:
       signatures * (p.lamportsPerSignature ?? DEFAULT_LAMPORTS_PER_SIGNATURE) +
       p.priorityFeeLamports,

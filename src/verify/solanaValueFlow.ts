@@ -46,6 +46,11 @@ export type SolanaValueFlowExpectation = {
   giveAmount: bigint
   /** The order's fixed fee, in lamports. */
   fixedFeeLamports: bigint
+  /**
+   * How much of `fixedFeeLamports` may not be charged, in lamports: a deBridge discount the
+   * message names (a cancel's), so less may leave. Default 0.
+   */
+  fixedFeeWaivableLamports?: bigint
   /** Most lamports of transaction fee: signatures × base fee + the priority fee cap. */
   maxTxFeeLamports: bigint
   /** Most lamports of rent for the token accounts the transaction may create. */

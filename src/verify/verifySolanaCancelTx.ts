@@ -1,5 +1,5 @@
 import { getAssociatedTokenAddressSync, NATIVE_MINT } from '@solana/spl-token'
-import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY } from '@solana/web3.js'
+import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY, SystemProgram } from '@solana/web3.js'
 import { type Hex, size } from 'viem'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
 import { CHAINS } from '../chains/chainRegistry.ts'
@@ -9,11 +9,18 @@ import { authorizedDstNativeSenderAddress } from '../chains/solana/authorizedDst
 import { authorizedSrcContractAddress } from '../chains/solana/buildDlnCancelTx.ts'
 import {
   claimCancelCalldata,
+  debridgeDiscountInfoAddress,
   debridgeSendingAccounts,
   debridgeSendRentLamports,
 } from '../chains/solana/debridgeSendingAccounts.ts'
 import type { DecodedDlnInstruction } from '../chains/solana/decodeDlnSolanaInstruction.ts'
-import { encodeDlnCancelOrder, toDlnSolanaOrder } from '../chains/solana/dlnDstCancel.ts'
+import {
+  DLN_CANCEL_ORDER_ACCOUNTS,
+  DLN_PREPARE_SEND_ACCOUNTS,
+  DLN_SEND_ORDER_CANCEL_ACCOUNTS,
+  encodeDlnCancelOrder,
+  toDlnSolanaOrder,
+} from '../chains/solana/dlnDstCancel.ts'
 import { resolveSolanaMessage } from '../chains/solana/resolveSolanaMessage.ts'
 import {
   TAKE_ORDER_STATE_RENT_LAMPORTS,
@@ -50,6 +57,8 @@ export type VerifySolanaCancelTxParams = {
 export type VerifiedSolanaCancel = {
   /** What the cancel pays deBridge: its flat fee plus the execution fee. */
   feeLamports: bigint
+  /** How much of the flat fee a discount of dln_dst's sender may waive: all of it, or 0. */
+  feeWaivableLamports: bigint
   /**
    * The most rent it pays (docs/dln.md §4.10): the take state `cancelOrder` creates and deBridge's
    * external-call storage and meta, which the send creates with what `prepareSend` took from us.
@@ -114,11 +123,29 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
       names.join(', '),
     )
   }
+  type At<N> = Extract<DecodedDlnInstruction, { name: N }> & { index: number }
   const [cancel, prepare, send] = scan.dln as unknown as [
-    Extract<DecodedDlnInstruction, { name: 'cancelOrder' }>,
-    Extract<DecodedDlnInstruction, { name: 'prepareSend' }>,
-    Extract<DecodedDlnInstruction, { name: 'sendOrderCancel' }>,
+    At<'cancelOrder'>,
+    At<'prepareSend'>,
+    At<'sendOrderCancel'>,
   ]
+  // dln_dst reads the instruction right after prepareSend; anything between fails on chain.
+  if (send.index !== prepare.index + 1) {
+    throw new VerificationError(
+      'tx.instructions',
+      'prepareSend right before sendOrderCancel',
+      `instructions[${prepare.index}], then instructions[${send.index}]`,
+    )
+  }
+  const counts = [
+    [cancel, DLN_CANCEL_ORDER_ACCOUNTS.length],
+    [prepare, DLN_PREPARE_SEND_ACCOUNTS.length],
+    [send, DLN_SEND_ORDER_CANCEL_ACCOUNTS.length],
+  ] as const
+  for (const [ix, named] of counts) {
+    const given = resolved.instructions[ix.index]!.accounts.length
+    if (given !== named) throw new VerificationError(`${ix.name}.accounts`, named, given)
+  }
   const orderId = p.orderId.toLowerCase() as Hex
   const idOfOrder = computeOrderId(order)
   if (idOfOrder !== orderId)
@@ -154,6 +181,7 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
     same(`${ix.name}.authorizedSrcContract`, srcContract, ix.accounts.authorizedSrcContract)
     same(`${ix.name}.canceler`, p.ourDstKey, ix.accounts.canceler, 'is not our key')
   }
+  same('cancelOrder.systemProgram', SystemProgram.programId, cancel.accounts.systemProgram)
   const sender = authorizedDstNativeSenderAddress(p.dlnDestination).toBase58()
   same(
     'sendOrderCancel.sending.sendFrom',
@@ -172,11 +200,14 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
     externalCall: call,
     feeBeneficiary: send.accounts['sending.feeBeneficiary'] ?? '',
   })
+  // deBridge's SDK names the sender's discount account when it has one (docs/dln.md §4.10).
+  const discounted = send.accounts['sending.discount'] === debridgeDiscountInfoAddress(sender)
   for (const [name, key] of Object.entries(sending)) {
+    if (name === 'discount' && discounted) continue
     same(`sendOrderCancel.sending.${name}`, key, send.accounts[`sending.${name}`])
   }
-  // Every account of prepareSend is derivable: we pay, from our own wSOL wallet, into the same
-  // sender the send spends from.
+  // Every account of prepareSend is derivable: we pay (its payer wallet is our own wSOL account)
+  // into the same sender the send spends from.
   const prepareWant: Record<string, string> = {
     takeOrderState: takeState,
     sendFrom: sender,
@@ -209,8 +240,10 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
   if (priority > maxPriority) {
     throw new VerificationError('computeBudget.priorityFee', `<= ${maxPriority}`, priority)
   }
+  const flatFee = CHAINS[SOLANA_CHAIN_ID].fixedFeeFallback ?? 0n
   return {
-    feeLamports: (CHAINS[SOLANA_CHAIN_ID].fixedFeeFallback ?? 0n) + send.args.executionFee,
+    feeLamports: flatFee + send.args.executionFee,
+    feeWaivableLamports: discounted ? flatFee : 0n,
     rentLamports: TAKE_ORDER_STATE_RENT_LAMPORTS + debridgeSendRentLamports(size(call)),
     priorityFeeLamports: priority,
     beneficiary: send.args.cancelBeneficiary,

@@ -83,6 +83,18 @@ export function claimCancelCalldata(orderId: Hex, beneficiary: Hex): Hex {
   return `0xd48b0146${orderId.slice(2)}${beneficiary.slice(2).padStart(64, '0')}`
 }
 
+/**
+ * deBridge's discount account of a sender, the settings PDA `["DISCOUNT_INFO", sender]`: its SDK
+ * names it as `sending.discount` when it exists and `["NO_DISCOUNT"]` otherwise (deBridge's
+ * `solana-contracts-client` `buildSendContext`; docs/dln.md §4.10). Pure.
+ */
+export function debridgeDiscountInfoAddress(sender: string): string {
+  return pda(
+    [Buffer.from('DISCOUNT_INFO'), new PublicKey(sender).toBuffer()],
+    DEBRIDGE_SOLANA_PROGRAMS.settings,
+  ).toBase58()
+}
+
 /** Bytes deBridge allocates for a message's external-call meta account (docs/dln.md §4.10). */
 export const EXTERNAL_CALL_META_SPACE = 8 + 8 + 8 + 1 + 1 + 1
 

@@ -92,6 +92,7 @@ export async function sendSolanaCancel(p: SendSolanaCancelParams): Promise<strin
       tx,
       wallet: ourKey,
       feeLamports: verified.feeLamports,
+      feeWaivableLamports: verified.feeWaivableLamports,
       rentLamports: verified.rentLamports,
       priorityFeeLamports: verified.priorityFeeLamports,
       lookupTables,

@@ -88,4 +88,37 @@ describe('judgeSolanaValueFlow: cancels', () => {
     expect(rules(paid(out + 1n), cancel)).toEqual(['walletLamports'])
     expect(rules(paid(out), { ...cancel, maxRentLamports: 0n })).toEqual(['walletLamports'])
   })
+
+  test('behavior: a discount deBridge grants may waive the flat fee, and never more', () => {
+    const cancel: SolanaValueFlowExpectation = {
+      kind: 'cancel',
+      wallet: me.toBase58(),
+      giveToken: SOL,
+      giveAmount: 0n,
+      fixedFeeLamports: 15_001_000n,
+      fixedFeeWaivableLamports: 15_000_000n,
+      maxTxFeeLamports: 5_000n,
+      maxRentLamports: 0n,
+      orderGiveAmount: 0n,
+      prices: { get: () => undefined },
+      maxCostBps: 0,
+    }
+    const paid = (lamports: bigint): SolanaAccountChange[] => [
+      {
+        address: me.toBase58(),
+        before: wallet(1_000_000_000n),
+        after: wallet(1_000_000_000n - lamports),
+      },
+    ]
+    // Fully waived: only the execution fee and the tx fee left.
+    expect(rules(paid(1_000n + 5_000n), cancel)).toEqual([])
+    expect(rules(paid(15_001_000n + 5_000n), cancel)).toEqual([])
+    // Less than the execution fee, or more than the undiscounted whole, is refused.
+    expect(rules(paid(999n), cancel)).toEqual(['walletLamports'])
+    expect(rules(paid(15_001_000n + 5_001n), cancel)).toEqual(['walletLamports'])
+    // Without the discount the whole flat fee must leave.
+    expect(rules(paid(1_000n + 5_000n), { ...cancel, fixedFeeWaivableLamports: 0n })).toEqual([
+      'walletLamports',
+    ])
+  })
 })
