@@ -27,6 +27,7 @@ export const sdkUtils = sdkRequire('@debridge-finance/solana-utils')
 export const { DLNDst } = require(join(sdkRoot, 'solana', 'dlnDst.js'))
 export const { Order: SdkOrder } = require(join(sdkRoot, 'order.js'))
 const settingsIdl: Idl = require(join(contractsRoot, 'idl', 'debridge_settings_program.js')).IDL
+const debridgeIdl: Idl = require(join(contractsRoot, 'idl', 'debridge_program.js')).IDL
 
 /** What the SDK reads besides its own derivations, as the test chooses it. */
 export type DebridgeWorld = {
@@ -51,6 +52,18 @@ export type SdkDlnDst = {
   ): Promise<{ serialize(): Uint8Array }>
   /** What deBridge's send lookup table holds for `chains` (the SDK's own list). */
   getDLNSendALTAccounts(chains: number[]): Promise<{ toBase58(): string }[]>
+  /** Lamports a send from Solana costs besides deBridge's fees; `transactionCost.totalCost`. */
+  getSendCost(
+    giveChainId: number,
+    executionFeeLamports: bigint,
+    mode: 'cancel' | 'unlock',
+  ): Promise<{
+    fixFee: bigint
+    accountedExecutionFee: bigint
+    transactionCost: { totalCost: bigint }
+  }>
+  /** Lamports a fill costs the taker: the take state's rent plus one signature. */
+  getFulfillCost(): Promise<bigint>
 }
 
 export type DebridgeSdkDevnet = {
@@ -62,6 +75,8 @@ export type DebridgeSdkDevnet = {
   table(): Promise<AddressLookupTableAccount>
   /** Replaces the send lookup table at deBridge's address. */
   setTable(keys: PublicKey[]): Promise<void>
+  /** Installs deBridge's nonce master (`nonce`), or removes it (`undefined`). */
+  setNonceMaster(nonce: bigint | undefined): Promise<void>
   close(): Promise<void>
 }
 
@@ -71,6 +86,7 @@ const bn = (n: bigint | number) => new anchor.BN(n.toString())
  * Starts ferry's Solana devnet (no stand-in programs: the SDK only reads) and its RPC, and
  * installs with `devnet_setAccount` deBridge's state, its wSOL bridge, the chain-support account
  * of every give chain, dln_dst's authorized source contract of it, and the send lookup table.
+ * deBridge's nonce master starts missing; {@link DebridgeSdkDevnet.setNonceMaster} installs it.
  */
 export async function startDebridgeSdkDevnet(world: DebridgeWorld): Promise<DebridgeSdkDevnet> {
   const devnet = createSolanaDevnet({ programs: [] })
@@ -176,6 +192,25 @@ export async function startDebridgeSdkDevnet(world: DebridgeWorld): Promise<Debr
     )
   }
   await setTable(world.table)
+  // deBridge's nonce master (["NONCE"] of the deBridge program), a send's counter.
+  const [nonceMaster] = resolver.getNonceAddress()
+  const debridgeCoder = new anchor.BorshAccountsCoder(debridgeIdl) as BorshAccountsCoder
+  const setNonceMaster = async (nonce: bigint | undefined) => {
+    if (nonce === undefined) {
+      devnet.svm.setAccount(nonceMaster, {
+        lamports: 0,
+        data: new Uint8Array(),
+        owner: PublicKey.default,
+        executable: false,
+      })
+      return
+    }
+    await install(
+      nonceMaster,
+      await debridgeCoder.encode('nonceMaster', { nonce: bn(nonce) }),
+      programs.deBridge,
+    )
+  }
   return {
     url: rpc.url,
     connection,
@@ -192,6 +227,7 @@ export async function startDebridgeSdkDevnet(world: DebridgeWorld): Promise<Debr
       return found.value
     },
     setTable,
+    setNonceMaster,
     close: rpc.close,
   }
 }

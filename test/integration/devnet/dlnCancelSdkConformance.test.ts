@@ -13,6 +13,11 @@ import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
 import { buildDlnCancelTx } from '../../../src/chains/solana/buildDlnCancelTx.ts'
 import {
+  claimCancelCalldata,
+  debridgeSendRentLamports,
+} from '../../../src/chains/solana/debridgeSendingAccounts.ts'
+import { TAKE_ORDER_STATE_RENT_LAMPORTS } from '../../../src/chains/solana/takeOrderStateLayout.ts'
+import {
   SIM_DEBRIDGE_FEE_BENEFICIARY,
   simDlnSendTable,
 } from '../../../src/sim/server/simDlnSendTable.ts'
@@ -203,5 +208,43 @@ describe.each(['deBridge', 'ferry'] as const)('through %s’s send lookup table'
     expect(ferry.viaTable).toEqual(sdk.viaTable)
     // Same instructions, payer and table: the same message, byte for byte.
     expect(ferry.message).toBe(sdk.message)
+  })
+})
+
+// What ferry's judge allows a Solana cancel besides deBridge's fees (docs/dln.md §4.10): the take
+// state's rent and the rent of deBridge's external-call storage and meta, held to the SDK's own
+// `getFulfillCost` and `getSendCost(…, "cancel")` over the same RPC (rent via
+// getMinimumBalanceForRentExemption). Both SDK figures include a 5 000-lamport signature fee.
+describe('the cancel’s rent against deBridge’s SDK cost figures', () => {
+  const SIGNATURE_FEE = 5_000n
+  const order = arbitrumToSolana()
+  const call = claimCancelCalldata(computeOrderId(order), order.makerSrc)
+
+  test('getFulfillCost is the take state’s rent plus one signature', async () => {
+    expect(await world.sdkClient().getFulfillCost()).toBe(
+      TAKE_ORDER_STATE_RENT_LAMPORTS + SIGNATURE_FEE,
+    )
+  })
+
+  test('getSendCost("cancel") is the external-call rent plus one signature; a missing nonce master adds its rent, which ferry leaves out', async () => {
+    expect(size(call)).toBe(68)
+    const sendCost = (executionFeeLamports: bigint) =>
+      world.sdkClient().getSendCost(Number(ARBITRUM), executionFeeLamports, 'cancel')
+    // On mainnet deBridge's nonce master exists: the SDK then counts no nonce rent.
+    await world.setNonceMaster(1_234n)
+    for (const fee of [0n, 1_500_000n]) {
+      expect((await sendCost(fee)).transactionCost.totalCost).toBe(
+        debridgeSendRentLamports(size(call)) + SIGNATURE_FEE,
+      )
+    }
+    expect(debridgeSendRentLamports(68)).toBe(1_419_840n + 1_078_800n)
+    // Without it the SDK adds the rent of its 16 bytes (discriminator + u64 nonce): what ferry,
+    // cancelling against a live deBridge, deliberately does not allow.
+    await world.setNonceMaster(undefined)
+    const nonceRent = BigInt((16 + 128) * 3_480 * 2)
+    expect(nonceRent).toBe(BigInt(await world.connection.getMinimumBalanceForRentExemption(16)))
+    expect((await sendCost(0n)).transactionCost.totalCost).toBe(
+      debridgeSendRentLamports(68) + SIGNATURE_FEE + nonceRent,
+    )
   })
 })

@@ -42,7 +42,19 @@ describe('dln_dst stand-in: prepareSend', () => {
       { named: { sendFrom: me } },
       'ConstraintSeeds',
     ],
+    [
+      'a sendFromWallet that is not the sender’s wSOL wallet',
+      send,
+      { named: { sendFromWallet: other } },
+      'ConstraintSeeds',
+    ],
     ['another chain’s support info', send, { named: { chainSupportInfo: other } }, 'WrongChainId'],
+    [
+      'a debridgeState that is not deBridge’s state',
+      send,
+      { named: { debridgeState: other } },
+      'ConstraintAddress',
+    ],
     [
       'an instructions account that is not the sysvar',
       send,
