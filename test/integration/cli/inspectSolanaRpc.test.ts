@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { TKHQ_DLN_CREATE_ORDER_WITH_NONCE as vector } from '../../fixtures/solana/goldenVectors.ts'
+import {
+  WILDSENT_DLN_CREATE_ORDER_WITH_NONCE as signed,
+  TKHQ_DLN_CREATE_ORDER_WITH_NONCE as vector,
+} from '../../fixtures/solana/goldenVectors.ts'
 import { goldenVectorTables } from '../../fixtures/solana/goldenVectorTables.ts'
 import type { FerryRun } from '../../helpers/runFerry.ts'
 import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
@@ -50,5 +53,14 @@ describe('ferry inspect --solana-tx on a real create-order', () => {
     const run = await runInspect(['--rpc', partial.url])
     expect(run.code).toBe(2)
     expect(run.stderr).toContain(`lookup table ${vector.lookupTables[0]}: does not exist on`)
+  })
+
+  test('a real create-order without lookup tables: no --rpc needed, exit 0 with its on-chain orderId', async () => {
+    const run = await runFerryInProcess(['inspect', '--solana-tx', signed.txData])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('entry: dln_src createOrderWithNonce')
+    expect(run.stdout).toContain('giveOriginalAmount           101355323')
+    expect(run.stdout).toContain(signed.orderId)
   })
 })

@@ -3,7 +3,10 @@ import { SOLANA_NATIVE_TOKEN } from '../../../src/api/requests/addressRules.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
 import type { OrderIntent } from '../../../src/verify/orderIntent.ts'
 import { checkSolanaOrderTx, verifySolanaOrderTx } from '../../../src/verify/verifySolanaOrderTx.ts'
-import { TKHQ_DLN_CREATE_ORDER_WITH_NONCE as vector } from '../../fixtures/solana/goldenVectors.ts'
+import {
+  TKHQ_DLN_CREATE_ORDER_WITH_NONCE as vector,
+  WILDSENT_DLN_CREATE_ORDER_WITH_NONCE,
+} from '../../fixtures/solana/goldenVectors.ts'
 import { goldenVectorTableMap, USDC_MINT } from '../../fixtures/solana/goldenVectorTables.ts'
 
 // The run's verifier on a real dln_src create-tx (docs/dln.md §4.10, §4.11): the golden vector
@@ -80,5 +83,50 @@ describe('verifySolanaOrderTx on a real createOrderWithNonce', () => {
     )
     expect(refusal({ announcedOrderId: `0x${'00'.repeat(32)}` }).field).toBe('orderId')
     expect(refusal({ intent: { ...intent, amountIn: 50_000_000n } }).field).toBe('give.amount')
+  })
+})
+
+describe('verifySolanaOrderTx on the signed vector without lookup tables', () => {
+  const signed = WILDSENT_DLN_CREATE_ORDER_WITH_NONCE
+  const maker = 'd4sGFnT4iidoEcwRfTdq8GVMWyYzvQubwdarUcEA76L'
+  const receiver = '0x37dc52b067ccfc42a980185d22806dacad42b903'
+  const signedIntent: OrderIntent = {
+    srcChainId: 7565164,
+    dstChainId: 8453,
+    sender: maker,
+    tokenIn: USDC_MINT,
+    amountIn: 101_355_323n,
+    tokenOut: '0x226a2fa2556c48245e57cd1cba4c6c9e67077dd2',
+    minTakeAmount: 2_356_947_117_975_226_762_943n,
+    receiver,
+    srcAuthority: maker,
+    dstAuthority: receiver,
+    cancelBeneficiary: maker,
+    referralCode: 4850,
+  }
+  const verify = (over: Partial<OrderIntent> = {}) =>
+    verifySolanaOrderTx({
+      txData: signed.txData,
+      intent: { ...signedIntent, ...over },
+      announcedOrderId: signed.orderId!,
+      lookupTables: new Map(),
+    })
+  test('verified against the orderId dln_src emitted, with the net give its source states', () => {
+    const verified = verify()
+    expect(verified.amountIn).toBe(101_355_323n)
+    // 101.314781 USDC: the give after dln_src's 4 bps percent fee, as the source's test states.
+    expect(verified.order.giveAmount).toBe(101_314_781n)
+    expect(verified.orderGiveToken).toBe(USDC_MINT)
+    expect(verified.tokenAccountCreates).toBe(0)
+  })
+  test('more input than asked is refused naming give.amount', () => {
+    let refused: unknown
+    try {
+      verify({ amountIn: 100_000_000n })
+    } catch (error) {
+      refused = error
+    }
+    expect(refused).toBeInstanceOf(VerificationError)
+    expect((refused as VerificationError).field).toBe('give.amount')
   })
 })
