@@ -16,20 +16,26 @@ import {
   wallet,
 } from './solanaValueFlowFixtures.ts'
 
+/** A cancel's expectation: no give, no price needed; `over` sets fees and rent. */
+const cancelExpecting = (
+  over: Partial<SolanaValueFlowExpectation>,
+): SolanaValueFlowExpectation => ({
+  kind: 'cancel',
+  wallet: me.toBase58(),
+  giveToken: SOL,
+  giveAmount: 0n,
+  fixedFeeLamports: 15_000_000n,
+  maxTxFeeLamports: 5_000n,
+  maxRentLamports: 0n,
+  orderGiveAmount: 0n,
+  prices: { get: () => undefined },
+  maxCostBps: 0,
+  ...over,
+})
+
 describe('judgeSolanaValueFlow: cancels', () => {
   test('behavior: a cancel: only its fee and the tx fee may leave, and no price is needed', () => {
-    const cancel: SolanaValueFlowExpectation = {
-      kind: 'cancel',
-      wallet: me.toBase58(),
-      giveToken: SOL,
-      giveAmount: 0n,
-      fixedFeeLamports: 15_000_000n,
-      maxTxFeeLamports: 5_000n,
-      maxRentLamports: 0n,
-      orderGiveAmount: 0n,
-      prices: { get: () => undefined },
-      maxCostBps: 0,
-    }
+    const cancel = cancelExpecting({})
     const paid = (after: bigint): SolanaAccountChange[] => [
       { address: me.toBase58(), before: wallet(1_000_000_000n), after: wallet(after) },
     ]
@@ -53,18 +59,9 @@ describe('judgeSolanaValueFlow: cancels', () => {
   })
 
   test('behavior: a dln_dst cancel: the take state’s rent may leave besides the fees, one lamport more may not', () => {
-    const cancel: SolanaValueFlowExpectation = {
-      kind: 'cancel',
-      wallet: me.toBase58(),
-      giveToken: SOL,
-      giveAmount: 0n,
-      fixedFeeLamports: 15_000_000n,
-      maxTxFeeLamports: 5_000n,
+    const cancel = cancelExpecting({
       maxRentLamports: TAKE_ORDER_STATE_RENT_LAMPORTS,
-      orderGiveAmount: 0n,
-      prices: { get: () => undefined },
-      maxCostBps: 0,
-    }
+    })
     const out = 15_000_000n + 5_000n + TAKE_ORDER_STATE_RENT_LAMPORTS
     const takeState = Keypair.fromSeed(new Uint8Array(32).fill(6)).publicKey.toBase58()
     const paid = (lamports: bigint): SolanaAccountChange[] => [
@@ -90,19 +87,10 @@ describe('judgeSolanaValueFlow: cancels', () => {
   })
 
   test('behavior: a discount deBridge grants may waive the flat fee, and never more', () => {
-    const cancel: SolanaValueFlowExpectation = {
-      kind: 'cancel',
-      wallet: me.toBase58(),
-      giveToken: SOL,
-      giveAmount: 0n,
+    const cancel = cancelExpecting({
       fixedFeeLamports: 15_001_000n,
       fixedFeeWaivableLamports: 15_000_000n,
-      maxTxFeeLamports: 5_000n,
-      maxRentLamports: 0n,
-      orderGiveAmount: 0n,
-      prices: { get: () => undefined },
-      maxCostBps: 0,
-    }
+    })
     const paid = (lamports: bigint): SolanaAccountChange[] => [
       {
         address: me.toBase58(),
