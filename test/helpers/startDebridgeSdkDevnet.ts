@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import type { BorshAccountsCoder, Idl } from '@coral-xyz/anchor'
+import type { BorshAccountsCoder } from '@coral-xyz/anchor'
 import { type AddressLookupTableAccount, Connection, PublicKey } from '@solana/web3.js'
 import { SOLANA_PROGRAMS } from '../../src/chains/chainRegistry.ts'
 import { DLN_SEND_LOOKUP_TABLE } from '../../src/chains/solana/debridgeSendingAccounts.ts'
@@ -11,23 +9,15 @@ import {
   lookupTableAccount,
 } from '../../src/devnet/solana/lookupTableAccount.ts'
 import { startSolanaRpc } from '../../src/devnet/solana/startSolanaRpc.ts'
+import { DLNDst, debridgeIdl, SdkOrder, sdkAnchor, sdkUtils, settingsIdl } from './debridgeSdk.ts'
 import { dlnDstIdl } from './dlnSolanaIdls.ts'
 
-// deBridge's Solana SDK (dln-client 8.3.6 and the packages it loads; GPL-3.0, test-only) in
-// front of ferry's Solana devnet over loopback, holding every account the SDK's cancel builder
-// reads, encoded with the SDK's own Anchor coders over deBridge's own IDLs (docs/dln.md §4.10).
-const require = createRequire(import.meta.url)
-const sdkRoot = dirname(require.resolve('@debridge-finance/dln-client'))
-const sdkRequire = createRequire(join(sdkRoot, 'index.js'))
-const contractsRoot = dirname(sdkRequire.resolve('@debridge-finance/solana-contracts-client'))
-const anchor = sdkRequire('@coral-xyz/anchor')
-/** solana-utils as dln-client loads it: program ids, seeds, resolvers. */
-export const sdkUtils = sdkRequire('@debridge-finance/solana-utils')
-/** dln-client's Solana destination client (`DLNDst`) and its order helpers. */
-export const { DLNDst } = require(join(sdkRoot, 'solana', 'dlnDst.js'))
-export const { Order: SdkOrder } = require(join(sdkRoot, 'order.js'))
-const settingsIdl: Idl = require(join(contractsRoot, 'idl', 'debridge_settings_program.js')).IDL
-const debridgeIdl: Idl = require(join(contractsRoot, 'idl', 'debridge_program.js')).IDL
+// deBridge's Solana SDK in front of ferry's Solana devnet over loopback, holding every account the
+// SDK's cancel builder reads, encoded with the SDK's own Anchor coders over deBridge's own IDLs
+// (docs/dln.md §4.10).
+const anchor = sdkAnchor
+
+export { DLNDst, SdkOrder, sdkUtils }
 
 /** What the SDK reads besides its own derivations, as the test chooses it. */
 export type DebridgeWorld = {

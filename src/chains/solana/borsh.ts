@@ -19,6 +19,7 @@ export class BorshDecodeError extends Error {
 /** Reads Borsh values in order (little-endian integers, u32-length-prefixed bytes, u8 option tag). */
 export type BorshReader = {
   u8(field: string): number
+  u16(field: string): number
   u32(field: string): number
   u64(field: string): bigint
   /** A fixed array of `n` bytes, as 0x-hex. */
@@ -49,6 +50,7 @@ export function borshReader(data: Uint8Array): BorshReader {
   }
   const reader: BorshReader = {
     u8: (field) => take(field, 1).readUInt8(0),
+    u16: (field) => take(field, 2).readUInt16LE(0),
     u32: (field) => take(field, 4).readUInt32LE(0),
     u64: (field) => take(field, 8).readBigUInt64LE(0),
     fixed: (field, n) => bytesToHex(take(field, n)),
@@ -72,6 +74,7 @@ export function borshReader(data: Uint8Array): BorshReader {
 /** Writes Borsh values in order; `done()` returns the bytes. */
 export type BorshWriter = {
   u8(v: number): BorshWriter
+  u16(v: number): BorshWriter
   u32(v: number): BorshWriter
   u64(v: bigint): BorshWriter
   /** Exactly `n` bytes of 0x-hex. */
@@ -92,6 +95,11 @@ export function borshWriter(): BorshWriter {
   }
   const w: BorshWriter = {
     u8: (v) => push(Buffer.from([v])),
+    u16: (v) => {
+      const b = Buffer.alloc(2)
+      b.writeUInt16LE(v)
+      return push(b)
+    },
     u32: (v) => {
       const b = Buffer.alloc(4)
       b.writeUInt32LE(v)
