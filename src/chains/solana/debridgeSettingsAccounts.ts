@@ -160,3 +160,15 @@ export function debridgeSolanaSendFee(
     transferFeeBps: chain.transferFeeBps || state.globalTransferFeeBps,
   }
 }
+
+/**
+ * The amount a send carries so that `executionFee` reaches the keeper after deBridge's transfer
+ * fee: `executionFee × 10 000 / (10 000 − transferFeeBps)`, rounded down as deBridge's SDK does
+ * (`DlnDst.getSendCost`, `accountedExecutionFee`; docs/dln.md §4.10). Lamports. Pure.
+ */
+export function accountedExecutionFeeLamports(
+  executionFee: bigint,
+  transferFeeBps: bigint,
+): bigint {
+  return (executionFee * 10_000n) / (10_000n - transferFeeBps)
+}
