@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
 import { createSolanaConnection } from '../chains/solana/createSolanaConnection.ts'
-import { createSolanaLookupTableReader } from '../chains/solana/createSolanaLookupTableReader.ts'
+import { createSolanaAccountReader } from '../chains/solana/createSolanaLookupTableReader.ts'
 import { UsageError } from '../common/UsageError.ts'
 import type { SolanaCancelSide } from '../execute/solana/cancelSolanaOrderTypes.ts'
 import type { DeepReadonly } from '../settings/deepFreeze.ts'
@@ -47,8 +47,9 @@ export function resolveSolanaCancelSide(
       connection: createSolanaConnection(chain.rpcUrls[0]!, 'confirmed', chain.sendUrl),
       secretKey: resolveSolanaSecretKey(wallet, env, configPath),
       api: createCliContext(cmd).client,
-      // The tables decide which accounts the cancel touches: read under the chain's quorum.
-      readLookupTables: createSolanaLookupTableReader({
+      // The tables decide which accounts the cancel touches, deBridge's accounts what it pays:
+      // read under the chain's quorum.
+      readAccounts: createSolanaAccountReader({
         readUrls: chain.rpcUrls,
         commitment: 'confirmed',
         rpcQuorum: chain.rpcQuorum,

@@ -8,7 +8,11 @@ import { createEvmSigner } from '../chains/evm/createEvmSigner.ts'
 import { createRolesSender } from '../chains/evm/safe/createRolesSender.ts'
 import { createSafeSender } from '../chains/evm/safe/createSafeSender.ts'
 import { createSolanaConnection } from '../chains/solana/createSolanaConnection.ts'
-import { createSolanaLookupTableReader } from '../chains/solana/createSolanaLookupTableReader.ts'
+import {
+  createSolanaAccountReader,
+  createSolanaLookupTableReader,
+  type SolanaAccountReader,
+} from '../chains/solana/createSolanaLookupTableReader.ts'
 import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
@@ -44,6 +48,8 @@ export type ChainContext = {
   connection: Connection | undefined
   /** Lookup-table reads through Solana's read RPCs under their quorum (P-2.12). */
   solanaLookupTables: ((keys: string[]) => Promise<Map<string, PublicKey[]>>) | undefined
+  /** Reads Solana accounts under the chain's RPC quorum (a cancel's tables and deBridge's fees). */
+  solanaAccounts: SolanaAccountReader | undefined
   solanaKey: Keypair | undefined
   /** Our wallet address on a chain. @throws Error when no wallet is configured for it. */
   walletOn(chainId: number): string
@@ -189,6 +195,11 @@ export function createChainContext(params: {
         readClient: (chainId) => evm.get(chainId)?.rpc.read,
       })
     : wiring.prices
+  const solanaReads = wiring.solana && {
+    readUrls: wiring.solana.readUrls ?? [wiring.solana.rpcUrl],
+    commitment: wiring.solana.commitment,
+    rpcQuorum: wiring.solana.rpcQuorum,
+  }
   return {
     api,
     wiring,
@@ -203,13 +214,8 @@ export function createChainContext(params: {
           wiring.solana.sendUrl,
         )
       : undefined,
-    solanaLookupTables: wiring.solana
-      ? createSolanaLookupTableReader({
-          readUrls: wiring.solana.readUrls ?? [wiring.solana.rpcUrl],
-          commitment: wiring.solana.commitment,
-          rpcQuorum: wiring.solana.rpcQuorum,
-        })
-      : undefined,
+    solanaLookupTables: solanaReads && createSolanaLookupTableReader(solanaReads),
+    solanaAccounts: solanaReads && createSolanaAccountReader(solanaReads),
     solanaKey: wiring.solanaWallet?.secretKey
       ? Keypair.fromSecretKey(wiring.solanaWallet.secretKey)
       : undefined,

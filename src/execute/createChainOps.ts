@@ -40,7 +40,7 @@ export function createChainOps(ctx: ChainContext): ChainOps {
             secretKey: ctx.solanaKey.secretKey,
             api: ctx.api,
             commitment: wiring.solana?.commitment ?? 'confirmed',
-            ...(ctx.solanaLookupTables ? { readLookupTables: ctx.solanaLookupTables } : {}),
+            ...(ctx.solanaAccounts ? { readAccounts: ctx.solanaAccounts } : {}),
             ...(wiring.solana?.takeProgramId
               ? { dlnDestination: wiring.solana.takeProgramId }
               : {}),

@@ -2,17 +2,18 @@ import { getAssociatedTokenAddressSync, NATIVE_MINT } from '@solana/spl-token'
 import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY, SystemProgram } from '@solana/web3.js'
 import { type Hex, size } from 'viem'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
-import { CHAINS } from '../chains/chainRegistry.ts'
 import { computeOrderId } from '../chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../chains/orderId/dlnOrder.ts'
 import { authorizedDstNativeSenderAddress } from '../chains/solana/authorizedDstNativeSender.ts'
 import { authorizedSrcContractAddress } from '../chains/solana/buildDlnCancelTx.ts'
+import type { DebridgeSendFee } from '../chains/solana/debridgeSendFeeOf.ts'
 import {
   claimCancelCalldata,
   debridgeDiscountInfoAddress,
   debridgeSendingAccounts,
   debridgeSendRentLamports,
 } from '../chains/solana/debridgeSendingAccounts.ts'
+import { accountedExecutionFeeLamports } from '../chains/solana/debridgeSettingsAccounts.ts'
 import type { DecodedDlnInstruction } from '../chains/solana/decodeDlnSolanaInstruction.ts'
 import {
   DLN_CANCEL_ORDER_ACCOUNTS,
@@ -46,7 +47,12 @@ export type VerifySolanaCancelTxParams = {
   ourSrcAddress: string
   /** The DlnDestination program (the real one, or the wiring's `takeProgramId`). */
   dlnDestination: string
-  /** Most execution fee. Default twice Solana's flat DLN fee (`fixedFeeFallback`). */
+  /**
+   * deBridge's fee for a send to the order's give chain and its fee beneficiary, read from its
+   * settings accounts under the RPC quorum (debridgeSendFeeOf; docs/dln.md §4.10).
+   */
+  debridgeFee: DebridgeSendFee
+  /** Most execution fee, in lamports. Default twice deBridge's fixed fee. */
   maxFeeLamports?: bigint
   /** Cap on unit price × unit limit. Default 10_000_000 (P-2.17). */
   maxPriorityFeeLamports?: bigint
@@ -55,9 +61,12 @@ export type VerifySolanaCancelTxParams = {
 
 /** What a verified Solana cancel will do. Lamports. */
 export type VerifiedSolanaCancel = {
-  /** What the cancel pays deBridge: its flat fee plus the execution fee. */
+  /**
+   * What the cancel pays deBridge: its fixed fee plus the execution fee grossed up by its transfer
+   * fee (the amount the send carries).
+   */
   feeLamports: bigint
-  /** How much of the flat fee a discount of dln_dst's sender may waive: all of it, or 0. */
+  /** How much of the fixed fee a discount of dln_dst's sender may waive: all of it, or 0. */
   feeWaivableLamports: bigint
   /**
    * The most rent it pays (docs/dln.md §4.10): the take state `cancelOrder` creates and deBridge's
@@ -78,8 +87,8 @@ export type VerifiedSolanaCancel = {
  * `sendOrderCancel` of that id refunding our source address (the order's allowed beneficiary when
  * it has one), every account at the address dln_dst and deBridge derive, the message sent from
  * dln_dst's shared sender; the execution fee and the priority fee are under their caps. Returns
- * what may leave our wallet, for the simulation to hold it to: deBridge's flat fee plus the
- * execution fee, and the documented rent of the accounts the cancel creates. Pure.
+ * what may leave our wallet, for the simulation to hold it to: deBridge's fee as its accounts say
+ * (`debridgeFee`), and the documented rent of the accounts the cancel creates. Pure.
  * @throws VerificationError naming the first field that differs; nothing is signed then.
  */
 export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSolanaCancel {
@@ -191,14 +200,13 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
   )
   // The rest of deBridge's sending group is derived as its SDK derives it, for this message: the
   // bridge, the staking wallet and the gate program decide where the fee goes and whether the
-  // refund message is sent at all. `feeBeneficiary` is deBridge's state's, which the gate itself
-  // holds it to on chain (docs/dln.md §4.10); it is the one account ferry takes as given.
+  // refund message is sent at all. `feeBeneficiary` is the one deBridge's state names, as read.
   const call = claimCancelCalldata(orderId, send.args.cancelBeneficiary)
   const sending = debridgeSendingAccounts({
     sendFrom: sender,
     chainIdTo: order.giveChainId,
     externalCall: call,
-    feeBeneficiary: send.accounts['sending.feeBeneficiary'] ?? '',
+    feeBeneficiary: p.debridgeFee.feeBeneficiary,
   })
   // deBridge's SDK names the sender's discount account when it has one (docs/dln.md §4.10).
   const discounted = send.accounts['sending.discount'] === debridgeDiscountInfoAddress(sender)
@@ -227,7 +235,8 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
   for (const [name, key] of Object.entries(prepareWant)) {
     same(`prepareSend.${name}`, key, prepare.accounts[name])
   }
-  const maxFee = p.maxFeeLamports ?? 2n * (CHAINS[SOLANA_CHAIN_ID].fixedFeeFallback ?? 0n)
+  const { fixedFeeLamports, transferFeeBps } = p.debridgeFee
+  const maxFee = p.maxFeeLamports ?? 2n * fixedFeeLamports
   if (send.args.executionFee > maxFee) {
     throw new VerificationError(
       'sendOrderCancel.executionFee',
@@ -240,10 +249,10 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
   if (priority > maxPriority) {
     throw new VerificationError('computeBudget.priorityFee', `<= ${maxPriority}`, priority)
   }
-  const flatFee = CHAINS[SOLANA_CHAIN_ID].fixedFeeFallback ?? 0n
   return {
-    feeLamports: flatFee + send.args.executionFee,
-    feeWaivableLamports: discounted ? flatFee : 0n,
+    feeLamports:
+      fixedFeeLamports + accountedExecutionFeeLamports(send.args.executionFee, transferFeeBps),
+    feeWaivableLamports: discounted ? fixedFeeLamports : 0n,
     rentLamports: TAKE_ORDER_STATE_RENT_LAMPORTS + debridgeSendRentLamports(size(call)),
     priorityFeeLamports: priority,
     beneficiary: send.args.cancelBeneficiary,

@@ -1,23 +1,42 @@
 import { Connection, type PublicKey } from '@solana/web3.js'
-import { readSolanaLookupTablesQuorum } from './readSolanaLookupTablesQuorum.ts'
+import type { SolanaAccountBytes } from './readSolanaAccounts.ts'
+import { readSolanaAccountsQuorum } from './readSolanaAccountsQuorum.ts'
+import { lookupTablesOf } from './readSolanaLookupTables.ts'
 
 /** Reads address lookup tables by their base58 keys: each table's addresses, in order. */
 export type SolanaLookupTableReader = (keys: string[]) => Promise<Map<string, PublicKey[]>>
 
-/**
- * The lookup-table reader of a live Solana chain: every read URL asked at once, one round trip,
- * the answer taken only under `rpcQuorum` (default a majority; docs/safety.md P-2.12), as other
- * money-deciding reads are. Orders and cancels both read their tables through it. Errors name
- * hosts, never URLs (which may carry credentials).
- */
-export function createSolanaLookupTableReader(params: {
+/** Reads accounts by their base58 keys, `what` naming the read in errors; missing ones left out. */
+export type SolanaAccountReader = (
+  keys: string[],
+  what: string,
+) => Promise<Map<string, SolanaAccountBytes>>
+
+/** Where a live Solana chain is read: its read URLs, commitment and quorum. */
+export type SolanaReadParams = {
   readUrls: readonly string[]
   commitment: 'confirmed' | 'finalized'
   rpcQuorum?: number | undefined
-}): SolanaLookupTableReader {
+}
+
+/**
+ * The account reader of a live Solana chain: every read URL asked at once, one round trip, the
+ * answer taken only under `rpcQuorum` (default a majority; docs/safety.md P-2.12), as other
+ * money-deciding reads are. Errors name hosts, never URLs (which may carry credentials).
+ */
+export function createSolanaAccountReader(params: SolanaReadParams): SolanaAccountReader {
   const rpcs = params.readUrls.map((url) => ({
     host: new URL(url).host,
     connection: new Connection(url, params.commitment),
   }))
-  return (keys) => readSolanaLookupTablesQuorum(rpcs, keys, params.rpcQuorum)
+  return (keys, what) => readSolanaAccountsQuorum(rpcs, keys, what, params.rpcQuorum)
+}
+
+/**
+ * The lookup-table reader of a live Solana chain, over {@link createSolanaAccountReader}. Orders
+ * read their tables through it; cancels read their tables and deBridge's fee accounts together.
+ */
+export function createSolanaLookupTableReader(params: SolanaReadParams): SolanaLookupTableReader {
+  const read = createSolanaAccountReader(params)
+  return async (keys) => lookupTablesOf(await read(keys, 'lookup tables'), keys)
 }

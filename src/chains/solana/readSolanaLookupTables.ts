@@ -1,4 +1,26 @@
-import { AddressLookupTableAccount, type Connection, PublicKey } from '@solana/web3.js'
+import { AddressLookupTableAccount, type Connection, type PublicKey } from '@solana/web3.js'
+import { readSolanaAccounts, type SolanaAccountBytes } from './readSolanaAccounts.ts'
+
+/**
+ * The address lookup tables among read accounts: key → addresses for each account that is a
+ * lookup table; anything else is left out, so the decoder names it unresolved. Pure.
+ */
+export function lookupTablesOf(
+  accounts: ReadonlyMap<string, SolanaAccountBytes>,
+  keys: readonly string[],
+): Map<string, PublicKey[]> {
+  const tables = new Map<string, PublicKey[]>()
+  for (const key of keys) {
+    const account = accounts.get(key)
+    if (!account || account.data.length < 56) continue
+    try {
+      tables.set(key, AddressLookupTableAccount.deserialize(account.data).addresses)
+    } catch {
+      // Not a lookup table: left unresolved, and named so by the decoder.
+    }
+  }
+  return tables
+}
 
 /**
  * Reads address lookup tables in one `getMultipleAccounts` round trip (docs/dln.md §4.10): key →
@@ -9,16 +31,5 @@ export async function readSolanaLookupTables(
   connection: Pick<Connection, 'getMultipleAccountsInfo'>,
   keys: readonly string[],
 ): Promise<Map<string, PublicKey[]>> {
-  const tables = new Map<string, PublicKey[]>()
-  if (keys.length === 0) return tables
-  const infos = await connection.getMultipleAccountsInfo(keys.map((k) => new PublicKey(k)))
-  infos.forEach((info, i) => {
-    if (!info || info.data.length < 56) return
-    try {
-      tables.set(keys[i]!, AddressLookupTableAccount.deserialize(info.data).addresses)
-    } catch {
-      // Not a lookup table: left unresolved, and named so by the decoder.
-    }
-  })
-  return tables
+  return lookupTablesOf(await readSolanaAccounts(connection, keys), keys)
 }

@@ -1,20 +1,14 @@
-import { type Connection, PublicKey } from '@solana/web3.js'
-import { SOLANA_CHAIN_ID } from '../../api/schemas/chainId.ts'
-import { judgeQuorum, type QuorumAnswer } from '../evm/judgeQuorum.ts'
-import { RpcQuorumError } from '../evm/RpcQuorumError.ts'
-import { readSolanaLookupTables } from './readSolanaLookupTables.ts'
+import type { PublicKey } from '@solana/web3.js'
+import { readSolanaAccountsQuorum, type SolanaReadRpc } from './readSolanaAccountsQuorum.ts'
+import { lookupTablesOf } from './readSolanaLookupTables.ts'
 
-/** One Solana read RPC: its host (named in errors, never the URL) and connection. */
-export type SolanaReadRpc = {
-  host: string
-  connection: Pick<Connection, 'getMultipleAccountsInfo'>
-}
+export type { SolanaReadRpc }
 
 /**
  * Reads address lookup tables through every read RPC of the chain at once (one round trip, in
- * parallel) and accepts the answer only when `quorum` of them (default: a majority) give the same
- * tables, as EVM money-deciding reads do (docs/safety.md P-2.12, judgeQuorum): any two that differ
- * are a disagreement, never settled by picking one. With one RPC it is that RPC's answer.
+ * parallel) and accepts the answer only when `quorum` of them (default: a majority) hold the same
+ * table accounts, as EVM money-deciding reads do (docs/safety.md P-2.12, readSolanaAccountsQuorum).
+ * With one RPC it is that RPC's answer.
  * @throws RpcQuorumError `disagreement` or `unavailable`, naming hosts only.
  */
 export async function readSolanaLookupTablesQuorum(
@@ -22,31 +16,6 @@ export async function readSolanaLookupTablesQuorum(
   keys: readonly string[],
   quorum?: number,
 ): Promise<Map<string, PublicKey[]>> {
-  if (rpcs.length === 1 || keys.length === 0) {
-    return readSolanaLookupTables(rpcs[0]!.connection, keys)
-  }
-  const answers: QuorumAnswer[] = await Promise.all(
-    rpcs.map(async ({ host, connection }): Promise<QuorumAnswer> => {
-      try {
-        const tables = await readSolanaLookupTables(connection, keys)
-        const canonical = [...tables.entries()]
-          .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([k, v]) => [k, v.map((a) => a.toBase58())])
-        return { host, ok: true, json: JSON.stringify(canonical) }
-      } catch (error) {
-        return { host, ok: false, error: (error as Error).message }
-      }
-    }),
-  )
-  const verdict = judgeQuorum(answers, quorum ?? Math.floor(rpcs.length / 2) + 1)
-  if (verdict.kind !== 'agreed') {
-    throw new RpcQuorumError(
-      verdict.kind,
-      'getMultipleAccounts (lookup tables)',
-      SOLANA_CHAIN_ID,
-      verdict.detail,
-    )
-  }
-  const entries = JSON.parse(verdict.json) as [string, string[]][]
-  return new Map(entries.map(([k, v]) => [k, v.map((a) => new PublicKey(a))]))
+  const accounts = await readSolanaAccountsQuorum(rpcs, keys, 'lookup tables', quorum)
+  return lookupTablesOf(accounts, keys)
 }

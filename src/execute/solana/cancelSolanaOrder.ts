@@ -113,7 +113,7 @@ export async function cancelSolanaOrder(
       maxFeeLamports: params.maxFeeLamports,
       api: params.api,
       connection,
-      readLookupTables: params.readLookupTables,
+      readAccounts: params.readAccounts,
       journal: createSolanaSendJournal(journal, {
         intentId: rec.intentId,
         from: ourKey,

@@ -2,7 +2,7 @@ import type { Connection } from '@solana/web3.js'
 import type { Hex } from 'viem'
 import type { ApiClient } from '../../api/createApiClient.ts'
 import type { CancelJournal } from '../../chains/evm/cancelJournal.ts'
-import type { SolanaLookupTableReader } from '../../chains/solana/createSolanaLookupTableReader.ts'
+import type { SolanaAccountReader } from '../../chains/solana/createSolanaLookupTableReader.ts'
 import type { JournalStore } from '../../store/contract/JournalStore.ts'
 import type { CancelOrderBaseParams, CancelOrderBaseProgress } from '../cancelOrderBaseTypes.ts'
 import type { FinishedCancel } from '../finishCancel.ts'
@@ -19,13 +19,14 @@ export type CancelSolanaOrderParams = CancelOrderBaseParams & {
   secretKey: Uint8Array
   /** The DlnDestination program whose take state holds the order. Default the real one. */
   dlnDestination?: string
-  /** Most messaging fee the cancel may pay. Default twice Solana's flat DLN fee. */
+  /** Most execution fee the cancel may pay, in lamports. Default twice deBridge's fixed fee. */
   maxFeeLamports?: bigint
   /**
-   * Reads the cancel's lookup tables; default one plain read through `connection`. A run and
-   * `ferry cancel` pass the chain's quorum reader (createSolanaLookupTableReader).
+   * Reads the cancel's lookup tables and deBridge's fee accounts; default one plain read through
+   * `connection`. A run and `ferry cancel` pass the chain's quorum reader
+   * (createSolanaAccountReader).
    */
-  readLookupTables?: SolanaLookupTableReader
+  readAccounts?: SolanaAccountReader
   /** The commitment at which the cancel counts as landed. Default `confirmed`. */
   commitment?: 'confirmed' | 'finalized'
   /** Most signatures of the cancel (the first plus re-signs after an expiry). Default 3. */
@@ -51,5 +52,5 @@ export type SolanaCancelSide = Pick<
   | 'dlnDestination'
   | 'maxFeeLamports'
   | 'commitment'
-  | 'readLookupTables'
+  | 'readAccounts'
 >

@@ -4,8 +4,13 @@ import type { ApiClient } from '../../api/createApiClient.ts'
 import { encodeBase58 } from '../../chains/base58.ts'
 import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
 import { broadcastSolanaTx } from '../../chains/solana/broadcastSolanaTx.ts'
-import type { SolanaLookupTableReader } from '../../chains/solana/createSolanaLookupTableReader.ts'
-import { readSolanaLookupTables } from '../../chains/solana/readSolanaLookupTables.ts'
+import type { SolanaAccountReader } from '../../chains/solana/createSolanaLookupTableReader.ts'
+import {
+  debridgeSendFeeAccounts,
+  debridgeSendFeeOf,
+} from '../../chains/solana/debridgeSendFeeOf.ts'
+import { readSolanaAccounts } from '../../chains/solana/readSolanaAccounts.ts'
+import { lookupTablesOf } from '../../chains/solana/readSolanaLookupTables.ts'
 import { SolanaSendError } from '../../chains/solana/SolanaSendError.ts'
 import type { SolanaSendJournal } from '../../chains/solana/solanaSendJournal.ts'
 import type { Clock } from '../../common/clock.ts'
@@ -27,8 +32,11 @@ export type SendSolanaCancelParams = {
   maxFeeLamports: bigint | undefined
   api: Pick<ApiClient, 'getOrderCancelTx'>
   connection: Connection
-  /** Reads the cancel's lookup tables; default one plain read through `connection`. */
-  readLookupTables?: SolanaLookupTableReader | undefined
+  /**
+   * Reads the cancel's lookup tables and deBridge's fee accounts in one round trip; default one
+   * plain read through `connection`.
+   */
+  readAccounts?: SolanaAccountReader | undefined
   journal: SolanaSendJournal
   commitment: 'confirmed' | 'finalized'
   pollIntervalMs: number
@@ -46,6 +54,7 @@ export type SendSolanaCancelParams = {
  * bytes rebroadcast until the commitment or the blockhash's expiry (P-2.16); only after an expiry
  * does it sign again. Returns the landed signature.
  * @throws VerificationError when the service's cancel is not ferry's (nothing is signed);
+ *   DebridgeGateError when deBridge's fee accounts are missing or refuse the chain;
  *   SolanaValueFlowError or SolanaSendError `simulationFailed` from the simulation;
  *   SolanaSendError `failedOnChain`, or `expired` after `maxSignatures` expiries.
  */
@@ -61,15 +70,21 @@ function tableKeysOf(txData: Hex): string[] {
 export async function sendSolanaCancel(p: SendSolanaCancelParams): Promise<string> {
   const ourKey = p.keypair.publicKey.toBase58()
   const answer = await p.api.getOrderCancelTx(p.orderId)
-  // A real dln_dst cancel loads deBridge's sending accounts from lookup tables: read them in one
-  // round trip (docs/dln.md §4.10); an unread table is refused by the verifier, naming it.
-  const keys = tableKeysOf(answer.data as Hex)
-  const lookupTables = await (p.readLookupTables
-    ? p.readLookupTables(keys)
-    : readSolanaLookupTables(p.connection, keys))
+  // A real dln_dst cancel loads deBridge's sending accounts from lookup tables, and what it pays
+  // deBridge is in deBridge's settings accounts: all read in one round trip (docs/dln.md §4.10).
+  // An unread table is refused by the verifier, naming it.
+  const tableKeys = tableKeysOf(answer.data as Hex)
+  const feeKeys = debridgeSendFeeAccounts(p.order.giveChainId)
+  const keys = [...tableKeys, feeKeys.state, feeKeys.chain]
+  const accounts = await (p.readAccounts
+    ? p.readAccounts(keys, 'lookup tables and deBridge fees')
+    : readSolanaAccounts(p.connection, keys))
+  const lookupTables = lookupTablesOf(accounts, tableKeys)
+  const debridgeFee = debridgeSendFeeOf(accounts, p.order.giveChainId)
   const verify = (txData: Hex): VerifiedSolanaCancel =>
     verifySolanaCancelTx({
       lookupTables,
+      debridgeFee,
       txData,
       orderId: p.orderId,
       order: p.order,

@@ -85,6 +85,11 @@ describe('GET /v1.0/{net,dln}/order/{id}/cancel-tx', () => {
       ourSrcAddress: ADDR.other,
       dlnDestination: SOLANA_PROGRAMS.dlnDestination,
       lookupTables,
+      debridgeFee: {
+        fixedFeeLamports: 15_000_000n,
+        transferFeeBps: 0n,
+        feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
+      },
     })
     expect(verified.feeLamports).toBe(15_000_000n)
     expect(verified.beneficiary).toBe(ADDR.other)

@@ -11,6 +11,7 @@ import { SOLANA_PROGRAMS } from '../../../src/chains/chainRegistry.ts'
 import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
 import { buildDlnCancelTx } from '../../../src/chains/solana/buildDlnCancelTx.ts'
+import type { DebridgeSendFee } from '../../../src/chains/solana/debridgeSendFeeOf.ts'
 import { dlnSendTableAddresses } from '../../../src/chains/solana/debridgeSendingAccounts.ts'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
 import { verifySolanaCancelTx } from '../../../src/verify/verifySolanaCancelTx.ts'
@@ -44,6 +45,12 @@ export const order: DlnOrder = {
 export const orderId = computeOrderId(order)
 // deBridge's state's fee beneficiary is not derivable: a seeded key here.
 export const feeBeneficiary = Keypair.fromSeed(new Uint8Array(32).fill(41)).publicKey.toBase58()
+/** deBridge's fee as its accounts would say: 0.015 SOL, no transfer fee. */
+export const debridgeFee: DebridgeSendFee = {
+  fixedFeeLamports: 15_000_000n,
+  transferFeeBps: 0n,
+  feeBeneficiary,
+}
 
 export const table = new AddressLookupTableAccount({
   key: Keypair.fromSeed(new Uint8Array(32).fill(99)).publicKey,
@@ -80,7 +87,7 @@ export const mutateSolanaTx = (
   const rebuilt = new TransactionMessage({ ...m, instructions: f(m.instructions) })
   return bytesToHex(new VersionedTransaction(rebuilt.compileToV0Message([table])).serialize())
 }
-export const verify = (txData: Hex, o: DlnOrder = order) =>
+export const verify = (txData: Hex, o: DlnOrder = order, fee: DebridgeSendFee = debridgeFee) =>
   verifySolanaCancelTx({
     txData,
     orderId,
@@ -89,10 +96,15 @@ export const verify = (txData: Hex, o: DlnOrder = order) =>
     ourSrcAddress: evmMe,
     dlnDestination: program,
     lookupTables: tables,
+    debridgeFee: fee,
   })
-export const refusedAt = (txData: Hex, o: DlnOrder = order): string => {
+export const refusedAt = (
+  txData: Hex,
+  o: DlnOrder = order,
+  fee: DebridgeSendFee = debridgeFee,
+): string => {
   try {
-    verify(txData, o)
+    verify(txData, o, fee)
   } catch (error) {
     if (error instanceof VerificationError) return error.field
     throw error

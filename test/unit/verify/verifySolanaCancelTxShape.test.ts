@@ -11,6 +11,7 @@ import {
 import {
   attacker,
   cancelTx,
+  debridgeFee,
   me,
   mutateSolanaTx,
   program,
@@ -97,5 +98,28 @@ describe('verifySolanaCancelTx: deBridge’s discount of dln_dst’s sender', ()
     expect(refusedAt(swapIn(4, sendAt('sending.discount'), new PublicKey(ours)))).toBe(
       'sendOrderCancel.sending.discount',
     )
+  })
+})
+
+describe('verifySolanaCancelTx: deBridge’s fee as its accounts say', () => {
+  test('the fee beneficiary must be the one deBridge’s state names', () => {
+    const stranger = Keypair.fromSeed(new Uint8Array(32).fill(77)).publicKey
+    expect(
+      refusedAt(cancelTx(), undefined, { ...debridgeFee, feeBeneficiary: stranger.toBase58() }),
+    ).toBe('sendOrderCancel.sending.feeBeneficiary')
+  })
+
+  test('the fee read: the fixed fee plus the execution fee grossed up by the transfer fee', () => {
+    const fee = { ...debridgeFee, fixedFeeLamports: 40_000_000n, transferFeeBps: 10n }
+    const verified = verify(cancelTx({ executionFeeLamports: 999_000n }), undefined, fee)
+    // 999 000 × 10 000 / 9 990 = 1 000 000: what the keeper gets after deBridge's 10 bps.
+    expect(verified.feeLamports).toBe(40_000_000n + 1_000_000n)
+    // The execution fee's default cap is twice deBridge's fixed fee, as read.
+    expect(refusedAt(cancelTx({ executionFeeLamports: 80_000_001n }), undefined, fee)).toBe(
+      'sendOrderCancel.executionFee',
+    )
+    expect(
+      verify(cancelTx({ executionFeeLamports: 80_000_000n }), undefined, fee).beneficiary,
+    ).toBe(verified.beneficiary)
   })
 })

@@ -1,4 +1,9 @@
-import { type AccountInfo, Keypair, type PublicKey } from '@solana/web3.js'
+import {
+  type AccountInfo,
+  AddressLookupTableProgram,
+  Keypair,
+  type PublicKey,
+} from '@solana/web3.js'
 import { describe, expect, test } from 'vitest'
 import { RpcQuorumError } from '../../../../src/chains/evm/RpcQuorumError.ts'
 import {
@@ -9,6 +14,7 @@ import {
 // Lookup-table reads in a run go through the chain's read RPCs under their quorum, like the
 // other reads that decide money (docs/safety.md P-2.12).
 
+const LOOKUP_TABLE_PROGRAM = AddressLookupTableProgram.programId
 const TABLE = Keypair.generate().publicKey.toBase58()
 const A = Keypair.generate().publicKey
 const B = Keypair.generate().publicKey
@@ -28,7 +34,7 @@ function rpc(host: string, answer: PublicKey[] | Error): SolanaReadRpc & { calls
       getMultipleAccountsInfo: async () => {
         me.calls++
         if (answer instanceof Error) throw answer
-        return [{ data: tableData(answer) } as AccountInfo<Buffer>]
+        return [{ data: tableData(answer), owner: LOOKUP_TABLE_PROGRAM } as AccountInfo<Buffer>]
       },
     },
   }
