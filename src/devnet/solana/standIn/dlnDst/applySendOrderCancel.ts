@@ -32,8 +32,9 @@ import { readTakeOrderState } from './readTakeOrderState.ts'
  * its `state` names; `sending.sendFrom` is dln_dst's shared sender PDA (which the program signs
  * for), funded by the `prepareSend` before, and pays the give chain's fixed fee (else the global
  * one, as deBridge's SDK `getFeesOrGlobal`) plus `executionFee` grossed up by the transfer fee
- * into `sending.bridge` (the wSOL bridge's data account, which holds the collected native fee) and the rent of the external-call storage and meta accounts it creates, owned by
- * deBridge; then the state moves to `SentCancel {canceler}`. The message itself is the solver's to relay.
+ * into `sending.bridge` (the wSOL bridge's data account, which holds the collected native fee)
+ * and the rent of the external-call storage and meta accounts it creates, owned by deBridge; then
+ * the state moves to `SentCancel {canceler}`. The message itself is the solver's to relay.
  * @throws StandInError naming the check that failed; nothing is written then.
  */
 export function applySendOrderCancel(ctx: StandInContext, ix: StandInInstruction): void {
