@@ -4,6 +4,14 @@ import type { LiteSVM } from 'litesvm'
 import { SOLANA_CHAIN_ID } from '../../../api/schemas/chainId.ts'
 import { CHAINS, SOLANA_PROGRAMS } from '../../../chains/chainRegistry.ts'
 import { authorizedDstNativeSenderAddress } from '../../../chains/solana/authorizedDstNativeSender.ts'
+import {
+  DEBRIDGE_SOLANA_PROGRAMS,
+  debridgeSendingAccounts,
+} from '../../../chains/solana/debridgeSendingAccounts.ts'
+import {
+  encodeDebridgeChainSupportInfo,
+  encodeDebridgeSettingsState,
+} from '../../../chains/solana/debridgeSettingsAccounts.ts'
 import { dlnSrcOrderAccounts } from '../../../chains/solana/dlnSrcOrderAccounts.ts'
 import type { Market } from '../../../sim/market/market.ts'
 import {
@@ -15,6 +23,7 @@ import {
   SOLANA_SWAP_POOL_AUTHORITY,
   solanaSwapPoolAccount,
 } from '../../../sim/quote/solanaSwapPool.ts'
+import { SIM_DEBRIDGE_FEE_BENEFICIARY } from '../../../sim/server/simDlnSendTable.ts'
 import { lookupTableAccount } from '../lookupTableAccount.ts'
 import {
   encodeAuthorizedNativeSender,
@@ -29,12 +38,19 @@ const FIXED_FEE_LAMPORTS = 15_000_000n
 const PERCENT_FEE_BPS = 4n
 // The swap pool's depth per token, in whole units: enough for every test and demo order.
 const POOL_UNITS = 1_000_000n
+/**
+ * deBridge's global fixed fee of a send from Solana: the 15 000 000 lamports every devnet figure
+ * of a cancel already counts (docs/dln.md §1.4, §4.12); with a global transfer fee of 0 and no
+ * chain fee of its own, a cancel costs on the devnet what it cost before the stand-in read them.
+ */
+const DEBRIDGE_GLOBAL_FIXED_FEE_LAMPORTS = 15_000_000n
 
 /**
  * Writes the accounts the stand-in programs need (docs/dln.md §4.12): dln_src's State (fixed fee,
  * percent fee, working), an AuthorizedNativeSender per take chain, dln_dst's shared sender, a fee-ledger wallet per mint,
  * the market's Solana mints (wSOL's native mint, USDC, USDT), the swap pool's funded token
- * accounts, and the simulator's lookup table at its fixed address.
+ * accounts, the simulator's lookup table at its fixed address, and deBridge's settings `State`
+ * with a `ChainSupportInfo` per EVM chain, which dln_dst's sends read their fee from.
  */
 export function installStandIns(svm: LiteSVM, market: Market): void {
   const program = SOLANA_PROGRAMS.dlnSource
@@ -116,4 +132,55 @@ export function installStandIns(svm: LiteSVM, market: Market): void {
     tokens.map((t) => t.address),
   )
   svm.setAccount(SOLANA_ORDER_LOOKUP_TABLE, lookupTableAccount(table.state.addresses, rentLamports))
+  installDebridgeSettings(set)
+}
+
+/**
+ * deBridge's settings `State` at its PDA `["DEBRIDGE_STATE"]`, working, its fee beneficiary the
+ * one the simulator names in its cancels, global fees 15 000 000 lamports and 0 bps; and per EVM
+ * chain of the registry its `ChainSupportInfo` at `["CHAIN_SUPPORT_INFO", chainId u256]`:
+ * supported, no fee of its own (the global ones apply), 20-byte addresses (docs/dln.md §4.12).
+ */
+function installDebridgeSettings(
+  set: (key: string | PublicKey, data: Uint8Array, by: PublicKey) => void,
+): void {
+  const settings = new PublicKey(DEBRIDGE_SOLANA_PROGRAMS.settings)
+  const shared = debridgeSendingAccounts({
+    sendFrom: authorizedDstNativeSenderAddress(SOLANA_PROGRAMS.dlnDestination).toBase58(),
+    chainIdTo: 0n,
+    externalCall: '0x',
+    feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
+  })
+  const state = shared.state!
+  const encoded = encodeDebridgeSettingsState({
+    status: 'Working',
+    protocolAuthority: state,
+    stopTap: state,
+    feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
+    oracles: [],
+    requiredOracles: [],
+    confirmationGuard: {
+      currentTimeslot: undefined,
+      submissionInTimeslotCount: 0,
+      confirmationThreshold: 0,
+      excessConfirmations: 0,
+      minConfirmations: 0,
+      excessConfirmationTimeslot: 0n,
+    },
+    globalFixedFee: DEBRIDGE_GLOBAL_FIXED_FEE_LAMPORTS,
+    globalTransferFeeBps: 0n,
+  })
+  set(state, encoded, settings)
+  for (const chain of Object.values(CHAINS).filter((c) => c.kind === 'evm')) {
+    const id = Buffer.from(BigInt(chain.chainId).toString(16).padStart(64, '0'), 'hex')
+    const [key, bump] = pdaOf(settings.toBase58(), Buffer.from('CHAIN_SUPPORT_INFO'), id)
+    const info = encodeDebridgeChainSupportInfo({
+      supported: true,
+      fixedFee: undefined,
+      transferFeeBps: undefined,
+      chainAddressLen: 20,
+      bump,
+    })
+    set(key, info, settings)
+  }
 }

@@ -1,21 +1,28 @@
 /**
  * Shared fixtures of the dln_dst stand-in tests (cancelOrder, prepareSend and sendOrderCancel,
- * docs/dln.md §4.12): a plain account map with two funded wallets and dln_dst's shared sender, an
- * order into Solana, and the instructions built with overrides (another canceler, no signature,
+ * docs/dln.md §4.12): a plain account map with two funded wallets, dln_dst's shared sender and
+ * deBridge's settings (its State and the give chain's ChainSupportInfo), an order into Solana, and the instructions built with overrides (another canceler, no signature,
  * other named accounts).
  */
 import { getAssociatedTokenAddressSync, NATIVE_MINT } from '@solana/spl-token'
 import { Keypair, PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY } from '@solana/web3.js'
 import type { Hex } from 'viem'
-import { CHAINS, SOLANA_PROGRAMS } from '../../../../src/chains/chainRegistry.ts'
+import { SOLANA_PROGRAMS } from '../../../../src/chains/chainRegistry.ts'
 import { computeOrderId } from '../../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../../../../src/chains/orderId/dlnOrder.ts'
 import { authorizedDstNativeSenderAddress } from '../../../../src/chains/solana/authorizedDstNativeSender.ts'
 import { authorizedSrcContractAddress } from '../../../../src/chains/solana/buildDlnCancelTx.ts'
 import {
   claimCancelCalldata,
+  DEBRIDGE_SOLANA_PROGRAMS,
   debridgeSendingAccounts,
 } from '../../../../src/chains/solana/debridgeSendingAccounts.ts'
+import {
+  type DebridgeChainSupportInfo,
+  type DebridgeSettingsState,
+  encodeDebridgeChainSupportInfo,
+  encodeDebridgeSettingsState,
+} from '../../../../src/chains/solana/debridgeSettingsAccounts.ts'
 import {
   DLN_CANCEL_ORDER_ACCOUNTS,
   DLN_PREPARE_SEND_ACCOUNTS,
@@ -39,7 +46,10 @@ export const evmMe: Hex = '0x2222222222222222222222222222222222222222'
 export const evmAttacker: Hex = '0x6666666666666666666666666666666666666666'
 export const hex = (key: string): Hex =>
   `0x${Buffer.from(new PublicKey(key).toBytes()).toString('hex')}`
-export const flatFee = CHAINS[7565164].fixedFeeFallback ?? 0n
+/** deBridge's fee collector as the world's State names it. */
+export const feeBeneficiary = Keypair.fromSeed(new Uint8Array(32).fill(11)).publicKey.toBase58()
+/** The world's global fixed fee, lamports: the devnet's (docs/dln.md §4.12). */
+export const flatFee = 15_000_000n
 /** dln_dst's shared sender and its rent-exempt balance of an empty account. */
 export const sender = authorizedDstNativeSenderAddress(program).toBase58()
 export const senderBaseLamports = 890_880
@@ -81,7 +91,71 @@ export function world(lamports = 1_000_000_000) {
   wallet(me)
   wallet(other)
   accounts.set(sender, { ...accounts.get(me)!, lamports: senderBaseLamports })
-  return { accounts, logs, ctx }
+  const w = { accounts, logs, ctx }
+  setDebridgeSettings(w, {})
+  return w
+}
+
+const settingsKeys = (chainId: bigint) =>
+  debridgeSendingAccounts({
+    sendFrom: sender,
+    chainIdTo: chainId,
+    externalCall: '0x',
+    feeBeneficiary,
+  })
+
+/**
+ * Writes deBridge's settings `State` (working, global fees `flatFee` and 0 bps, unless `state`
+ * says otherwise) and `chainId`'s `ChainSupportInfo` (default: `baseOrder`'s give chain,
+ * supported, no fee of its own); `null` removes the account.
+ */
+export function setDebridgeSettings(
+  w: { accounts: Map<string, StandInAccount> },
+  o: {
+    state?: Partial<DebridgeSettingsState> | null
+    chain?: DebridgeChainSupportInfo | null
+    chainId?: bigint
+  },
+): void {
+  const keys = settingsKeys(o.chainId ?? baseOrder.giveChainId)
+  const put = (key: string, data: Buffer | null) =>
+    data
+      ? w.accounts.set(key, {
+          lamports: 1_000_000,
+          data,
+          owner: new PublicKey(DEBRIDGE_SOLANA_PROGRAMS.settings),
+          executable: false,
+          rentEpoch: 0,
+        })
+      : w.accounts.delete(key)
+  const state: DebridgeSettingsState = {
+    status: 'Working',
+    protocolAuthority: feeBeneficiary,
+    stopTap: feeBeneficiary,
+    feeBeneficiary,
+    oracles: [],
+    requiredOracles: [],
+    confirmationGuard: {
+      currentTimeslot: undefined,
+      submissionInTimeslotCount: 0,
+      confirmationThreshold: 0,
+      excessConfirmations: 0,
+      minConfirmations: 0,
+      excessConfirmationTimeslot: 0n,
+    },
+    globalFixedFee: flatFee,
+    globalTransferFeeBps: 0n,
+    ...o.state,
+  }
+  put(keys.state!, o.state === null ? null : encodeDebridgeSettingsState(state))
+  const chain: DebridgeChainSupportInfo = o.chain ?? {
+    supported: true,
+    fixedFee: undefined,
+    transferFeeBps: undefined,
+    chainAddressLen: 20,
+    bump: 255,
+  }
+  put(keys.chainSupportInfo!, o.chain === null ? null : encodeDebridgeChainSupportInfo(chain))
 }
 
 export type Over = { canceler?: string; signer?: boolean; named?: Record<string, string> }
@@ -114,7 +188,7 @@ export function sendIx(order: DlnOrder, beneficiary: Hex, executionFee: bigint, 
     sendFrom: sender,
     chainIdTo: order.giveChainId,
     externalCall: claimCancelCalldata(orderId, beneficiary),
-    feeBeneficiary: other,
+    feeBeneficiary,
   })
   const named: Record<string, string> = {
     takeOrderState: takeOrderStateAddress(program, orderId).toBase58(),

@@ -2,6 +2,7 @@
 // its accounts before it moves anything from the payer.
 
 import { describe, expect, test } from 'vitest'
+import { DLN_PREPARE_SEND_ACCOUNTS } from '../../../../src/chains/solana/dlnDstCancel.ts'
 import { dlnDstStandIn } from '../../../../src/devnet/solana/standIn/dlnDst/dlnDstStandIn.ts'
 import {
   baseOrder,
@@ -14,6 +15,7 @@ import {
   other,
   prepareIx,
   sendIx,
+  setDebridgeSettings,
   world,
 } from './dlnDstStandInHarness.ts'
 
@@ -69,6 +71,59 @@ describe('dln_dst stand-in: prepareSend', () => {
     const ctx = { ...w.ctx, next: next && { programId: next.programId, data: next.data } }
     expect(() => apply(ctx, prepareIx(baseOrder, over))).toThrow(code)
     expect(w.accounts).toEqual(before)
+  })
+
+  // deBridge's settings as its SDK's getFeesOrGlobal reads them (docs/dln.md §4.12).
+  test.each([
+    ['no deBridge state', { state: null }, 'debridgeState. Error Code: AccountNotInitialized'],
+    ['a paused deBridge state', { state: { status: 'Paused' } }, 'StatePaused'],
+    [
+      'no chain support for the give chain',
+      { chain: null },
+      'chainSupportInfo. Error Code: AccountNotInitialized',
+    ],
+    [
+      'a give chain deBridge does not support',
+      { chain: { supported: false, bump: 255 } },
+      'chainSupportInfo. Error Code: ChainNotSupported',
+    ],
+  ] as const)('refuses %s and moves nothing', (_, settings, code) => {
+    const w = world()
+    apply(w.ctx, cancelIx(baseOrder))
+    setDebridgeSettings(w, settings)
+    const before = new Map(w.accounts)
+    const ctx = { ...w.ctx, next: { programId: send.programId, data: send.data } }
+    expect(() => apply(ctx, prepareIx(baseOrder))).toThrow(code)
+    expect(w.accounts).toEqual(before)
+  })
+
+  test('refuses a chain support account it cannot decode', () => {
+    const w = world()
+    apply(w.ctx, cancelIx(baseOrder))
+    const key =
+      prepareIx(baseOrder).accounts[DLN_PREPARE_SEND_ACCOUNTS.indexOf('chainSupportInfo')]!
+    w.accounts.set(key.pubkey, { ...w.accounts.get(key.pubkey)!, data: new Uint8Array(9) })
+    const ctx = { ...w.ctx, next: { programId: send.programId, data: send.data } }
+    expect(() => apply(ctx, prepareIx(baseOrder))).toThrow('AccountDidNotDeserialize')
+  })
+
+  test('moves the chain’s own fixed fee and the execution fee grossed up by its transfer fee', () => {
+    const w = world()
+    apply(w.ctx, cancelIx(baseOrder))
+    setDebridgeSettings(w, {
+      chain: {
+        supported: true,
+        fixedFee: 20_000_000n,
+        transferFeeBps: 10n,
+        chainAddressLen: 20,
+        bump: 255,
+      },
+    })
+    const before = lamportsOf(w, me)
+    const next = sendIx(baseOrder, evmMe, 1_000_000n).ix
+    apply({ ...w.ctx, next: { programId: next.programId, data: next.data } }, prepareIx(baseOrder))
+    // 1 000 000 × 10 000 / 9 990 = 1 001 001 (rounded down); rent 1 419 840 + 1 078 800.
+    expect(before - lamportsOf(w, me)).toBe(20_000_000n + 1_001_001n + 2_498_640n)
   })
 
   test('refuses a payer who cannot pay what the send will spend', () => {

@@ -27,6 +27,7 @@ import {
   sender,
   senderBaseLamports,
   sendIx,
+  setDebridgeSettings,
   world,
 } from './dlnDstStandInHarness.ts'
 
@@ -56,6 +57,38 @@ describe('dln_dst stand-in: prepareSend then sendOrderCancel', () => {
     expect(state).toMatchObject({ status: 'SentCancel', key: me, sourceChainId: 42161n })
     expect(w.logs).toEqual(expect.arrayContaining(['Instruction: PrepareSend']))
     expect(w.logs).toContain('Instruction: SendOrderCancel')
+  })
+
+  // deBridge's SDK getFeesOrGlobal: the chain's own fee, else the global one (docs/dln.md §4.12).
+  test.each([
+    [
+      'the chain’s own fixed fee and transfer fee',
+      {
+        chain: {
+          supported: true,
+          fixedFee: 20_000_000n,
+          transferFeeBps: 10n,
+          chainAddressLen: 20,
+          bump: 255,
+        },
+      },
+      20_000_000n + 1_001_001n, // 1 000 000 × 10 000 / 9 990, rounded down
+    ],
+    [
+      'the global fees where the chain has none',
+      { state: { globalFixedFee: 12_000_000n, globalTransferFeeBps: 50n } },
+      12_000_000n + 1_005_025n, // 1 000 000 × 10 000 / 9 950, rounded down
+    ],
+  ] as const)('charges %s, the execution fee grossed up', (_, settings, fee) => {
+    const w = world()
+    apply(w.ctx, cancelIx(baseOrder))
+    setDebridgeSettings(w, settings)
+    const afterCancel = lamportsOf(w, me)
+    const { ix, sending } = sendIx(baseOrder, evmMe, 1_000_000n)
+    send(w, baseOrder, ix)
+    expect(lamportsOf(w, sending.bridge!)).toBe(fee)
+    expect(lamportsOf(w, me)).toBe(afterCancel - fee - sendRent)
+    expect(lamportsOf(w, sender)).toBe(BigInt(senderBaseLamports))
   })
 
   test('any EVM beneficiary is accepted when the order names none', () => {
@@ -106,6 +139,13 @@ describe('dln_dst stand-in: prepareSend then sendOrderCancel', () => {
       'sending.bridge',
     ],
     [
+      'a fee beneficiary that is not the one deBridge’s state names',
+      baseOrder,
+      evmMe,
+      { named: { 'sending.feeBeneficiary': other } },
+      'sending.feeBeneficiary. Error Code: WrongFeeBeneficiaryWallet',
+    ],
+    [
       'a deBridge program that is not deBridge’s',
       baseOrder,
       evmMe,
@@ -122,6 +162,27 @@ describe('dln_dst stand-in: prepareSend then sendOrderCancel', () => {
     })
     const before = new Map(w.accounts)
     expect(() => apply(w.ctx, sendIx(order, to, 0n, over).ix)).toThrow(code)
+    expect(w.accounts).toEqual(before)
+  })
+
+  test.each([
+    ['no deBridge state', { state: null }, 'sending.state. Error Code: AccountNotInitialized'],
+    ['a paused deBridge state', { state: { status: 'Paused' } }, 'StatePaused'],
+    [
+      'a give chain deBridge does not support',
+      { chain: { supported: false, bump: 255 } },
+      'sending.chainSupportInfo. Error Code: ChainNotSupported',
+    ],
+  ] as const)('sendOrderCancel refuses %s and writes nothing', (_, settings, code) => {
+    const w = world()
+    apply(w.ctx, cancelIx(baseOrder))
+    w.accounts.set(sender, {
+      ...w.accounts.get(sender)!,
+      lamports: senderBaseLamports + Number(flatFee + sendRent),
+    })
+    setDebridgeSettings(w, settings)
+    const before = new Map(w.accounts)
+    expect(() => apply(w.ctx, sendIx(baseOrder, evmMe, 0n).ix)).toThrow(code)
     expect(w.accounts).toEqual(before)
   })
 

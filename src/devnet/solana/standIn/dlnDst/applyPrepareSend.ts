@@ -14,9 +14,9 @@ import {
 import { takeOrderStatePda } from '../../../../chains/solana/takeOrderStateLayout.ts'
 import { namedAccounts } from '../namedAccounts.ts'
 import type { StandInContext, StandInInstruction } from '../StandInProgram.ts'
-import { STAND_IN_MESSAGING_FEE_LAMPORTS } from './applySendOrderCancel.ts'
 import { dlnDstError } from './dlnDstErrors.ts'
 import { moveLamports } from './moveLamports.ts'
+import { readSendFee, sendFeeLamports } from './readSendFee.ts'
 import { readTakeOrderState } from './readTakeOrderState.ts'
 
 /**
@@ -24,8 +24,10 @@ import { readTakeOrderState } from './readTakeOrderState.ts'
  * through the `instructions` sysvar, is dln_dst's `sendOrderCancel` (the only send the stand-in
  * models); `payer` signs; `sendFrom` is dln_dst's shared sender PDA and `sendFromWallet` its wSOL
  * wallet; `takeOrderState` is the next send's order, `chainSupportInfo` its source chain's and
- * `debridgeState` deBridge's state. Then the payer moves into `sendFrom` what that send spends:
- * deBridge's flat fee, the execution fee and the rent of deBridge's external-call accounts.
+ * `debridgeState` deBridge's state, both read as deBridge's SDK reads them (`getFeesOrGlobal`).
+ * Then the payer moves into `sendFrom` what that send spends: the chain's fixed fee (else the
+ * global one), the execution fee grossed up by the transfer fee, and the rent of deBridge's
+ * external-call accounts.
  * @throws StandInError naming the check that failed; nothing is written then.
  */
 export function applyPrepareSend(ctx: StandInContext, ix: StandInInstruction): void {
@@ -87,8 +89,12 @@ export function applyPrepareSend(ctx: StandInContext, ix: StandInInstruction): v
     const given = a[name as keyof typeof want].pubkey
     if (given !== key) throw dlnDstError(code, name, `${given} is not ${key}`)
   }
-  const lamports =
-    STAND_IN_MESSAGING_FEE_LAMPORTS + send.executionFee + debridgeSendRentLamports(size(call))
+  const fee = readSendFee(
+    ctx,
+    { name: 'debridgeState', key: sending.state! },
+    { name: 'chainSupportInfo', key: sending.chainSupportInfo! },
+  )
+  const lamports = sendFeeLamports(fee, send.executionFee) + debridgeSendRentLamports(size(call))
   moveLamports(ctx, a.payer.pubkey, a.sendFrom.pubkey, lamports, SystemProgram.programId.toBase58())
   ctx.log('Instruction: PrepareSend')
 }

@@ -1,7 +1,5 @@
 import { PublicKey } from '@solana/web3.js'
 import { size } from 'viem'
-import { SOLANA_CHAIN_ID } from '../../../../api/schemas/chainId.ts'
-import { CHAINS } from '../../../../chains/chainRegistry.ts'
 import { authorizedDstNativeSenderAddress } from '../../../../chains/solana/authorizedDstNativeSender.ts'
 import { authorizedSrcContractAddress } from '../../../../chains/solana/buildDlnCancelTx.ts'
 import {
@@ -22,22 +20,21 @@ import { namedAccounts } from '../namedAccounts.ts'
 import { type StandInContext, StandInError, type StandInInstruction } from '../StandInProgram.ts'
 import { dlnDstError } from './dlnDstErrors.ts'
 import { createAccount, moveLamports } from './moveLamports.ts'
+import { debridgeError, readSendFee, sendFeeLamports } from './readSendFee.ts'
 import { readTakeOrderState } from './readTakeOrderState.ts'
-
-/** deBridge's flat messaging fee the stand-in charges, in lamports: Solana's flat DLN fee (docs/dln.md §1.4). */
-export const STAND_IN_MESSAGING_FEE_LAMPORTS = CHAINS[SOLANA_CHAIN_ID].fixedFeeFallback ?? 0n
 
 /**
  * dln_dst `sendOrderCancel(orderId, cancelBeneficiary, executionFee)` on the devnet (docs/dln.md
  * §4.12): `takeOrderState` is the order's PDA, owned by dln_dst, `Cancelled` by this `canceler`,
  * who signs; `authorizedSrcContract` is the PDA of the state's source chain; the beneficiary is a
  * 20-byte EVM address and, when the order named one, its `allowedCancelBeneficiarySrc`;
- * deBridge's sending accounts are the ones its seeds derive (the fee beneficiary aside, which
- * deBridge reads from its state); `sending.sendFrom` is dln_dst's shared sender PDA (which the
- * program signs for), funded by the `prepareSend` before, and pays deBridge's flat fee plus
- * `executionFee` into `sending.bridge` (the wSOL bridge's data account, which holds the collected
- * native fee) and the rent of the external-call storage and meta accounts it creates, owned by
- * deBridge; then the state moves to `SentCancel {canceler}`. The message itself is the solver's to relay.
+ * deBridge's sending accounts are the ones its seeds derive and `sending.feeBeneficiary` the one
+ * its `state` names; `sending.sendFrom` is dln_dst's shared sender PDA (which the program signs
+ * for), funded by the `prepareSend` before, and pays the give chain's fixed fee (else the global
+ * one, as deBridge's SDK `getFeesOrGlobal`) plus `executionFee` grossed up by the transfer fee
+ * into `sending.bridge` (the wSOL bridge's data account, which holds the collected native fee)
+ * and the rent of the external-call storage and meta accounts it creates, owned by deBridge; then
+ * the state moves to `SentCancel {canceler}`. The message itself is the solver's to relay.
  * @throws StandInError naming the check that failed; nothing is written then.
  */
 export function applySendOrderCancel(ctx: StandInContext, ix: StandInInstruction): void {
@@ -111,8 +108,27 @@ export function applySendOrderCancel(ctx: StandInContext, ix: StandInInstruction
       throw new StandInError(`sending.${name} ${given} is not deBridge's ${key} (ConstraintSeeds)`)
     }
   }
-  const fee = STAND_IN_MESSAGING_FEE_LAMPORTS + args.executionFee
-  moveLamports(ctx, sendFrom, a['sending.bridge'].pubkey, fee, DEBRIDGE_SOLANA_PROGRAMS.settings)
+  const fee = readSendFee(
+    ctx,
+    { name: 'sending.state', key: want.state! },
+    { name: 'sending.chainSupportInfo', key: want.chainSupportInfo! },
+  )
+  const beneficiary = a['sending.feeBeneficiary'].pubkey
+  if (beneficiary !== fee.state.feeBeneficiary) {
+    throw debridgeError(
+      'WrongFeeBeneficiaryWallet',
+      'sending.feeBeneficiary',
+      `${beneficiary} is not the state's ${fee.state.feeBeneficiary}`,
+    )
+  }
+  const lamports = sendFeeLamports(fee, args.executionFee)
+  moveLamports(
+    ctx,
+    sendFrom,
+    a['sending.bridge'].pubkey,
+    lamports,
+    DEBRIDGE_SOLANA_PROGRAMS.settings,
+  )
   // deBridge keeps the call in two accounts the sender pays for; their contents are not modelled.
   createAccount(ctx, sendFrom, a['sending.externalCallStorage'].pubkey, 8 + size(call))
   createAccount(ctx, sendFrom, a['sending.externalCallMeta'].pubkey, EXTERNAL_CALL_META_SPACE)
