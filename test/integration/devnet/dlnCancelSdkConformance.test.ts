@@ -13,9 +13,15 @@ import { computeOrderId } from '../../../src/chains/orderId/computeOrderId.ts'
 import type { DlnOrder } from '../../../src/chains/orderId/dlnOrder.ts'
 import { buildDlnCancelTx } from '../../../src/chains/solana/buildDlnCancelTx.ts'
 import {
+  debridgeSendFeeAccounts,
+  debridgeSendFeeOf,
+} from '../../../src/chains/solana/debridgeSendFeeOf.ts'
+import {
   claimCancelCalldata,
   debridgeSendRentLamports,
 } from '../../../src/chains/solana/debridgeSendingAccounts.ts'
+import { accountedExecutionFeeLamports } from '../../../src/chains/solana/debridgeSettingsAccounts.ts'
+import { readSolanaAccounts } from '../../../src/chains/solana/readSolanaAccounts.ts'
 import { TAKE_ORDER_STATE_RENT_LAMPORTS } from '../../../src/chains/solana/takeOrderStateLayout.ts'
 import {
   SIM_DEBRIDGE_FEE_BENEFICIARY,
@@ -245,6 +251,16 @@ describe('the cancel’s rent against deBridge’s SDK cost figures', () => {
     expect(nonceRent).toBe(BigInt(await world.connection.getMinimumBalanceForRentExemption(16)))
     expect((await sendCost(0n)).transactionCost.totalCost).toBe(
       debridgeSendRentLamports(68) + SIGNATURE_FEE + nonceRent,
+    )
+  })
+  test('the fee ferry reads from deBridge’s accounts is the SDK’s fixFee and accountedExecutionFee', async () => {
+    const keys = debridgeSendFeeAccounts(ARBITRUM)
+    const read = await readSolanaAccounts(world.connection, [keys.state, keys.chain])
+    const fee = debridgeSendFeeOf(read, ARBITRUM)
+    const sdk = await world.sdkClient().getSendCost(Number(ARBITRUM), 1_500_000n, 'cancel')
+    expect(fee.fixedFeeLamports).toBe(BigInt(sdk.fixFee))
+    expect(accountedExecutionFeeLamports(1_500_000n, fee.transferFeeBps)).toBe(
+      BigInt(sdk.accountedExecutionFee),
     )
   })
 })
