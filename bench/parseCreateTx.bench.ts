@@ -1,5 +1,5 @@
 import { orderTxResponseSchema } from '../src/api/schemas/orderQuote.ts'
-import { realCreateTxExample } from '../test/fixtures/api/realCreateTxExample.ts'
+import { createTxJsonExample } from '../test/fixtures/conformance/createTxJsonExample.ts'
 import type { BenchResult } from './run.ts'
 
 /** Median of a sample, in the sample's unit. */
@@ -25,7 +25,7 @@ function measureMicros(fn: () => unknown, rounds = 41, batch = 500): number {
  * schema, side by side with a bare JSON.parse of the same body. Target: ratio <= 5.
  */
 export async function run(): Promise<BenchResult> {
-  const body = JSON.stringify(realCreateTxExample)
+  const body = JSON.stringify(createTxJsonExample)
   // Interleave the two so both see the same machine state.
   const bare: number[] = []
   const validated: number[] = []

@@ -5,6 +5,7 @@ import { judgeSolanaValueConserved } from './judgeSolanaValueConserved.ts'
 import { solanaTokenAccount } from './solanaTokenAccount.ts'
 import type {
   SolanaAccountChange,
+  SolanaAccountState,
   SolanaValueFlowExpectation,
   SolanaValueFlowViolation,
 } from './solanaValueFlow.ts'
@@ -24,8 +25,9 @@ export type SolanaValueFlowVerdict = {
  * assigned nor given data; our give-mint token account loses exactly the give; every other
  * account of ours (a token account whose owner is our wallet, before or after) is unchanged, or
  * is a fresh empty account the transaction created, except our empty wSOL account closed back to
- * us and a pre-swap's surplus left in our account of the order's give token; then, except for a cancel (`kind`), the
- * value-conservation rule (P-8.6).
+ * us (every lamport it held must reach our wallet) and a pre-swap's surplus left in our account
+ * of the order's give token; then, except for a cancel (`kind`), the value-conservation rule
+ * (P-8.6).
  * Accounts of others are shown in the lines but judged only through ours. Pure.
  */
 export function judgeSolanaValueFlow(
@@ -62,7 +64,8 @@ export function judgeSolanaValueFlow(
           true,
         ).toBase58()
       : undefined
-  let sawWallet = false
+  let wallet: { before: SolanaAccountState; after: SolanaAccountState; at: number } | undefined
+  let closedRentLamports = 0n
   let sawGive = false
   for (const { address, before, after } of changes) {
     const lamportsDelta = (after?.lamports ?? 0n) - (before?.lamports ?? 0n)
@@ -84,26 +87,9 @@ export function judgeSolanaValueFlow(
         (!before && after ? ', created' : ''),
     )
     if (address === e.wallet) {
-      sawWallet = true
-      const out = -lamportsDelta
-      outflows.set(SOLANA_NATIVE_TOKEN, out)
-      const full = (native ? e.giveAmount : 0n) + e.fixedFeeLamports
-      const least = full - (e.fixedFeeWaivableLamports ?? 0n)
-      const most = full + e.maxTxFeeLamports + e.maxRentLamports
-      if (!after || !before)
-        flag('walletAltered', `our wallet ${after ? 'did not exist' : 'is closed'}`)
-      else if (after.owner !== before.owner || after.data.length !== before.data.length) {
-        flag(
-          'walletAltered',
-          `our wallet's owner ${before.owner} → ${after.owner}, data ${before.data.length} → ${after.data.length} bytes`,
-        )
-      }
-      if (out < least || out > most) {
-        flag(
-          'walletLamports',
-          `${out} lamports left our wallet; expected ${least} (${native ? 'give + ' : ''}fixed fee) plus 0..${most - least} of fees and rent`,
-        )
-      }
+      // Judged after the loop: a closed wSOL account of ours may come later and owes it its rent.
+      wallet = { before, after, at: violations.length }
+      outflows.set(SOLANA_NATIVE_TOKEN, -lamportsDelta)
       continue
     }
     if (!ours) continue
@@ -127,7 +113,9 @@ export function judgeSolanaValueFlow(
       )
     }
     if (tokenBefore && !tokenAfter && address === wsolAccount && tokenBefore.amount === 0n) {
-      // Our own empty wSOL account closed back to us: its rent returns to our wallet.
+      // Our own empty wSOL account closed: allowed only as a close back to us, so every lamport it
+      // held must show in our wallet, else the wallet's bounds would absorb its rent.
+      closedRentLamports += before!.lamports
     } else if (tokenBefore && !tokenAfter) {
       flag(
         'accountClosed',
@@ -153,7 +141,8 @@ export function judgeSolanaValueFlow(
       }
     }
   }
-  if (!sawWallet) flag('walletLamports', 'our wallet is missing from the simulated accounts')
+  if (!wallet) flag('walletLamports', 'our wallet is missing from the simulated accounts')
+  else violations.splice(wallet.at, 0, ...judgeWallet(e, wallet, closedRentLamports))
   if (giveAccount && !sawGive) {
     flag(
       'giveTokens',
@@ -164,6 +153,50 @@ export function judgeSolanaValueFlow(
     violations.push(...judgeSolanaValueConserved(e, outflows))
   }
   return { violations, lines, outflows }
+}
+
+/**
+ * Our wallet: not closed, assigned nor given data; what left it (lamports) is the native give plus
+ * the fixed fee (less what may be waived), plus at most the tx fee and the documented rent, net of
+ * `closedRentLamports` (what our closed wSOL account held, owed back to us). A shortfall of at
+ * most that much is `wsolRentNotReturned`.
+ */
+function judgeWallet(
+  e: SolanaValueFlowExpectation,
+  { before, after }: { before: SolanaAccountState; after: SolanaAccountState },
+  closedRentLamports: bigint,
+): SolanaValueFlowViolation[] {
+  const found: SolanaValueFlowViolation[] = []
+  const native = e.giveToken === SOLANA_NATIVE_TOKEN
+  const out = (before?.lamports ?? 0n) - (after?.lamports ?? 0n)
+  const full = (native ? e.giveAmount : 0n) + e.fixedFeeLamports
+  const least = full - (e.fixedFeeWaivableLamports ?? 0n) - closedRentLamports
+  const most = full + e.maxTxFeeLamports + e.maxRentLamports - closedRentLamports
+  if (!after || !before) {
+    found.push({
+      rule: 'walletAltered',
+      message: `our wallet ${after ? 'did not exist' : 'is closed'}`,
+    })
+  } else if (after.owner !== before.owner || after.data.length !== before.data.length) {
+    found.push({
+      rule: 'walletAltered',
+      message: `our wallet's owner ${before.owner} → ${after.owner}, data ${before.data.length} → ${after.data.length} bytes`,
+    })
+  }
+  const returned =
+    closedRentLamports > 0n ? `, less ${closedRentLamports} back from our closed wSOL account` : ''
+  if (out > most && out - most <= closedRentLamports) {
+    found.push({
+      rule: 'wsolRentNotReturned',
+      message: `${out} lamports left our wallet, at most ${most} expected: ${out - most} of the ${closedRentLamports} lamports our closed wSOL account held did not come back to us`,
+    })
+  } else if (out < least || out > most) {
+    found.push({
+      rule: 'walletLamports',
+      message: `${out} lamports left our wallet; expected ${least} (${native ? 'give + ' : ''}fixed fee${returned}) plus 0..${most - least} of fees and rent`,
+    })
+  }
+  return found
 }
 
 function signed(n: bigint): string {

@@ -14,6 +14,8 @@ export type SolanaAccountChange = {
  * The rules of the Solana value-flow judge (docs/safety.md P-8.9, P-8.6):
  * - `walletLamports`: our wallet's lamports did not fall by the native give plus the fixed fee,
  *   plus at most the transaction fee and the documented rent;
+ * - `wsolRentNotReturned`: our empty wSOL account was closed, but what it held did not all come
+ *   back to our wallet (the wallet's bounds are net of it);
  * - `walletAltered`: our wallet was closed, assigned to a program or given data;
  * - `giveTokens`: our give-mint token account did not lose exactly the give amount;
  * - `tokenAccountAltered`: one of our token accounts changed owner, delegate, close authority,
@@ -25,6 +27,7 @@ export type SolanaAccountChange = {
  */
 export type SolanaValueFlowRule =
   | 'walletLamports'
+  | 'wsolRentNotReturned'
   | 'walletAltered'
   | 'giveTokens'
   | 'tokenAccountAltered'

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest'
 import { createTxParamsSchema } from '../../../src/api/requests/buildCreateTxQuery.ts'
 import { createMarket } from '../../../src/sim/market/createMarket.ts'
 import { buildOrderQuote } from '../../../src/sim/quote/buildOrderQuote.ts'
-import { realCreateTxExample } from '../../fixtures/api/realCreateTxExample.ts'
+import { createTxJsonExample } from '../../fixtures/conformance/createTxJsonExample.ts'
 import { mutateSolanaTx, randomSolanaKey, simLookupTable } from '../../helpers/mutateSolanaTx.ts'
 import type { FerryRun } from '../../helpers/runFerry.ts'
 import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
@@ -18,7 +18,7 @@ const runInspect = (args: string[]): Promise<FerryRun> => runFerryInProcess(['in
 
 const USER = '0x55A8f5cce1d53D9Ff84EC0962882b447E5914dB8'
 const ORDER_ID = '0x19499ede9b21fa5cc0ce5f74a155482576ff7d85b51863fb5231dbf648300b6a'
-const { tx } = realCreateTxExample
+const { tx } = createTxJsonExample
 const evmArgs = ['--chain', '42161', '--to', tx.to, '--data', tx.data, '--value', tx.value]
 const dir = mkdtempSync(join(tmpdir(), 'ferry-inspect-'))
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { realCreateTxExample } from '../../fixtures/api/realCreateTxExample.ts'
 import {
   externalCallProcessExample,
   ORDER_ID,
@@ -7,6 +6,7 @@ import {
   swapQuoteExample,
   walletLeaderboardExample,
 } from '../../fixtures/api/responses.ts'
+import { createTxJsonExample } from '../../fixtures/conformance/createTxJsonExample.ts'
 import { runFerryInProcess } from '../../helpers/runFerryInProcess.ts'
 import { type FixtureServer, startFixtureServer } from '../../helpers/startFixtureServer.ts'
 
@@ -46,8 +46,8 @@ beforeAll(async () => {
     const path = req.url.pathname
     if (path === '/v1.0/net/order/create-tx') {
       if (req.url.searchParams.get('dstChainTokenOutRecipient'))
-        return { body: realCreateTxExample }
-      const { tx: _tx, orderId: _id, ...quoteOnly } = realCreateTxExample
+        return { body: createTxJsonExample }
+      const { tx: _tx, orderId: _id, ...quoteOnly } = createTxJsonExample
       return { body: quoteOnly }
     }
     if (path === '/v1.0/chain/transaction') return { body: swapQuoteExample }
@@ -89,7 +89,7 @@ describe('ferry read commands against a loopback service', () => {
     expect(run.code).toBe(0)
     const json = JSON.parse(run.stdout)
     expect(json.kind).toBe('tx')
-    expect(json.quote.orderId).toBe(realCreateTxExample.orderId)
+    expect(json.quote.orderId).toBe(createTxJsonExample.orderId)
   })
 
   test('behavior: without the three addresses it is a quote and says so', async () => {
@@ -211,7 +211,7 @@ describe('ferry read commands: failures', () => {
     ],
     [
       'a schema failure',
-      () => ({ body: { ...realCreateTxExample, fixFee: 1000 } }),
+      () => ({ body: { ...createTxJsonExample, fixFee: 1000 } }),
       /^ferry: create-tx: malformed response: fixFee: .*\n$/,
     ],
     [

@@ -7,20 +7,20 @@ import {
 } from '../../../src/api/schemas/leaderboard.ts'
 import { orderQuoteSchema, orderTxResponseSchema } from '../../../src/api/schemas/orderQuote.ts'
 import { swapQuoteSchema } from '../../../src/api/schemas/swapQuote.ts'
-import { realCreateTxExample } from '../../fixtures/api/realCreateTxExample.ts'
 import {
   externalCallProcessExample,
   referralLeaderboardExample,
   swapQuoteExample,
   walletLeaderboardExample,
 } from '../../fixtures/api/responses.ts'
+import { createTxJsonExample } from '../../fixtures/conformance/createTxJsonExample.ts'
 import { schemaMutations } from '../../helpers/schemaMutations.ts'
 
 const cases: [string, z.ZodType, unknown][] = [
   [
     'create-tx answer (§2.6, real example of docs/dln.md §1.3)',
     orderTxResponseSchema,
-    realCreateTxExample,
+    createTxJsonExample,
   ],
   ['single-chain swap answer (§2.9)', swapQuoteSchema, swapQuoteExample],
   ['external-call process (§2.3)', externalCallProcessSchema, externalCallProcessExample],
@@ -53,14 +53,14 @@ describe('response schemas', () => {
 
   test('behavior: keeps unknown fields the service adds', () => {
     const parsed = orderQuoteSchema.parse({
-      ...realCreateTxExample,
+      ...createTxJsonExample,
       protocolFeeApproximateUsdValue: 0.13,
     })
     expect(parsed.protocolFeeApproximateUsdValue).toBe(0.13)
   })
 
   test('behavior: a quote-only answer (no tx, no orderId) parses as a quote but not as a tx answer', () => {
-    const { tx: _tx, orderId: _id, ...quoteOnly } = realCreateTxExample
+    const { tx: _tx, orderId: _id, ...quoteOnly } = createTxJsonExample
     expect(orderQuoteSchema.safeParse(quoteOnly).success).toBe(true)
     const asTx = orderTxResponseSchema.safeParse(quoteOnly)
     expect(asTx.success).toBe(false)
@@ -71,13 +71,15 @@ describe('response schemas', () => {
 
   test('behavior: the real answer lacks withoutAdditionalTakerRewardsAmount and still parses', () => {
     expect(
-      'withoutAdditionalTakerRewardsAmount' in realCreateTxExample.estimation.dstChainTokenOut,
+      'withoutAdditionalTakerRewardsAmount' in createTxJsonExample.estimation.dstChainTokenOut,
     ).toBe(false)
-    expect(orderTxResponseSchema.safeParse(realCreateTxExample).success).toBe(true)
+    expect(orderTxResponseSchema.safeParse(createTxJsonExample).success).toBe(true)
   })
 
   test('behavior: an amount that is not an integer string is rejected at its path', () => {
-    const bad = structuredClone(realCreateTxExample)
+    // The golden vector is read-only (as const): the clone is typed as the one field it changes.
+    const bad: { estimation: { dstChainTokenOut: { amount: string } } } =
+      structuredClone(createTxJsonExample)
     bad.estimation.dstChainTokenOut.amount = '1.5e21'
     const result = orderQuoteSchema.safeParse(bad)
     expect(result.error?.issues[0]?.path.join('.')).toBe('estimation.dstChainTokenOut.amount')
@@ -85,13 +87,13 @@ describe('response schemas', () => {
 
   test('behavior: usdPriceImpact is accepted as a number (real service) or an object (spec)', () => {
     expect(
-      orderQuoteSchema.safeParse({ ...realCreateTxExample, usdPriceImpact: -0.25 }).success,
+      orderQuoteSchema.safeParse({ ...createTxJsonExample, usdPriceImpact: -0.25 }).success,
     ).toBe(true)
     expect(
-      orderQuoteSchema.safeParse({ ...realCreateTxExample, usdPriceImpact: { value: 1 } }).success,
+      orderQuoteSchema.safeParse({ ...createTxJsonExample, usdPriceImpact: { value: 1 } }).success,
     ).toBe(true)
     expect(
-      orderQuoteSchema.safeParse({ ...realCreateTxExample, usdPriceImpact: 'high' }).success,
+      orderQuoteSchema.safeParse({ ...createTxJsonExample, usdPriceImpact: 'high' }).success,
     ).toBe(false)
   })
 

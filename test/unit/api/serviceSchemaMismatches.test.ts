@@ -7,7 +7,7 @@ import { crosschainForwarderAbi } from '../../../src/chains/abi/crosschainForwar
 import { dlnDestinationAbi } from '../../../src/chains/abi/dlnDestinationAbi.ts'
 import { createMarket } from '../../../src/sim/market/createMarket.ts'
 import { buildOrderQuote } from '../../../src/sim/quote/buildOrderQuote.ts'
-import { realCreateTxExample } from '../../fixtures/api/realCreateTxExample.ts'
+import { createTxJsonExample } from '../../fixtures/conformance/createTxJsonExample.ts'
 
 // The service-schema facts of docs/service.md §10 and docs/dln.md §1.1, §1.2, §3.5, §4.3.
 const user = '0x2222222222222222222222222222222222222222'
@@ -68,7 +68,7 @@ describe('service schemas against the real service', () => {
 
   test('behavior: an estimation-only answer without order and the points fields parses; a built one needs them', () => {
     const { tx, orderId, order, userPoints, integratorPoints, ...estimationOnly } =
-      realCreateTxExample
+      createTxJsonExample
     expect([tx, orderId, order, userPoints, integratorPoints].every((v) => v !== undefined)).toBe(
       true,
     )

@@ -3,19 +3,19 @@ import { orderTxResponseSchema } from '../../../src/api/schemas/orderQuote.ts'
 import { swapQuoteSchema } from '../../../src/api/schemas/swapQuote.ts'
 import { formatOrderQuote } from '../../../src/cli/format/formatOrderQuote.ts'
 import { edgeOverAggregatorBps, formatSwapQuote } from '../../../src/cli/format/formatSwapQuote.ts'
-import { realCreateTxExample } from '../../fixtures/api/realCreateTxExample.ts'
 import { swapQuoteExample } from '../../fixtures/api/responses.ts'
+import { createTxJsonExample } from '../../fixtures/conformance/createTxJsonExample.ts'
 
 describe('formatOrderQuote', () => {
   test('default: amounts with decimals and symbols, costs, fees, points, and the built tx', () => {
     const text = formatOrderQuote({
       kind: 'tx',
-      quote: orderTxResponseSchema.parse(realCreateTxExample),
+      quote: orderTxResponseSchema.parse(createTxJsonExample),
     })
     expect(text).toContain('Arbitrum (42161) → Polygon (137)')
     expect(text).toContain('1000.097362178910640486 ARB ($337.49)')
     expect(text).toContain('includes operating expenses 0.097362178910640486 ARB')
-    expect(text).toContain('1414.379129275580318365 POL')
+    expect(text).toContain('1414.379129275580318365 MATIC')
     expect(text).toContain('fixed fee    0.001 ETH')
     expect(text).toMatch(/DlnProtocolFee\s+Arbitrum \(42161\)\s+336\.77891 USDC/)
     expect(text).toContain('recommended 0.9%')
@@ -26,7 +26,7 @@ describe('formatOrderQuote', () => {
   })
 
   test('behavior: a quote-only answer says no transaction was built and how to get one', () => {
-    const { tx: _tx, orderId: _id, ...quote } = orderTxResponseSchema.parse(realCreateTxExample)
+    const { tx: _tx, orderId: _id, ...quote } = orderTxResponseSchema.parse(createTxJsonExample)
     const text = formatOrderQuote({ kind: 'quote', quote })
     expect(text).toContain('Quote only: no transaction built')
     expect(text).not.toContain('orderId')

@@ -1,6 +1,7 @@
 import { getAssociatedTokenAddressSync, NATIVE_MINT } from '@solana/spl-token'
 import { describe, expect, test } from 'vitest'
 import { VerificationError } from '../../../src/common/VerificationError.ts'
+import { DLN_CREATE_RENT_LAMPORTS } from '../../../src/verify/checkDlnSolanaOrderTx.ts'
 import { judgeSolanaValueFlow } from '../../../src/verify/judgeSolanaValueFlow.ts'
 import { SolanaValueFlowError } from '../../../src/verify/SolanaValueFlowError.ts'
 import type {
@@ -111,12 +112,53 @@ describe('judgeSolanaValueFlow', () => {
       ...honest(),
       { address: wsol, before: tokenAccount(NATIVE_MINT, me, 0n), after: null },
     ]
+    // Its rent came back: the wallet lost RENT less than the give's fee and tx fee.
+    closedEmpty[0]!.after = wallet(984_975_000n + RENT)
     expect(rules(closedEmpty)).toEqual([])
     const closedFull = [
       ...honest(),
       { address: wsol, before: tokenAccount(NATIVE_MINT, me, 5_000_000n), after: null },
     ]
     expect(rules(closedFull)).toContain('accountClosed')
+  })
+
+  test('behavior: our pre-existing empty wSOL account closed, its rent not back in our wallet, is refused (docs/dln.md §4.10)', () => {
+    // A SOL give whose create-tx closes our wSOL account that existed before it (createIdempotent
+    // created nothing): the documented rent is dln_src's order accounts only.
+    const native: SolanaValueFlowExpectation = {
+      ...spl,
+      giveToken: SOL,
+      giveAmount: 3_000_000_000n,
+      orderGiveAmount: 2_998_800_000n,
+      maxRentLamports: DLN_CREATE_RENT_LAMPORTS,
+    }
+    const wsol = getAssociatedTokenAddressSync(NATIVE_MINT, me).toBase58()
+    const spent = 3_015_025_000n + DLN_CREATE_RENT_LAMPORTS
+    const create = (rentTo: 'us' | 'thief'): SolanaAccountChange[] => [
+      {
+        address: me.toBase58(),
+        before: wallet(5_000_000_000n),
+        after: wallet(5_000_000_000n - spent + (rentTo === 'us' ? RENT : 0n)),
+      },
+      { address: wsol, before: tokenAccount(NATIVE_MINT, me, 0n), after: null },
+      {
+        address: thief.toBase58(),
+        before: wallet(1_000_000n),
+        after: wallet(1_000_000n + (rentTo === 'thief' ? RENT : 0n)),
+      },
+    ]
+    expect(rules(create('us'), native)).toEqual([])
+    // The theft is real: the thief gains the rent, and the wallet's out-flow alone stays within
+    // give + fee + tx fee + documented rent (the slack the old judge let it hide in).
+    const stolen = judgeSolanaValueFlow(native, create('thief'))
+    expect(stolen.lines[2]).toContain(`+${RENT} lamports`)
+    expect(stolen.outflows.get(SOL)).toBe(spent)
+    expect(stolen.violations.map((v) => v.rule)).toEqual(['wsolRentNotReturned'])
+    expect(stolen.violations[0]!.message).toContain(`${RENT} of the ${RENT} lamports`)
+    // More gone than the rent as well: the wallet's own rule names it.
+    const more = create('thief')
+    more[0]!.after = wallet(5_000_000_000n - spent - RENT - 1n)
+    expect(rules(more, native)).toEqual(['walletLamports'])
   })
 
   test('behavior: after a pre-swap, a surplus left in our account of the order’s give token is allowed; a loss there is not', () => {

@@ -9,7 +9,7 @@ import {
 import { deriveOrder } from '../../../src/verify/deriveOrder.ts'
 import { QuoteMovedError } from '../../../src/verify/QuoteMovedError.ts'
 import { checkEvmOrderTx, verifyEvmOrderTx } from '../../../src/verify/verifyEvmOrderTx.ts'
-import { realCreateTxExample } from '../../fixtures/api/realCreateTxExample.ts'
+import { createTxJsonExample } from '../../fixtures/conformance/createTxJsonExample.ts'
 import { FIXED_FEE, me, onChain, quoteFor, reencode, usdtArb } from './evmOrderTxFixtures.ts'
 import { refusal } from './refusal.ts'
 
@@ -251,7 +251,7 @@ describe('verifyEvmOrderTx', () => {
 
 describe('decodeOrderCalldata on the real example (docs/dln.md §1.3)', () => {
   test('default: the forwarder-wrapped calldata decodes and gives the published orderId', () => {
-    const call = decodeOrderCalldata(realCreateTxExample.tx.data)
+    const call = decodeOrderCalldata(createTxJsonExample.tx.data)
     expect(call.entry).toBe('strictlySwapAndCall')
     expect(call.swap?.router.toLowerCase()).toBe('0x6131b5fae19ea4f9d964eac0408e4408b66337b5')
     expect(call.referralCode).toBe(31805)

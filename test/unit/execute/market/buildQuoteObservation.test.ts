@@ -7,8 +7,8 @@ import type {
 } from '../../../../src/common/strategy/marketTypes.ts'
 import { buildOrderQuoteObservation } from '../../../../src/execute/market/buildOrderQuoteObservation.ts'
 import { buildSwapQuoteObservation } from '../../../../src/execute/market/buildSwapQuoteObservation.ts'
-import { realCreateTxExample } from '../../../fixtures/api/realCreateTxExample.ts'
 import { swapQuoteExample } from '../../../fixtures/api/responses.ts'
+import { createTxJsonExample } from '../../../fixtures/conformance/createTxJsonExample.ts'
 
 const crossRequest: CrossChainRouteRequest = {
   kind: 'crossChain',
@@ -24,7 +24,7 @@ const crossRequest: CrossChainRouteRequest = {
 
 describe('buildOrderQuoteObservation', () => {
   test('default: recommended and guaranteed outputs, fixFee in the native cost', () => {
-    const quote = orderQuoteSchema.parse(realCreateTxExample)
+    const quote = orderQuoteSchema.parse(createTxJsonExample)
     const obs = buildOrderQuoteObservation({
       request: crossRequest,
       quote,
@@ -48,7 +48,7 @@ describe('buildOrderQuoteObservation', () => {
   })
 
   test('behavior: an unknown native price makes the cost NaN (rejected as missingPrice)', () => {
-    const quote = orderQuoteSchema.parse(realCreateTxExample)
+    const quote = orderQuoteSchema.parse(createTxJsonExample)
     const obs = buildOrderQuoteObservation({
       request: crossRequest,
       quote: { ...quote, estimatedTransactionFee: undefined },

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { orderTxResponseSchema } from '../../../../src/api/schemas/orderQuote.ts'
 import { orderCostsUsd } from '../../../../src/execute/market/orderCostsUsd.ts'
-import { realCreateTxExample } from '../../../fixtures/api/realCreateTxExample.ts'
+import { createTxJsonExample } from '../../../fixtures/conformance/createTxJsonExample.ts'
 
-const estimation = orderTxResponseSchema.parse(realCreateTxExample).estimation
+const estimation = orderTxResponseSchema.parse(createTxJsonExample).estimation
 
 describe('orderCostsUsd', () => {
   test('default: the real create-tx answer (docs/dln.md §1.3) splits into its kinds at its own prices', () => {
