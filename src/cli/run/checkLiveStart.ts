@@ -10,7 +10,8 @@ import { checkSafeAccount } from './checkSafeAccount.ts'
  * A live run's start checks after `checkStartup` (which already derived every local key to its
  * address), in order, each of which stops the run (exit 2) before anything is sent: a remote
  * signer answers for its address (docs/safety.md §5), each RPC simulates (P-8.10, unless its chain
- * says `simulation: off`), the Safe account, then each RPC's chain id and every price feed.
+ * says `simulation: off`), the Safe account (in roles mode an RPC failing its reads is exit 1),
+ * then each RPC's chain id and every price feed.
  */
 export async function checkLiveStart(
   config: DeepReadonly<FerryConfig>,

@@ -1,8 +1,10 @@
 import { type Address, createPublicClient, type Hex, http, type PublicClient } from 'viem'
+import { contractAnswerOf } from '../../chains/evm/contractAnswerOf.ts'
 import { judgeRolesAccount } from '../../chains/evm/safe/judgeRolesAccount.ts'
 import { judgeSafeAccount } from '../../chains/evm/safe/judgeSafeAccount.ts'
 import { safeAbi } from '../../chains/evm/safe/safeAbi.ts'
 import { UsageError } from '../../common/UsageError.ts'
+import { ChainReadError } from '../../execute/market/ChainReadError.ts'
 import type { DeepReadonly } from '../../settings/deepFreeze.ts'
 import type { FerryConfig } from '../../settings/ferryConfigSchema.ts'
 import { readRolesAccount } from './readRolesAccount.ts'
@@ -15,7 +17,8 @@ const TIMEOUT_MS = 5_000
  * chain the Safe has code, and in owner mode ferry's key owns it and its threshold is 1; in roles
  * mode the modifier has code, acts for the Safe, is enabled on it and the key holds the role
  * ({@link judgeRolesAccount}). Reads the first RPC of each chain. @throws UsageError (exit 2)
- * naming the field, before anything is sent.
+ * naming the field, before anything is sent; in roles mode, ChainReadError (exit 1, the chain and
+ * the RPC's host) when the RPC fails rather than the contract answering.
  */
 export async function checkSafeAccount(
   config: DeepReadonly<Pick<FerryConfig, 'chains' | 'wallets'>>,
@@ -43,7 +46,9 @@ export async function checkSafeAccount(
       let rolesFacts: Awaited<ReturnType<typeof readRolesAccount>>
       try {
         rolesFacts = await readRolesAccount(client as PublicClient, p)
-      } catch {
+      } catch (error) {
+        // An outage, a timeout or a quorum not met is no fault of the config: a failure, exit 1.
+        if (contractAnswerOf(error) === undefined) throw new ChainReadError(chainId, [url], error)
         throw new UsageError(
           'wallets.evm.account.roles.modifier',
           `chain ${chainId}: ${roles.modifier} does not answer as a Roles modifier v2 of a Safe (avatar, target, isModuleEnabled)`,

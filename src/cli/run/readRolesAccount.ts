@@ -1,11 +1,9 @@
-import {
-  type Address,
-  BaseError,
-  ContractFunctionRevertedError,
-  type Hex,
-  type PublicClient,
-} from 'viem'
-import type { RolesAccountFacts, RolesMembership } from '../../chains/evm/safe/judgeRolesAccount.ts'
+import type { Address, Hex, PublicClient } from 'viem'
+import { contractAnswerOf } from '../../chains/evm/contractAnswerOf.ts'
+import type {
+  RolesAccountFacts,
+  RolesMembershipProbe,
+} from '../../chains/evm/safe/judgeRolesAccount.ts'
 import { rolesAbi } from '../../chains/evm/safe/rolesAbi.ts'
 import { safeAbi } from '../../chains/evm/safe/safeAbi.ts'
 
@@ -14,8 +12,9 @@ import { safeAbi } from '../../chains/evm/safe/safeAbi.ts'
  * role's members, so membership is probed (docs/safety.md "Treasury accounts", roles mode): an
  * eth_call of `execTransactionWithRole(safe, 0, 0x, 0, roleKey, true)` from the key. The modifier
  * checks the caller is one of its modules (`NotAuthorized(key)`), then the role's membership
- * (`NoMembership()`), and only then the role's scoping; any answer past those two is membership.
- * Sends nothing. @throws when a read fails (the caller names the field).
+ * (`NoMembership()`), and only then the role's scoping; the probe keeps its revert data for
+ * {@link judgeRolesAccount} to read. Sends nothing. @throws the read's error when a read fails
+ * or the probe gets no revert (the caller tells the RPC's failure from the contract's answer).
  */
 export async function readRolesAccount(
   client: PublicClient,
@@ -27,7 +26,7 @@ export async function readRolesAccount(
   ])
   const base = { ...p, safeCode, modifierCode, enabled: false, avatar: '', target: '' }
   if (!safeCode || safeCode === '0x' || !modifierCode || modifierCode === '0x') {
-    return { ...base, membership: 'member' }
+    return { ...base, membershipProbe: { reverted: false } }
   }
   const [enabled, avatar, target] = await Promise.all([
     client.readContract({
@@ -39,13 +38,13 @@ export async function readRolesAccount(
     client.readContract({ address: p.modifier, abi: rolesAbi, functionName: 'avatar' }),
     client.readContract({ address: p.modifier, abi: rolesAbi, functionName: 'target' }),
   ])
-  return { ...base, enabled, avatar, target, membership: await probeMembership(client, p) }
+  return { ...base, enabled, avatar, target, membershipProbe: await probeMembership(client, p) }
 }
 
 async function probeMembership(
   client: PublicClient,
   p: { safe: Address; modifier: Address; roleKey: Hex; key: Address },
-): Promise<RolesMembership> {
+): Promise<RolesMembershipProbe> {
   try {
     await client.simulateContract({
       account: p.key,
@@ -54,14 +53,10 @@ async function probeMembership(
       functionName: 'execTransactionWithRole',
       args: [p.safe, 0n, '0x', 0, p.roleKey, true],
     })
-    return 'member'
+    return { reverted: false }
   } catch (err) {
-    const reverted =
-      err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : null
-    const name =
-      reverted instanceof ContractFunctionRevertedError ? reverted.data?.errorName : undefined
-    if (name === 'NoMembership' || name === 'NotAuthorized') return name
-    if (reverted) return 'member'
+    const answer = contractAnswerOf(err)
+    if (answer?.kind === 'revert') return { reverted: true, data: answer.data }
     throw err
   }
 }

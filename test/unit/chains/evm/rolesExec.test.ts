@@ -5,7 +5,6 @@ import { checkRolesExec } from '../../../../src/chains/evm/safe/checkRolesExec.t
 import { sameSafeCall } from '../../../../src/chains/evm/safe/checkSafeExec.ts'
 import { encodeRolesExec } from '../../../../src/chains/evm/safe/encodeRolesExec.ts'
 import { encodeSafeExec } from '../../../../src/chains/evm/safe/encodeSafeExec.ts'
-import { judgeRolesAccount } from '../../../../src/chains/evm/safe/judgeRolesAccount.ts'
 import { outerCallOf } from '../../../../src/chains/evm/safe/outerCallOf.ts'
 import { rolesAbi } from '../../../../src/chains/evm/safe/rolesAbi.ts'
 import { ROLES_EXEC_OVERHEAD_GAS } from '../../../../src/chains/evm/safe/SafeRoute.ts'
@@ -112,54 +111,5 @@ describe('encodeRolesExec and checkRolesExec', () => {
     // In roles mode the key is no owner: an execTransaction to the Safe is not one of its calls.
     const inner = { to: USDC, value: 0n, data: approve(allow.dlnSource) }
     expect(sign(SAFE, encodeSafeExec(inner, KEY))).toBe('tx.to')
-  })
-})
-
-describe('judgeRolesAccount', () => {
-  const facts = {
-    chainId: 42161,
-    safe: SAFE,
-    modifier: MODIFIER,
-    roleKey: ROLE,
-    key: KEY,
-    safeCode: '0x60' as Hex,
-    modifierCode: '0x60' as Hex,
-    enabled: true,
-    avatar: SAFE,
-    target: SAFE,
-    membership: 'member' as const,
-  }
-  const judged = (over: Partial<typeof facts> | Record<string, unknown>) => {
-    const e = judgeRolesAccount({ ...facts, ...over } as typeof facts)
-    return e && { field: e.field, message: e.message }
-  }
-
-  test('behavior: a Safe and modifier with code, acting for the Safe, enabled, the key a member: runs', () => {
-    expect(judged({})).toBeUndefined()
-  })
-
-  test('behavior: each failure names its field and says what is wrong', () => {
-    expect(judged({ safeCode: '0x' })).toMatchObject({
-      field: 'wallets.evm.account.safe',
-      message: expect.stringContaining('has no code'),
-    })
-    expect(judged({ modifierCode: undefined })).toMatchObject({
-      field: 'wallets.evm.account.roles.modifier',
-      message: expect.stringContaining('has no code'),
-    })
-    expect(judged({ avatar: ATTACKER })).toMatchObject({
-      field: 'wallets.evm.account.roles.modifier',
-      message: expect.stringContaining(`acts for ${ATTACKER}`),
-    })
-    expect(judged({ enabled: false })).toMatchObject({
-      field: 'wallets.evm.account.roles.modifier',
-      message: expect.stringContaining('is not enabled on the Safe'),
-    })
-    for (const membership of ['NoMembership', 'NotAuthorized'] as const) {
-      expect(judged({ membership })).toMatchObject({
-        field: 'wallets.evm.account.roles.roleKey',
-        message: expect.stringContaining(`does not hold the role ${ROLE}`),
-      })
-    }
   })
 })
