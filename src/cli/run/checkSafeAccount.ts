@@ -17,8 +17,8 @@ const TIMEOUT_MS = 5_000
  * chain the Safe has code, and in owner mode ferry's key owns it and its threshold is 1; in roles
  * mode the modifier has code, acts for the Safe, is enabled on it and the key holds the role
  * ({@link judgeRolesAccount}). Reads the first RPC of each chain. @throws UsageError (exit 2)
- * naming the field, before anything is sent; in roles mode, ChainReadError (exit 1, the chain and
- * the RPC's host) when the RPC fails rather than the contract answering.
+ * naming the field, before anything is sent; ChainReadError (exit 1, the chain and the RPC's
+ * host) when the RPC fails rather than the contract answering.
  */
 export async function checkSafeAccount(
   config: DeepReadonly<Pick<FerryConfig, 'chains' | 'wallets'>>,
@@ -70,7 +70,8 @@ export async function checkSafeAccount(
             client.readContract({ address: safe, abi: safeAbi, functionName: 'getThreshold' }),
           ])
       facts = { chainId, safe, key: wallet.address, code, owners, threshold }
-    } catch {
+    } catch (error) {
+      if (contractAnswerOf(error) === undefined) throw new ChainReadError(chainId, [url], error)
       throw new UsageError(
         'wallets.evm.account.safe',
         `chain ${chainId}: ${safe} does not answer as a Safe (getOwners, getThreshold)`,

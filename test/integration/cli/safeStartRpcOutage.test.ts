@@ -5,11 +5,11 @@ import { checkSafeAccount } from '../../../src/cli/run/checkSafeAccount.ts'
 import { UsageError } from '../../../src/common/UsageError.ts'
 import { type RpcProxy, startRpcProxy } from '../executor/startRpcProxy.ts'
 
-// docs/safety.md "Treasury accounts", roles mode: an RPC that fails while the start reads the
-// Roles modifier is a failure (exit 1) naming the chain and the RPC's host and the fix, not a
+// docs/safety.md "Treasury accounts", both modes: an RPC that fails while the start reads the
+// Safe or its Roles modifier is a failure (exit 1) naming the chain and the RPC's host and the fix, not a
 // config error; the URL's path and query, where providers put keys, are never shown.
 const SECRET = 's3cretApiKey'
-const roles = (rpcUrl: string) =>
+const roles = (rpcUrl: string, mode: 'roles' | 'owner' = 'roles') =>
   ({
     chains: { '42161': { rpcUrls: [`${rpcUrl}/v2/${SECRET}?key=${SECRET}`] } },
     wallets: {
@@ -17,11 +17,15 @@ const roles = (rpcUrl: string) =>
         address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
         account: {
           safe: '0xB0d543191779654E8149967D62b529be877b36Dc',
-          execution: 'roles',
-          roles: {
-            modifier: '0x111B719139d50F5239d5974bEe16191645AbfF71',
-            roleKey: `0x${'66'.padEnd(64, '0')}`,
-          },
+          execution: mode,
+          ...(mode === 'roles'
+            ? {
+                roles: {
+                  modifier: '0x111B719139d50F5239d5974bEe16191645AbfF71',
+                  roleKey: `0x${'66'.padEnd(64, '0')}`,
+                },
+              }
+            : {}),
         },
       },
     },
@@ -37,7 +41,7 @@ function freePort(): Promise<number> {
   })
 }
 
-describe('roles mode start check: an RPC outage is a failure, exit 1', () => {
+describe('Safe start check: an RPC outage is a failure, exit 1', () => {
   let down: RpcProxy
   let closedPort: number
   beforeAll(async () => {
@@ -50,8 +54,13 @@ describe('roles mode start check: an RPC outage is a failure, exit 1', () => {
 
   test('behavior: an RPC answering 503, or refusing the connection, stops the start with exit 1 naming the chain, the host and chains.42161.rpcUrls', async () => {
     const closed = `http://127.0.0.1:${closedPort}`
-    for (const url of [down.url, closed]) {
-      const error = await checkSafeAccount(roles(url)).catch((e: unknown) => e)
+    for (const [url, mode] of [
+      [down.url, 'roles'],
+      [closed, 'roles'],
+      [down.url, 'owner'],
+      [closed, 'owner'],
+    ] as const) {
+      const error = await checkSafeAccount(roles(url, mode)).catch((e: unknown) => e)
       expect(error).not.toBeInstanceOf(UsageError)
       const report = formatCliError(error, { secrets: [], debug: false })
       expect(report.exitCode).toBe(1)
@@ -59,7 +68,7 @@ describe('roles mode start check: an RPC outage is a failure, exit 1', () => {
       expect(report.text).toContain(`RPC ${new URL(url).host} failed`)
       expect(report.text).toContain('chains.42161.rpcUrls')
       expect(report.text).not.toContain(SECRET)
-      expect(report.text).not.toContain('wallets.evm.account.roles')
+      expect(report.text).not.toContain('wallets.evm.account')
     }
   })
 })
