@@ -31,6 +31,7 @@ import {
   pdaOf,
 } from './dlnSrc/dlnSrcAccountLayouts.ts'
 import { rentLamports, tokenAccountData } from './standInAccounts.ts'
+import { workingDebridgeState } from './workingDebridgeState.ts'
 
 /** dln_src's fixed fee on Solana: 0.015 SOL (docs/dln.md §1.5). */
 const FIXED_FEE_LAMPORTS = 15_000_000n
@@ -152,24 +153,13 @@ function installDebridgeSettings(
     feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
   })
   const state = shared.state!
-  const encoded = encodeDebridgeSettingsState({
-    status: 'Working',
-    protocolAuthority: state,
-    stopTap: state,
-    feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
-    oracles: [],
-    requiredOracles: [],
-    confirmationGuard: {
-      currentTimeslot: undefined,
-      submissionInTimeslotCount: 0,
-      confirmationThreshold: 0,
-      excessConfirmations: 0,
-      minConfirmations: 0,
-      excessConfirmationTimeslot: 0n,
-    },
-    globalFixedFee: DEBRIDGE_GLOBAL_FIXED_FEE_LAMPORTS,
-    globalTransferFeeBps: 0n,
-  })
+  const encoded = encodeDebridgeSettingsState(
+    workingDebridgeState(state, {
+      feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
+      globalFixedFee: DEBRIDGE_GLOBAL_FIXED_FEE_LAMPORTS,
+      globalTransferFeeBps: 0n,
+    }),
+  )
   set(state, encoded, settings)
   for (const chain of Object.values(CHAINS).filter((c) => c.kind === 'evm')) {
     const id = Buffer.from(BigInt(chain.chainId).toString(16).padStart(64, '0'), 'hex')

@@ -13,28 +13,16 @@ import {
   encodeDebridgeSettingsState,
 } from '../../../../src/chains/solana/debridgeSettingsAccounts.ts'
 import type { SolanaAccountBytes } from '../../../../src/chains/solana/readSolanaAccounts.ts'
+import { workingDebridgeState } from '../../../../src/devnet/solana/standIn/workingDebridgeState.ts'
 
 // What a cancel pays deBridge comes from deBridge's own accounts, as read (docs/dln.md §4.10).
 
 const key = (n: number) => Keypair.fromSeed(new Uint8Array(32).fill(n)).publicKey.toBase58()
-const state: DebridgeSettingsState = {
-  status: 'Working',
-  protocolAuthority: key(1),
-  stopTap: key(2),
+const state: DebridgeSettingsState = workingDebridgeState(key(1), {
   feeBeneficiary: key(3),
-  oracles: [],
-  requiredOracles: [],
-  confirmationGuard: {
-    currentTimeslot: undefined,
-    submissionInTimeslotCount: 0,
-    confirmationThreshold: 0,
-    excessConfirmations: 0,
-    minConfirmations: 0,
-    excessConfirmationTimeslot: 0n,
-  },
   globalFixedFee: 21_000_000n,
   globalTransferFeeBps: 10n,
-}
+})
 const supported: DebridgeChainSupportInfo = {
   supported: true,
   fixedFee: undefined,

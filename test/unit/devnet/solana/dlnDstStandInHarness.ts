@@ -38,6 +38,7 @@ import type {
   StandInContext,
   StandInInstruction,
 } from '../../../../src/devnet/solana/standIn/StandInProgram.ts'
+import { workingDebridgeState } from '../../../../src/devnet/solana/standIn/workingDebridgeState.ts'
 
 export const program = SOLANA_PROGRAMS.dlnDestination
 export const me = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey.toBase58()
@@ -128,25 +129,12 @@ export function setDebridgeSettings(
           rentEpoch: 0,
         })
       : w.accounts.delete(key)
-  const state: DebridgeSettingsState = {
-    status: 'Working',
-    protocolAuthority: feeBeneficiary,
-    stopTap: feeBeneficiary,
+  const state = workingDebridgeState(feeBeneficiary, {
     feeBeneficiary,
-    oracles: [],
-    requiredOracles: [],
-    confirmationGuard: {
-      currentTimeslot: undefined,
-      submissionInTimeslotCount: 0,
-      confirmationThreshold: 0,
-      excessConfirmations: 0,
-      minConfirmations: 0,
-      excessConfirmationTimeslot: 0n,
-    },
     globalFixedFee: flatFee,
     globalTransferFeeBps: 0n,
     ...o.state,
-  }
+  })
   put(keys.state!, o.state === null ? null : encodeDebridgeSettingsState(state))
   const chain: DebridgeChainSupportInfo = o.chain ?? {
     supported: true,

@@ -11,7 +11,7 @@ import type { StandInContext, StandInError } from '../StandInProgram.ts'
 import { dlnDstError } from './dlnDstErrors.ts'
 
 /**
- * Errors of deBridge's own IDLs (`@debridge-finance/solana-contracts-client` 3.3.0: the settings
+ * Errors of deBridge's own IDLs (deBridge's `solana-contracts-client` 3.3.0: the settings
  * program's `StatePaused`, the gate's `ChainNotSupported` and `WrongFeeBeneficiaryWallet`) and
  * Anchor's account codes, for the settings accounts a send reads (docs/dln.md §4.12).
  */
