@@ -13,7 +13,7 @@ import {
   debridgeSendingAccounts,
   debridgeSendRentLamports,
 } from '../chains/solana/debridgeSendingAccounts.ts'
-import { accountedExecutionFeeLamports } from '../chains/solana/debridgeSettingsAccounts.ts'
+import { debridgeSendFeeLamports } from '../chains/solana/debridgeSettingsAccounts.ts'
 import type { DecodedDlnInstruction } from '../chains/solana/decodeDlnSolanaInstruction.ts'
 import {
   DLN_CANCEL_ORDER_ACCOUNTS,
@@ -235,7 +235,7 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
   for (const [name, key] of Object.entries(prepareWant)) {
     same(`prepareSend.${name}`, key, prepare.accounts[name])
   }
-  const { fixedFeeLamports, transferFeeBps } = p.debridgeFee
+  const { fixedFeeLamports } = p.debridgeFee
   const maxFee = p.maxFeeLamports ?? 2n * fixedFeeLamports
   if (send.args.executionFee > maxFee) {
     throw new VerificationError(
@@ -250,8 +250,7 @@ export function verifySolanaCancelTx(p: VerifySolanaCancelTxParams): VerifiedSol
     throw new VerificationError('computeBudget.priorityFee', `<= ${maxPriority}`, priority)
   }
   return {
-    feeLamports:
-      fixedFeeLamports + accountedExecutionFeeLamports(send.args.executionFee, transferFeeBps),
+    feeLamports: debridgeSendFeeLamports(p.debridgeFee, send.args.executionFee),
     feeWaivableLamports: discounted ? fixedFeeLamports : 0n,
     rentLamports: TAKE_ORDER_STATE_RENT_LAMPORTS + debridgeSendRentLamports(size(call)),
     priorityFeeLamports: priority,

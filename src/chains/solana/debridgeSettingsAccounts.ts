@@ -172,3 +172,14 @@ export function accountedExecutionFeeLamports(
 ): bigint {
   return (executionFee * 10_000n) / (10_000n - transferFeeBps)
 }
+
+/**
+ * What a send with `executionFee` pays deBridge: the fixed fee plus the execution fee grossed up
+ * by the transfer fee (deBridge's SDK `DlnDst.getSendCost`; docs/dln.md §4.10). Lamports. Pure.
+ */
+export function debridgeSendFeeLamports(
+  fee: { fixedFeeLamports: bigint; transferFeeBps: bigint },
+  executionFee: bigint,
+): bigint {
+  return fee.fixedFeeLamports + accountedExecutionFeeLamports(executionFee, fee.transferFeeBps)
+}

@@ -6,6 +6,7 @@ import {
   debridgeSendingAccounts,
   debridgeSendRentLamports,
 } from '../../../../chains/solana/debridgeSendingAccounts.ts'
+import { debridgeSendFeeLamports } from '../../../../chains/solana/debridgeSettingsAccounts.ts'
 import {
   DLN_DST_DISCRIMINATORS,
   DLN_PREPARE_SEND_ACCOUNTS,
@@ -16,7 +17,7 @@ import { namedAccounts } from '../namedAccounts.ts'
 import type { StandInContext, StandInInstruction } from '../StandInProgram.ts'
 import { dlnDstError } from './dlnDstErrors.ts'
 import { moveLamports } from './moveLamports.ts'
-import { readSendFee, sendFeeLamports } from './readSendFee.ts'
+import { readSendFee } from './readSendFee.ts'
 import { readTakeOrderState } from './readTakeOrderState.ts'
 
 /**
@@ -94,7 +95,8 @@ export function applyPrepareSend(ctx: StandInContext, ix: StandInInstruction): v
     { name: 'debridgeState', key: sending.state! },
     { name: 'chainSupportInfo', key: sending.chainSupportInfo! },
   )
-  const lamports = sendFeeLamports(fee, send.executionFee) + debridgeSendRentLamports(size(call))
+  const lamports =
+    debridgeSendFeeLamports(fee, send.executionFee) + debridgeSendRentLamports(size(call))
   moveLamports(ctx, a.payer.pubkey, a.sendFrom.pubkey, lamports, SystemProgram.programId.toBase58())
   ctx.log('Instruction: PrepareSend')
 }

@@ -8,6 +8,7 @@ import {
   debridgeSendingAccounts,
   EXTERNAL_CALL_META_SPACE,
 } from '../../../../chains/solana/debridgeSendingAccounts.ts'
+import { debridgeSendFeeLamports } from '../../../../chains/solana/debridgeSettingsAccounts.ts'
 import {
   DLN_SEND_ORDER_CANCEL_ACCOUNTS,
   decodeDlnSendOrderCancelArgs,
@@ -20,7 +21,7 @@ import { namedAccounts } from '../namedAccounts.ts'
 import { type StandInContext, StandInError, type StandInInstruction } from '../StandInProgram.ts'
 import { dlnDstError } from './dlnDstErrors.ts'
 import { createAccount, moveLamports } from './moveLamports.ts'
-import { debridgeError, readSendFee, sendFeeLamports } from './readSendFee.ts'
+import { debridgeError, readSendFee } from './readSendFee.ts'
 import { readTakeOrderState } from './readTakeOrderState.ts'
 
 /**
@@ -121,7 +122,7 @@ export function applySendOrderCancel(ctx: StandInContext, ix: StandInInstruction
       `${beneficiary} is not the state's ${fee.state.feeBeneficiary}`,
     )
   }
-  const lamports = sendFeeLamports(fee, args.executionFee)
+  const lamports = debridgeSendFeeLamports(fee, args.executionFee)
   moveLamports(
     ctx,
     sendFrom,

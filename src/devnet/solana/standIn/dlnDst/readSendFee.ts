@@ -1,6 +1,5 @@
 import { DEBRIDGE_SOLANA_PROGRAMS } from '../../../../chains/solana/debridgeSendingAccounts.ts'
 import {
-  accountedExecutionFeeLamports,
   type DebridgeSettingsState,
   debridgeSolanaSendFee,
   decodeDebridgeChainSupportInfo,
@@ -62,14 +61,6 @@ export function readSendFee(
     throw debridgeError('ChainNotSupported', chain.name, 'deBridge does not send to this chain')
   }
   return { state: decodedState, ...debridgeSolanaSendFee(decodedState, info) }
-}
-
-/**
- * What a send with `executionFee` moves to deBridge: the fixed fee plus the execution fee grossed
- * up by the transfer fee (deBridge's SDK `DlnDst.getSendCost`). Lamports. Pure.
- */
-export function sendFeeLamports(fee: StandInSendFee, executionFee: bigint): bigint {
-  return fee.fixedFeeLamports + accountedExecutionFeeLamports(executionFee, fee.transferFeeBps)
 }
 
 function readSettings<T>(
