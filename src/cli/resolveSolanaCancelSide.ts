@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { SOLANA_CHAIN_ID } from '../api/schemas/chainId.ts'
+import { createSolanaAccountReader } from '../chains/solana/createSolanaAccountReader.ts'
 import { createSolanaConnection } from '../chains/solana/createSolanaConnection.ts'
-import { createSolanaAccountReader } from '../chains/solana/createSolanaLookupTableReader.ts'
 import { UsageError } from '../common/UsageError.ts'
 import type { SolanaCancelSide } from '../execute/solana/cancelSolanaOrderTypes.ts'
 import type { DeepReadonly } from '../settings/deepFreeze.ts'

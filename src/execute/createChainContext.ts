@@ -7,12 +7,12 @@ import { createEvmSender, type EvmSender } from '../chains/evm/createEvmSender.t
 import { createEvmSigner } from '../chains/evm/createEvmSigner.ts'
 import { createRolesSender } from '../chains/evm/safe/createRolesSender.ts'
 import { createSafeSender } from '../chains/evm/safe/createSafeSender.ts'
-import { createSolanaConnection } from '../chains/solana/createSolanaConnection.ts'
 import {
   createSolanaAccountReader,
-  createSolanaLookupTableReader,
   type SolanaAccountReader,
-} from '../chains/solana/createSolanaLookupTableReader.ts'
+} from '../chains/solana/createSolanaAccountReader.ts'
+import { createSolanaConnection } from '../chains/solana/createSolanaConnection.ts'
+import { lookupTableReaderOf } from '../chains/solana/readSolanaLookupTables.ts'
 import type { Clock } from '../common/clock.ts'
 import type { Logger } from '../common/Logger.ts'
 import type { EngineEvent } from '../observe/engineEvents.ts'
@@ -195,11 +195,14 @@ export function createChainContext(params: {
         readClient: (chainId) => evm.get(chainId)?.rpc.read,
       })
     : wiring.prices
-  const solanaReads = wiring.solana && {
-    readUrls: wiring.solana.readUrls ?? [wiring.solana.rpcUrl],
-    commitment: wiring.solana.commitment,
-    rpcQuorum: wiring.solana.rpcQuorum,
-  }
+  // One reader, one connection per read URL, for the tables of orders and the reads of cancels.
+  const solanaAccounts =
+    wiring.solana &&
+    createSolanaAccountReader({
+      readUrls: wiring.solana.readUrls ?? [wiring.solana.rpcUrl],
+      commitment: wiring.solana.commitment,
+      rpcQuorum: wiring.solana.rpcQuorum,
+    })
   return {
     api,
     wiring,
@@ -214,8 +217,8 @@ export function createChainContext(params: {
           wiring.solana.sendUrl,
         )
       : undefined,
-    solanaLookupTables: solanaReads && createSolanaLookupTableReader(solanaReads),
-    solanaAccounts: solanaReads && createSolanaAccountReader(solanaReads),
+    solanaLookupTables: solanaAccounts && lookupTableReaderOf(solanaAccounts),
+    solanaAccounts,
     solanaKey: wiring.solanaWallet?.secretKey
       ? Keypair.fromSecretKey(wiring.solanaWallet.secretKey)
       : undefined,

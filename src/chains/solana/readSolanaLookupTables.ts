@@ -1,4 +1,5 @@
 import { AddressLookupTableAccount, type Connection, type PublicKey } from '@solana/web3.js'
+import type { SolanaAccountReader } from './createSolanaAccountReader.ts'
 import { readSolanaAccounts, type SolanaAccountBytes } from './readSolanaAccounts.ts'
 
 /**
@@ -32,4 +33,15 @@ export async function readSolanaLookupTables(
   keys: readonly string[],
 ): Promise<Map<string, PublicKey[]>> {
   return lookupTablesOf(await readSolanaAccounts(connection, keys), keys)
+}
+
+/** Reads address lookup tables by their base58 keys: each table's addresses, in order. */
+export type SolanaLookupTableReader = (keys: string[]) => Promise<Map<string, PublicKey[]>>
+
+/**
+ * The lookup-table reader over an account reader: the same RPCs and quorum. Orders read their
+ * tables through it; cancels read their tables and deBridge's fee accounts together.
+ */
+export function lookupTableReaderOf(read: SolanaAccountReader): SolanaLookupTableReader {
+  return async (keys) => lookupTablesOf(await read(keys, 'lookup tables'), keys)
 }

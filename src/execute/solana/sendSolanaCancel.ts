@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/createApiClient.ts'
 import { encodeBase58 } from '../../chains/base58.ts'
 import type { DlnOrder } from '../../chains/orderId/dlnOrder.ts'
 import { broadcastSolanaTx } from '../../chains/solana/broadcastSolanaTx.ts'
-import type { SolanaAccountReader } from '../../chains/solana/createSolanaLookupTableReader.ts'
+import type { SolanaAccountReader } from '../../chains/solana/createSolanaAccountReader.ts'
 import {
   debridgeSendFeeAccounts,
   debridgeSendFeeOf,

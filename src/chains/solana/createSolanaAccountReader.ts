@@ -1,10 +1,6 @@
-import { Connection, type PublicKey } from '@solana/web3.js'
+import { Connection } from '@solana/web3.js'
 import type { SolanaAccountBytes } from './readSolanaAccounts.ts'
 import { readSolanaAccountsQuorum } from './readSolanaAccountsQuorum.ts'
-import { lookupTablesOf } from './readSolanaLookupTables.ts'
-
-/** Reads address lookup tables by their base58 keys: each table's addresses, in order. */
-export type SolanaLookupTableReader = (keys: string[]) => Promise<Map<string, PublicKey[]>>
 
 /** Reads accounts by their base58 keys, `what` naming the read in errors; missing ones left out. */
 export type SolanaAccountReader = (
@@ -30,13 +26,4 @@ export function createSolanaAccountReader(params: SolanaReadParams): SolanaAccou
     connection: new Connection(url, params.commitment),
   }))
   return (keys, what) => readSolanaAccountsQuorum(rpcs, keys, what, params.rpcQuorum)
-}
-
-/**
- * The lookup-table reader of a live Solana chain, over {@link createSolanaAccountReader}. Orders
- * read their tables through it; cancels read their tables and deBridge's fee accounts together.
- */
-export function createSolanaLookupTableReader(params: SolanaReadParams): SolanaLookupTableReader {
-  const read = createSolanaAccountReader(params)
-  return async (keys) => lookupTablesOf(await read(keys, 'lookup tables'), keys)
 }
