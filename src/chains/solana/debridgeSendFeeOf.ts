@@ -1,7 +1,10 @@
-import { SystemProgram } from '@solana/web3.js'
 import { FerryError } from '../../common/FerryError.ts'
 import { BorshDecodeError } from './borsh.ts'
-import { DEBRIDGE_SOLANA_PROGRAMS, debridgeSendingAccounts } from './debridgeSendingAccounts.ts'
+import {
+  chainSupportInfoAddress,
+  DEBRIDGE_SOLANA_PROGRAMS,
+  debridgeStateAddress,
+} from './debridgeSendingAccounts.ts'
 import {
   debridgeSolanaSendFee,
   decodeDebridgeChainSupportInfo,
@@ -25,13 +28,10 @@ export class DebridgeGateError extends FerryError {
 
 /** The two accounts {@link debridgeSendFeeOf} reads: deBridge's state and the chain's support info. */
 export function debridgeSendFeeAccounts(chainIdTo: bigint): { state: string; chain: string } {
-  const sending = debridgeSendingAccounts({
-    sendFrom: SystemProgram.programId.toBase58(),
-    chainIdTo,
-    externalCall: '0x',
-    feeBeneficiary: SystemProgram.programId.toBase58(),
-  })
-  return { state: sending.state!, chain: sending.chainSupportInfo! }
+  return {
+    state: debridgeStateAddress().toBase58(),
+    chain: chainSupportInfoAddress(chainIdTo).toBase58(),
+  }
 }
 
 /**

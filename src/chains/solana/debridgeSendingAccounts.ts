@@ -26,6 +26,16 @@ const u256 = (n: bigint): Buffer => Buffer.from(n.toString(16).padStart(64, '0')
 const pda = (seeds: (Buffer | Uint8Array)[], program: string): PublicKey =>
   PublicKey.findProgramAddressSync(seeds, new PublicKey(program))[0]
 
+/** deBridge's settings `State`: the settings PDA `["DEBRIDGE_STATE"]` (docs/dln.md §4.10). Pure. */
+export function debridgeStateAddress(): PublicKey {
+  return pda([Buffer.from('DEBRIDGE_STATE')], DEBRIDGE_SOLANA_PROGRAMS.settings)
+}
+
+/** deBridge's `ChainSupportInfo` of a chain: the settings PDA `["CHAIN_SUPPORT_INFO", chain u256]`. Pure. */
+export function chainSupportInfoAddress(chainId: bigint): PublicKey {
+  return pda([Buffer.from('CHAIN_SUPPORT_INFO'), u256(chainId)], DEBRIDGE_SOLANA_PROGRAMS.settings)
+}
+
 /**
  * deBridge's sending group of `sendOrderCancel` for a message paid in SOL (the wSOL bridge, no
  * asset fee, no discount), derived with the seeds deBridge's Solana SDK uses
@@ -64,10 +74,10 @@ export function debridgeSendingAccounts(p: DebridgeSendingParams): Record<string
     tokenMint: NATIVE_MINT,
     stakingWallet: getAssociatedTokenAddressSync(NATIVE_MINT, mintAuthority, true),
     mintAuthority,
-    chainSupportInfo: pda([Buffer.from('CHAIN_SUPPORT_INFO'), u256(p.chainIdTo)], settings),
+    chainSupportInfo: chainSupportInfoAddress(p.chainIdTo),
     settingsProgram: new PublicKey(settings),
     splTokenProgram: TOKEN_PROGRAM_ID,
-    state: pda([Buffer.from('DEBRIDGE_STATE')], settings),
+    state: debridgeStateAddress(),
     feeBeneficiary: new PublicKey(p.feeBeneficiary),
     debridgeProgram: new PublicKey(debridge),
   }
@@ -140,9 +150,7 @@ export function dlnSendTableAddresses(p: {
     .map(([, key]) => new PublicKey(key))
   keys.push(SYSVAR_INSTRUCTIONS_PUBKEY)
   for (const chainId of p.giveChainIds) {
-    keys.push(
-      pda([Buffer.from('CHAIN_SUPPORT_INFO'), u256(chainId)], DEBRIDGE_SOLANA_PROGRAMS.settings),
-    )
+    keys.push(chainSupportInfoAddress(chainId))
     keys.push(pda([Buffer.from('AUTHORIZED_SRC_CONTRACT'), u256(chainId)], p.dlnDestination))
   }
   return keys

@@ -6,7 +6,7 @@ import { CHAINS, SOLANA_PROGRAMS } from '../../../chains/chainRegistry.ts'
 import { authorizedDstNativeSenderAddress } from '../../../chains/solana/authorizedDstNativeSender.ts'
 import {
   DEBRIDGE_SOLANA_PROGRAMS,
-  debridgeSendingAccounts,
+  debridgeStateAddress,
 } from '../../../chains/solana/debridgeSendingAccounts.ts'
 import {
   encodeDebridgeChainSupportInfo,
@@ -146,13 +146,7 @@ function installDebridgeSettings(
   set: (key: string | PublicKey, data: Uint8Array, by: PublicKey) => void,
 ): void {
   const settings = new PublicKey(DEBRIDGE_SOLANA_PROGRAMS.settings)
-  const shared = debridgeSendingAccounts({
-    sendFrom: authorizedDstNativeSenderAddress(SOLANA_PROGRAMS.dlnDestination).toBase58(),
-    chainIdTo: 0n,
-    externalCall: '0x',
-    feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
-  })
-  const state = shared.state!
+  const state = debridgeStateAddress().toBase58()
   const encoded = encodeDebridgeSettingsState(
     workingDebridgeState(state, {
       feeBeneficiary: SIM_DEBRIDGE_FEE_BENEFICIARY,
